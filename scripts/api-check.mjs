@@ -1,0 +1,29 @@
+// Fails when src/api/schema.d.ts is stale against openapi/openapi.yaml or when the contract does not lint clean.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const bin = (name) => path.join('node_modules', '.bin', name);
+const out = path.join(mkdtempSync(path.join(tmpdir(), 'missiva-api-')), 'schema.d.ts');
+execFileSync(bin('openapi-typescript'), ['openapi/openapi.yaml', '-o', out], { stdio: 'ignore' });
+if (readFileSync(out, 'utf8') !== readFileSync('src/api/schema.d.ts', 'utf8')) {
+  console.error('src/api/schema.d.ts is stale: run `npm run api:gen` and commit the result.');
+  process.exit(1);
+}
+try {
+  const report = execFileSync(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format=stylish', '--max-problems=50'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (/warning|error/.test(report.replace(/Deprecation warning[\s\S]*?╝/, ''))) {
+    console.error(report);
+    console.error('The contract has lint warnings.');
+    process.exit(1);
+  }
+} catch (error) {
+  console.error(error.stdout ?? error.message);
+  console.error('The contract does not lint clean.');
+  process.exit(1);
+}
+console.log('api:check: contract lints clean and src/api/schema.d.ts is up to date');

@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import openapiGlue from 'fastify-openapi-glue';
+import { parse as parseYaml } from 'yaml';
+import type { AppContext } from './context.ts';
+import { HttpError } from './http/errors.ts';
+import { toFieldErrors, validatorCompiler } from './http/validation.ts';
+import { createHandlers, createSecurityHandlers } from './routes/index.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
+
+let contractCache: Record<string, unknown> | undefined;
+export function loadContract(): Record<string, unknown> {
+  contractCache ??= parseYaml(readFileSync(CONTRACT_PATH, 'utf8')) as Record<string, unknown>;
+  return structuredClone(contractCache);
+}
+
+/** Every operationId in the contract, in document order. */
+export function contractOperationIds(): string[] {
+  const paths = loadContract().paths as Record<string, Record<string, { operationId?: string }>>;
+  return Object.values(paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => (op && typeof op === 'object' && op.operationId ? [op.operationId] : [])),
+  );
+}
+
+/** Operations marked `x-rate-limit: auth` in the contract get LOGIN_RATE_LIMIT requests a minute per client address. */
+function withRateLimits(contract: Record<string, unknown>, max: number): Record<string, unknown> {
+  const paths = contract.paths as Record<string, Record<string, Record<string, unknown>>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      if (op && typeof op === 'object' && op['x-rate-limit'] === 'auth') {
+        op['x-fastify-config'] = { rateLimit: { max, timeWindow: 60_000 } };
+      }
+    }
+  }
+  return contract;
+}
+
+export interface BuildAppOptions {
+  /** Serve the built SPA from config.distDir (off in API tests). */
+  serveSpa?: boolean;
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP application: contract routes under /api, JSON errors, security headers, the SPA for other paths. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { allErrors: true } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const error = new HttpError(422, 'validation_error', 'There was a validation error with your request.', toFieldErrors(errors as never, dataVar));
+    return error as unknown as Error;
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: 'too_many_requests', message: 'You have sent too many requests in a given amount of time. Please try again later.' });
+    }
+    if (status === 413) return reply.status(413).send({ code: 'payload_too_large', message: 'The request body is too large.' });
+    if (status === 415) return reply.status(415).send({ code: 'unsupported_media_type', message: 'Send the body as application/json.' });
+    if (status >= 400 && status < 500) {
+      const code = status === 401 ? 'not_authenticated' : status === 400 ? 'bad_request' : 'client_error';
+      const message =
+        status === 401
+          ? 'Sorry, you have to be logged in to access this.'
+          : status === 400
+            ? 'The request could not be understood by the server due to malformed syntax.'
+            : error.message;
+      return reply.status(status).send({ code, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'server_error', message: 'Please contact the support team.' });
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ code: 'not_found', message: `No API operation at ${request.method} ${request.url}` }),
+      );
+      await api.register(openapiGlue, {
+        specification: withRateLimits(loadContract(), ctx.config.loginRateLimit),
+        serviceHandlers: createHandlers(ctx),
+        securityHandlers: createSecurityHandlers(ctx),
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const manifestHandler = createHandlers(ctx).getBuildManifest;
+  app.get('/build-manifest.json', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return manifestHandler(request as never, reply);
+  });
+
+  const dist = ctx.config.distDir;
+  if (options.serveSpa !== false && existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.status(404).send({ code: 'not_found', message: 'Not found' });
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    });
+  } else {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: 'not_found', message: 'Not found' }));
+  }
+  return app;
+}

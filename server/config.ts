@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Role = 'all' | 'api' | 'worker';
+
+/** Runtime configuration, read once from the environment. docs/configuration.md lists every variable. */
+export interface Config {
+  port: number;
+  host: string;
+  role: Role;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  /** Key for signing access tokens and links; generated and kept in DATA_DIR when unset. */
+  secret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seed: boolean;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  loginRateLimit: number;
+  uploadMaxBytes: number;
+  trustProxy: boolean;
+  productName: string;
+  distDir: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** Reads a secret kept in DATA_DIR, creating it on first use so restarts keep sessions valid. */
+function persistedSecret(dataDir: string, file: string): string {
+  const full = path.join(dataDir, file);
+  if (existsSync(full)) return readFileSync(full, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const value = randomBytes(32).toString('base64url');
+  writeFileSync(full, value + '\n', { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const role = (env.ROLE ?? 'all') as Role;
+  if (!['all', 'api', 'worker'].includes(role)) throw new Error(`ROLE must be all, api or worker, got "${role}"`);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const port = int(env.PORT, 3000, 'PORT');
+  const secret = env.SECRET_KEY && env.SECRET_KEY.length >= 32 ? env.SECRET_KEY : undefined;
+  if (env.SECRET_KEY && !secret) throw new Error('SECRET_KEY must be at least 32 characters');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    role,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
+    secret: secret ?? persistedSecret(dataDir, 'secret-key'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Missiva <no-reply@localhost>',
+    seed: bool(env.SEED, true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
+    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    productName: env.PRODUCT_NAME ?? 'Missiva',
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Pool } from './db/pool.ts';
+
+/** Enqueues a background job (graphile-worker `add_job`), optionally inside the caller's transaction. */
+export type AddJob = (task: string, payload: Record<string, unknown>, options?: { jobKey?: string; runAt?: Date; maxAttempts?: number }) => Promise<void>;
+
+/** Pushes a realtime event to rooms; a no-op in processes without socket.io (worker role, CLI). */
+export interface RealtimeEmitter {
+  toUser(userId: string, event: string, payload: unknown): void;
+  toCompany(companyId: string, event: string, payload: unknown): void;
+}
+
+/** What services and handlers receive: built once at start, never a global. */
+export interface AppContext {
+  config: Config;
+  pool: Pool;
+  log: FastifyBaseLogger;
+  addJob: AddJob;
+  realtime: RealtimeEmitter;
+}
+
+export interface AuthContext {
+  userId: string;
+  companyId: string;
+  sessionId: string;
+  role: 'owner' | 'admin' | 'member';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}

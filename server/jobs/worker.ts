@@ -1,0 +1,39 @@
+import { run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import type { AppContext } from '../context.ts';
+import type { Pool } from '../db/pool.ts';
+import { createEmailChannel } from '../channels/email.ts';
+import { deliverMailTask } from './deliverMail.ts';
+
+/** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
+export async function migrateJobs(pool: Pool): Promise<void> {
+  await runMigrations({ pgPool: pool });
+}
+
+export interface JobWorker {
+  runner: Runner;
+  stop(): Promise<void>;
+}
+
+export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailChannel> | undefined): TaskList {
+  return { deliver_mail: deliverMailTask(ctx, email) };
+}
+
+/** Runs the job worker in this process (ROLE=all or worker). */
+export async function startWorker(ctx: AppContext, options: { concurrency?: number; pollInterval?: number } = {}): Promise<JobWorker> {
+  const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
+  const runner = await run({
+    pgPool: ctx.pool,
+    taskList: taskList(ctx, email),
+    concurrency: options.concurrency ?? 4,
+    pollInterval: options.pollInterval ?? 2000,
+    noHandleSignals: true,
+    logger: undefined,
+  });
+  return {
+    runner,
+    async stop() {
+      await runner.stop();
+      email?.close();
+    },
+  };
+}

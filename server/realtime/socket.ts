@@ -1,0 +1,56 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { AppContext, AuthContext, RealtimeEmitter } from '../context.ts';
+import { bearerFrom, checkBearer } from '../http/auth.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../src/api/realtime-events.ts';
+
+type SocketData = { auth: AuthContext };
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (id: string) => `user:${id}`;
+export const companyRoom = (id: string) => `company:${id}`;
+
+/**
+ * socket.io on the API's HTTP server: websocket transport only, bearer authentication from the handshake
+ * (`auth.token` or an Authorization header), one room per user and per company. Nodes share events through
+ * PostgreSQL, so any API node can emit to any socket.
+ */
+export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
+  const io: RealtimeServer = new Server(server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+    cors: { origin: false },
+  });
+  io.adapter(createAdapter(ctx.pool, { heartbeatInterval: 5000, cleanupInterval: 30_000, errorHandler: (e) => ctx.log.warn({ err: e }, 'realtime adapter error') }));
+  io.use(async (socket, next) => {
+    const fromAuth = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : undefined;
+    const token = fromAuth ?? bearerFrom(socket.handshake.headers.authorization);
+    try {
+      const result = await checkBearer(ctx, token);
+      if (!result.ok) return next(new Error(result.reason));
+      socket.data.auth = result.auth;
+      return next();
+    } catch (error) {
+      ctx.log.error({ err: error }, 'realtime authentication failed');
+      return next(new Error('server_error'));
+    }
+  });
+  io.on('connection', (socket) => {
+    const { userId, companyId } = socket.data.auth;
+    void socket.join([userRoom(userId), companyRoom(companyId)]);
+    socket.on('ping.sent', (ack) => {
+      if (typeof ack === 'function') ack(new Date().toISOString());
+    });
+  });
+  return io;
+}
+
+/** Emits through whichever socket.io server this process has attached, if any (none in a worker or the CLI). */
+export function realtimeEmitter(io: () => RealtimeServer | undefined): RealtimeEmitter {
+  return {
+    toUser: (userId, event, payload) => io()?.to(userRoom(userId)).emit(event as keyof ServerToClientEvents, payload as never),
+    toCompany: (companyId, event, payload) => io()?.to(companyRoom(companyId)).emit(event as keyof ServerToClientEvents, payload as never),
+  };
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Pool } from '../../db/pool.ts';
+import { withTransaction } from '../../db/pool.ts';
+import { hashPassword } from '../security/crypto.ts';
+
+export interface NewOwner {
+  company: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  language?: string;
+}
+
+export class AccountError extends Error {}
+
+/** Creates a company with its first user, the owner, and an email channel. */
+export async function createCompanyWithOwner(pool: Pool, input: NewOwner): Promise<{ companyId: string; userId: string }> {
+  if (!input.company.trim()) throw new AccountError('Please provide a name');
+  if (input.email.length < 5 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.email)) throw new AccountError('Email must be a valid address');
+  if (input.password.length < 5) throw new AccountError('Password must be at least 5 characters');
+  const hash = await hashPassword(input.password);
+  return withTransaction(pool, async (db) => {
+    const taken = await db.query('select 1 from users where email = $1', [input.email]);
+    if (taken.rowCount) throw new AccountError('email already in use');
+    const company = await db.query<{ id: string }>('insert into companies (name) values ($1) returning id', [input.company.trim()]);
+    const companyId = company.rows[0]!.id;
+    const user = await db.query<{ id: string }>(
+      `insert into users (company_id, email, password_hash, first_name, last_name, language, role) values ($1, $2, $3, $4, $5, $6, 'owner') returning id`,
+      [companyId, input.email, hash, input.firstName ?? '', input.lastName ?? '', input.language ?? 'en'],
+    );
+    await db.query(`insert into channels (company_id, type, name, status) values ($1, 'email', 'Email', 'active')`, [companyId]);
+    return { companyId, userId: user.rows[0]!.id };
+  });
+}
+
+export const DEMO_EMAIL = 'demo@missiva.local';
+
+/** The demo account: a company with email, WhatsApp and SMS channels, and a fresh random password. */
+export async function seedDemo(pool: Pool): Promise<{ email: string; password: string; created: boolean }> {
+  const existing = await pool.query('select 1 from users where email = $1', [DEMO_EMAIL]);
+  if (existing.rowCount) return { email: DEMO_EMAIL, password: '', created: false };
+  const password = randomBytes(9).toString('base64url');
+  const { companyId } = await createCompanyWithOwner(pool, {
+    company: 'Demo Company',
+    email: DEMO_EMAIL,
+    password,
+    firstName: 'Demo',
+    lastName: 'User',
+  });
+  await pool.query(
+    `insert into channels (company_id, type, name, status) values ($1, 'whatsapp', 'WhatsApp', 'active'), ($1, 'sms', 'SMS', 'pending')`,
+    [companyId],
+  );
+  return { email: DEMO_EMAIL, password, created: true };
+}
+
+export async function hasUsers(pool: Pool): Promise<boolean> {
+  return Boolean((await pool.query('select 1 from users limit 1')).rowCount);
+}

@@ -1,0 +1,116 @@
+import type { AppContext, AuthContext } from '../../context.ts';
+import type { Pool, PoolClient } from '../../db/pool.ts';
+import { withTransaction } from '../../db/pool.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { audit } from '../audit.ts';
+import { randomToken, tokenHash } from '../security/crypto.ts';
+import { signAccessToken } from './tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Spec section 9: 30 days with remember, otherwise 1 day. */
+export const sessionLifetimeMs = (remember: boolean) => (remember ? 30 : 1) * DAY_MS;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: string;
+  refreshToken: string;
+  refreshExpiresAt: string;
+}
+
+export interface SessionUser {
+  id: string;
+  company_id: string;
+  role: AuthContext['role'];
+}
+
+async function issue(ctx: AppContext, db: PoolClient, claims: AuthContext, sessionExpiresAt: Date): Promise<IssuedSession> {
+  const refreshToken = randomToken();
+  await db.query('insert into refresh_tokens (company_id, session_id, token_hash) values ($1, $2, $3)', [
+    claims.companyId,
+    claims.sessionId,
+    tokenHash(refreshToken),
+  ]);
+  const ttl = Math.min(ctx.config.accessTokenTtlSeconds, Math.floor((sessionExpiresAt.getTime() - Date.now()) / 1000));
+  const access = await signAccessToken(ctx.config.secret, Math.max(ttl, 1), claims);
+  return {
+    token: access.token,
+    expiresAt: access.expiresAt.toISOString(),
+    refreshToken,
+    refreshExpiresAt: sessionExpiresAt.toISOString(),
+  };
+}
+
+/** Opens a session (one rotation family) for a user who has passed every login check. */
+export async function openSession(
+  ctx: AppContext,
+  user: SessionUser,
+  remember: boolean,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<IssuedSession> {
+  return withTransaction(ctx.pool, async (db) => {
+    const expiresAt = new Date(Date.now() + sessionLifetimeMs(remember));
+    const { rows } = await db.query<{ id: string }>(
+      `insert into sessions (company_id, user_id, remember, user_agent, ip, expires_at) values ($1, $2, $3, $4, $5, $6) returning id`,
+      [user.company_id, user.id, remember, meta.userAgent?.slice(0, 300) ?? null, meta.ip, expiresAt],
+    );
+    const sessionId = rows[0]!.id;
+    await audit(db, { companyId: user.company_id, userId: user.id, event: 'login.succeeded', ip: meta.ip, details: { sessionId, remember } });
+    return issue(ctx, db, { userId: user.id, companyId: user.company_id, sessionId, role: user.role }, expiresAt);
+  });
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated is evidence of theft: its whole family is revoked.
+ */
+export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, ip: string): Promise<IssuedSession> {
+  const outcome = await withTransaction(ctx.pool, async (db) => {
+    const { rows } = await db.query<{
+      id: number;
+      used_at: Date | null;
+      session_id: string;
+      company_id: string;
+      user_id: string;
+      role: AuthContext['role'];
+      expires_at: Date;
+      revoked_at: Date | null;
+    }>(
+      `select rt.id, rt.used_at, rt.session_id, s.company_id, s.user_id, u.role, s.expires_at, s.revoked_at
+         from refresh_tokens rt join sessions s on s.id = rt.session_id join users u on u.id = s.user_id
+        where rt.token_hash = $1 for update of rt, s`,
+      [tokenHash(refreshToken)],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
+    if (row.used_at) {
+      await revoke(db, row.session_id, 'refresh_token_reused');
+      await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'session.reuse_detected', ip, details: { sessionId: row.session_id } });
+      return { kind: 'reused' as const };
+    }
+    await db.query('update refresh_tokens set used_at = now() where id = $1', [row.id]);
+    const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
+    return { kind: 'ok' as const, session: await issue(ctx, db, claims, row.expires_at) };
+  });
+  if (outcome.kind !== 'ok') throw unauthorized('Sorry, you have to be logged in to access this.', 'refresh_token_invalid');
+  return outcome.session;
+}
+
+async function revoke(db: Pool | PoolClient, sessionId: string, reason: string): Promise<void> {
+  await db.query(`update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null`, [sessionId, reason]);
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
+  await revoke(ctx.pool, sessionId, reason);
+}
+
+/** Ends every session of a user, optionally keeping the caller's own. */
+export async function revokeAllSessions(db: Pool | PoolClient, userId: string, reason: string, keep?: string): Promise<void> {
+  await db.query(
+    `update sessions set revoked_at = now(), revoked_reason = $2 where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3)`,
+    [userId, reason, keep ?? null],
+  );
+}
+
+export async function isSessionActive(db: Pool, sessionId: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from sessions where id = $1 and revoked_at is null and expires_at > now()', [sessionId]);
+  return rowCount === 1;
+}

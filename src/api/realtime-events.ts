@@ -1,0 +1,35 @@
+/**
+ * Realtime events, typed once for the socket.io server (server/realtime) and the SPA (src/machines/realtime).
+ * Server → client events are notifications (past tense); client → server events are requests.
+ */
+export interface NotificationPayload {
+  id: string;
+  /** Stable code the SPA translates, e.g. `import.finished`. */
+  kind: string;
+  /** Values the translated text interpolates. */
+  values: Record<string, string | number>;
+  level: 'info' | 'success' | 'warning' | 'error';
+  createdAt: string;
+}
+
+export interface JobProgressPayload {
+  jobId: string;
+  kind: string;
+  processed: number;
+  total: number | null;
+  status: 'running' | 'finished' | 'failed';
+}
+
+export interface ServerToClientEvents {
+  'notification.created': (payload: NotificationPayload) => void;
+  'job.progressed': (payload: JobProgressPayload) => void;
+  'session.revoked': (payload: { reason: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  'ping.sent': (ack: (serverTime: string) => void) => void;
+}
+
+/** Errors the server answers a refused connection with (`connect_error` message). */
+export const REALTIME_AUTH_ERRORS = ['token_missing', 'token_invalid', 'token_expired', 'session_revoked'] as const;
+export type RealtimeAuthError = (typeof REALTIME_AUTH_ERRORS)[number];

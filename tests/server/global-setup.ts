@@ -1,0 +1,49 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedDatabase } from '../../server/db/embedded.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createPool } from '../../server/db/pool.ts';
+import { migrateJobs } from '../../server/jobs/worker.ts';
+
+export const TEMPLATE_DB = 'missiva_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    templateDb: string;
+  }
+}
+
+/**
+ * One real PostgreSQL for the server suite (TEST_DATABASE_URL, or an embedded one in a temp dir), with a migrated
+ * template database that each test file clones in a few milliseconds.
+ */
+export default async function setup(project: TestProject) {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  let dir: string | undefined;
+  if (!adminUrl) {
+    dir = mkdtempSync(path.join(tmpdir(), 'missiva-test-pg-'));
+    chmodSync(dir, 0o755);
+    const port = 55000 + Math.floor(Math.random() * 5000);
+    const db = await startEmbeddedDatabase({ dataDir: dir, port });
+    adminUrl = db.url.replace(/\/missiva$/, '/postgres');
+    stop = db.stop;
+  }
+  const admin = createPool(adminUrl, 2);
+  await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+  await admin.query(`create database ${TEMPLATE_DB}`);
+  const template = createPool(adminUrl.replace(/\/postgres$/, `/${TEMPLATE_DB}`), 2);
+  await migrate(template);
+  await migrateJobs(template);
+  await template.end();
+  await admin.end();
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('templateDb', TEMPLATE_DB);
+  return async () => {
+    await stop?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}
