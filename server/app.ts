@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
@@ -59,6 +60,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     ajv: { customOptions: { allErrors: true } },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The contract only takes JSON (and multipart where it says so); any other body is refused with 415 before a handler.
+  app.removeContentTypeParser('text/plain');
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new HttpError(422, 'validation_error', 'There was a validation error with your request.', toFieldErrors(errors as never, dataVar));
     return error as unknown as Error;
@@ -87,7 +90,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header('x-request-id', request.id);
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+    // fastify-openapi-glue wraps the security handlers' errors in `errors`; the last one speaks for the request.
+    const wrapped = (thrown as { errors?: unknown[] }).errors;
+    const error = Array.isArray(wrapped) && wrapped.at(-1) instanceof HttpError ? (wrapped.at(-1) as HttpError) : thrown;
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
@@ -116,6 +122,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No API operation at ${request.method} ${request.url}` }),
       );
+      // Uploads stream to the handler; a file over UPLOAD_MAX_BYTES ends as 413 'You exceeded the maximum filesize'.
+      await api.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 20 } });
       await api.register(openapiGlue, {
         specification: withRateLimits(loadContract(), ctx.config.loginRateLimit),
         serviceHandlers: createHandlers(ctx),

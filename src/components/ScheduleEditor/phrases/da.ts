@@ -1,0 +1,52 @@
+import type { SchedulePhrases } from './types';
+
+export const da: SchedulePhrases = {
+  intlLocale: 'da',
+  joiner: ' ',
+  periods: {
+    minute: { every: 'Hvert', label: 'minut' },
+    hour: { every: 'Hver', label: 'time' },
+    day: { every: 'Hver', label: 'dag' },
+    week: { every: 'Hver', label: 'uge' },
+    month: { every: 'Hver', label: 'måned' },
+    year: { every: 'Hvert', label: 'år' },
+  },
+  fields: {
+    month: { prefix: 'i', empty: 'hver måned' },
+    dayOfMonth: { prefix: 'den', emptyPrefix: '', empty: 'hver dag i måneden' },
+    dayOfWeek: { prefix: 'på', emptyPrefix: '', empty: 'hver dag i ugen' },
+    hour: { prefix: 'klokken', emptyPrefix: '', empty: 'hver time' },
+    minute: { prefix: ':', empty: 'hvert minut' },
+  },
+  overrides: {
+    hour: { minute: { prefix: 'ved minut', emptyPrefix: '', empty: 'hvert minut' } },
+    month: { dayOfWeek: { prefix: 'og på', emptyPrefix: 'og' } },
+    year: { dayOfWeek: { prefix: 'og på', emptyPrefix: 'og' } },
+  },
+  fieldNames: {
+    minute: 'Minutter',
+    hour: 'Timer',
+    dayOfMonth: 'Dage i måneden',
+    month: 'Måneder',
+    dayOfWeek: 'Ugedage',
+  },
+  periodName: 'Periode',
+  errors: { 'invalid pattern': 'Ugyldigt mønster', 'invalid selection': 'Ugyldigt valg' },
+  describe: {
+    everyMinute: 'hvert minut',
+    atTimes: 'klokken {times}',
+    minuteList: 'i minut {list}',
+    minuteEvery: 'hvert {n}. minut',
+    everyHour: 'hver time',
+    hourList: 'i time {list}',
+    hourEvery: 'hver {n}. time',
+    everyDay: 'hver dag',
+    dayList: 'på dag {list} i måneden',
+    monthList: 'i {list}',
+    weekdayList: 'på {list}',
+    separator: ', ',
+  },
+  nextRuns: 'Næste kørsler',
+  noRuns: 'Ingen kommende kørsler',
+  reset: 'Nulstil',
+};

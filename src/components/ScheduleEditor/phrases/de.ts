@@ -1,0 +1,52 @@
+import type { SchedulePhrases } from './types';
+
+export const de: SchedulePhrases = {
+  intlLocale: 'de',
+  joiner: ' ',
+  periods: {
+    minute: { every: 'Jede', label: 'Minute' },
+    hour: { every: 'Jede', label: 'Stunde' },
+    day: { every: 'Jeden', label: 'Tag' },
+    week: { every: 'Jede', label: 'Woche' },
+    month: { every: 'Jeden', label: 'Monat' },
+    year: { every: 'Jedes', label: 'Jahr' },
+  },
+  fields: {
+    month: { prefix: 'im', emptyPrefix: 'in', empty: 'jedem Monat' },
+    dayOfMonth: { prefix: 'am', emptyPrefix: 'an', empty: 'jedem Tag' },
+    dayOfWeek: { prefix: 'am', emptyPrefix: 'an', empty: 'jedem Wochentag' },
+    hour: { prefix: 'um', emptyPrefix: 'zu', empty: 'jeder Stunde' },
+    minute: { prefix: ':', empty: 'jede Minute' },
+  },
+  overrides: {
+    hour: { minute: { prefix: 'bei Minute', emptyPrefix: 'zu', empty: 'jeder Minute' } },
+    month: { dayOfWeek: { prefix: 'und am', emptyPrefix: 'und an' } },
+    year: { dayOfWeek: { prefix: 'und am', emptyPrefix: 'und an' } },
+  },
+  fieldNames: {
+    minute: 'Minuten',
+    hour: 'Stunden',
+    dayOfMonth: 'Tage des Monats',
+    month: 'Monate',
+    dayOfWeek: 'Wochentage',
+  },
+  periodName: 'Zeitraum',
+  errors: { 'invalid pattern': 'Ungültiges Muster', 'invalid selection': 'Ungültige Auswahl' },
+  describe: {
+    everyMinute: 'jede Minute',
+    atTimes: 'um {times}',
+    minuteList: 'zur Minute {list}',
+    minuteEvery: 'alle {n} Minuten',
+    everyHour: 'jede Stunde',
+    hourList: 'in der Stunde {list}',
+    hourEvery: 'alle {n} Stunden',
+    everyDay: 'jeden Tag',
+    dayList: 'an Tag {list} des Monats',
+    monthList: 'im {list}',
+    weekdayList: 'am {list}',
+    separator: ', ',
+  },
+  nextRuns: 'Nächste Ausführungen',
+  noRuns: 'Keine anstehenden Ausführungen',
+  reset: 'Zurücksetzen',
+};

@@ -1,0 +1,52 @@
+import type { SchedulePhrases } from './types';
+
+export const es: SchedulePhrases = {
+  intlLocale: 'es',
+  joiner: ' ',
+  periods: {
+    minute: { every: 'Cada', label: 'minuto' },
+    hour: { every: 'Cada', label: 'hora' },
+    day: { every: 'Cada', label: 'día' },
+    week: { every: 'Cada', label: 'semana' },
+    month: { every: 'Cada', label: 'mes' },
+    year: { every: 'Cada', label: 'año' },
+  },
+  fields: {
+    month: { prefix: 'en', empty: 'todos los meses' },
+    dayOfMonth: { prefix: 'el día', emptyPrefix: '', empty: 'todos los días' },
+    dayOfWeek: { prefix: 'el', emptyPrefix: '', empty: 'todos los días de la semana' },
+    hour: { prefix: 'a las', emptyPrefix: 'a', empty: 'todas las horas' },
+    minute: { prefix: ':', empty: 'todos los minutos' },
+  },
+  overrides: {
+    hour: { minute: { prefix: 'en el minuto', emptyPrefix: 'en', empty: 'todos los minutos' } },
+    month: { dayOfWeek: { prefix: 'y el', emptyPrefix: 'y' } },
+    year: { dayOfWeek: { prefix: 'y el', emptyPrefix: 'y' } },
+  },
+  fieldNames: {
+    minute: 'Minutos',
+    hour: 'Horas',
+    dayOfMonth: 'Días del mes',
+    month: 'Meses',
+    dayOfWeek: 'Días de la semana',
+  },
+  periodName: 'Periodo',
+  errors: { 'invalid pattern': 'Patrón no válido', 'invalid selection': 'Selección no válida' },
+  describe: {
+    everyMinute: 'cada minuto',
+    atTimes: 'a las {times}',
+    minuteList: 'en el minuto {list}',
+    minuteEvery: 'cada {n} minutos',
+    everyHour: 'cada hora',
+    hourList: 'de la hora {list}',
+    hourEvery: 'cada {n} horas',
+    everyDay: 'todos los días',
+    dayList: 'el día {list} del mes',
+    monthList: 'en {list}',
+    weekdayList: 'el {list}',
+    separator: ', ',
+  },
+  nextRuns: 'Próximas ejecuciones',
+  noRuns: 'No hay ejecuciones previstas',
+  reset: 'Restablecer',
+};

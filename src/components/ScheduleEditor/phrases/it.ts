@@ -1,0 +1,52 @@
+import type { SchedulePhrases } from './types';
+
+export const it: SchedulePhrases = {
+  intlLocale: 'it',
+  joiner: ' ',
+  periods: {
+    minute: { every: 'Ogni', label: 'minuto' },
+    hour: { every: 'Ogni', label: 'ora' },
+    day: { every: 'Ogni', label: 'giorno' },
+    week: { every: 'Ogni', label: 'settimana' },
+    month: { every: 'Ogni', label: 'mese' },
+    year: { every: 'Ogni', label: 'anno' },
+  },
+  fields: {
+    month: { prefix: 'in', empty: 'ogni mese' },
+    dayOfMonth: { prefix: 'il giorno', emptyPrefix: '', empty: 'ogni giorno' },
+    dayOfWeek: { prefix: 'di', emptyPrefix: '', empty: 'ogni giorno della settimana' },
+    hour: { prefix: 'alle', emptyPrefix: 'a', empty: 'ogni ora' },
+    minute: { prefix: ':', empty: 'ogni minuto' },
+  },
+  overrides: {
+    hour: { minute: { prefix: 'al minuto', emptyPrefix: 'a', empty: 'ogni minuto' } },
+    month: { dayOfWeek: { prefix: 'e di', emptyPrefix: 'e' } },
+    year: { dayOfWeek: { prefix: 'e di', emptyPrefix: 'e' } },
+  },
+  fieldNames: {
+    minute: 'Minuti',
+    hour: 'Ore',
+    dayOfMonth: 'Giorni del mese',
+    month: 'Mesi',
+    dayOfWeek: 'Giorni della settimana',
+  },
+  periodName: 'Periodo',
+  errors: { 'invalid pattern': 'Schema non valido', 'invalid selection': 'Selezione non valida' },
+  describe: {
+    everyMinute: 'ogni minuto',
+    atTimes: 'alle {times}',
+    minuteList: 'al minuto {list}',
+    minuteEvery: 'ogni {n} minuti',
+    everyHour: 'ogni ora',
+    hourList: "dell'ora {list}",
+    hourEvery: 'ogni {n} ore',
+    everyDay: 'ogni giorno',
+    dayList: 'il giorno {list} del mese',
+    monthList: 'in {list}',
+    weekdayList: 'di {list}',
+    separator: ', ',
+  },
+  nextRuns: 'Prossime esecuzioni',
+  noRuns: 'Nessuna esecuzione prevista',
+  reset: 'Reimposta',
+};

@@ -1,0 +1,52 @@
+import type { SchedulePhrases } from './types';
+
+export const pt: SchedulePhrases = {
+  intlLocale: 'pt',
+  joiner: ' ',
+  periods: {
+    minute: { every: 'Todo', label: 'minuto' },
+    hour: { every: 'Toda', label: 'hora' },
+    day: { every: 'Todo', label: 'dia' },
+    week: { every: 'Toda', label: 'semana' },
+    month: { every: 'Todo', label: 'mês' },
+    year: { every: 'Todo', label: 'ano' },
+  },
+  fields: {
+    month: { prefix: 'em', empty: 'todos os meses' },
+    dayOfMonth: { prefix: 'no dia', emptyPrefix: '', empty: 'todos os dias' },
+    dayOfWeek: { prefix: 'em', emptyPrefix: '', empty: 'todos os dias da semana' },
+    hour: { prefix: 'às', emptyPrefix: 'a', empty: 'cada hora' },
+    minute: { prefix: ':', empty: 'cada minuto' },
+  },
+  overrides: {
+    hour: { minute: { prefix: 'no minuto', emptyPrefix: 'a', empty: 'cada minuto' } },
+    month: { dayOfWeek: { prefix: 'e em', emptyPrefix: 'e' } },
+    year: { dayOfWeek: { prefix: 'e em', emptyPrefix: 'e' } },
+  },
+  fieldNames: {
+    minute: 'Minutos',
+    hour: 'Horas',
+    dayOfMonth: 'Dias do mês',
+    month: 'Meses',
+    dayOfWeek: 'Dias da semana',
+  },
+  periodName: 'Período',
+  errors: { 'invalid pattern': 'Padrão inválido', 'invalid selection': 'Seleção inválida' },
+  describe: {
+    everyMinute: 'a cada minuto',
+    atTimes: 'às {times}',
+    minuteList: 'no minuto {list}',
+    minuteEvery: 'a cada {n} minutos',
+    everyHour: 'a cada hora',
+    hourList: 'da hora {list}',
+    hourEvery: 'a cada {n} horas',
+    everyDay: 'todos os dias',
+    dayList: 'no dia {list} do mês',
+    monthList: 'em {list}',
+    weekdayList: 'em {list}',
+    separator: ', ',
+  },
+  nextRuns: 'Próximas execuções',
+  noRuns: 'Nenhuma execução prevista',
+  reset: 'Redefinir',
+};
