@@ -141,7 +141,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   const dist = ctx.config.distDir;
   if (options.serveSpa !== false && existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // Vite writes every hashed file under assets/: those are immutable. Any other GET outside /api is a page of the SPA.
+    await app.register(fastifyStatic, { root: path.join(dist, 'assets'), prefix: '/assets/', wildcard: true, index: false, maxAge: '1y', immutable: true });
     const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {

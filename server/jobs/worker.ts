@@ -3,6 +3,9 @@ import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
 import { createEmailChannel } from '../channels/email.ts';
 import { deliverMailTask } from './deliverMail.ts';
+import { sendDigestsTask } from './digest.ts';
+import { exportContactsTask } from './exportContacts.ts';
+import { importContactsTask } from './importContacts.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
 export async function migrateJobs(pool: Pool): Promise<void> {
@@ -15,7 +18,12 @@ export interface JobWorker {
 }
 
 export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailChannel> | undefined): TaskList {
-  return { deliver_mail: deliverMailTask(ctx, email) };
+  return {
+    deliver_mail: deliverMailTask(ctx, email),
+    send_digests: sendDigestsTask(ctx),
+    import_contacts: importContactsTask(ctx),
+    export_contacts: exportContactsTask(ctx),
+  };
 }
 
 /** Runs the job worker in this process (ROLE=all or worker). */
@@ -27,6 +35,8 @@ export async function startWorker(ctx: AppContext, options: { concurrency?: numb
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
+    // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
+    crontab: '* * * * * send_digests ?max=1',
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);

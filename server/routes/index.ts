@@ -3,9 +3,18 @@ import type { AppContext } from '../context.ts';
 import { checkBearer, bearerFrom } from '../http/auth.ts';
 import type { Handlers } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
+import { notificationHandlers } from './account/notifications.ts';
 import { accountHandlers } from './auth/account.ts';
 import { sessionHandlers } from './auth/session.ts';
 import { twoFactorHandlers } from './auth/twoFactor.ts';
+import { attributeHandlers } from './contacts/attributes.ts';
+import { contactHandlers } from './contacts/contacts.ts';
+import { contactDetailHandlers } from './contacts/details.ts';
+import { exportHandlers } from './contacts/exports.ts';
+import { folderHandlers } from './contacts/folders.ts';
+import { importHandlers } from './contacts/imports.ts';
+import { listHandlers } from './contacts/lists.ts';
+import { segmentHandlers } from './contacts/segments.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -15,6 +24,15 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...sessionHandlers(ctx),
     ...accountHandlers(ctx),
     ...twoFactorHandlers(ctx),
+    ...contactHandlers(ctx),
+    ...contactDetailHandlers(ctx),
+    ...attributeHandlers(ctx),
+    ...folderHandlers(ctx),
+    ...listHandlers(ctx),
+    ...segmentHandlers(ctx),
+    ...importHandlers(ctx),
+    ...exportHandlers(ctx),
+    ...notificationHandlers(ctx),
   };
 }
 

@@ -263,10 +263,626 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which notifications the user receives, and the activity digest schedule */
+        get: operations["getNotificationSettings"];
+        /** Choose notifications and the digest schedule (a five-field cron pattern in the user's time zone) */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** In-app notifications for the user, newest first */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of contacts, sorted, searched and filtered by list, segment or blocklist status */
+        get: operations["listContacts"];
+        put?: never;
+        /** Create a contact */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add to or remove from a list, block, unblock or delete the selected contacts */
+        post: operations["applyContactBulkAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        /** One contact */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        /** Delete a contact with its notes, timeline and list memberships */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /** Change a contact; attributes given are set (null removes a value), others are kept */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/contacts/{contactId}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the contact on the blocklist (no further messages) */
+        post: operations["blockContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the contact off the blocklist (future messages reach it again) */
+        post: operations["unblockContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/anonymise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase the contact's personal data and notes; its statistics, country and language stay */
+        post: operations["anonymiseContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        /** Everything stored about one contact, as a JSON document (data portability) */
+        get: operations["exportContactData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        /** The lists the contact belongs to */
+        get: operations["listContactMemberships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        /** The contact's activity, newest first */
+        get: operations["listContactTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        /** Notes on the contact, newest first */
+        get: operations["listContactNotes"];
+        put?: never;
+        /** Add a note to the contact */
+        post: operations["createContactNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a note */
+        delete: operations["deleteContactNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's custom contact attributes, by name */
+        get: operations["listContactAttributes"];
+        put?: never;
+        /** Create a custom attribute */
+        post: operations["createContactAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-attributes/{attributeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attributeId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an attribute and its values on every contact */
+        delete: operations["deleteContactAttribute"];
+        options?: never;
+        head?: never;
+        /** Rename an attribute (values are kept) or change a category's options */
+        patch: operations["updateContactAttribute"];
+        trace?: never;
+    };
+    "/contact-folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Folders with how many lists each holds, by name */
+        get: operations["listContactFolders"];
+        put?: never;
+        /** Create a folder */
+        post: operations["createContactFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-folders/{folderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an empty folder (409 when it still holds lists) */
+        delete: operations["deleteContactFolder"];
+        options?: never;
+        head?: never;
+        /** Rename a folder */
+        patch: operations["updateContactFolder"];
+        trace?: never;
+    };
+    "/contact-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists with their sizes, by name */
+        get: operations["listContactLists"];
+        put?: never;
+        /** Create a list in a folder */
+        post: operations["createContactList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-lists/{listId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: number;
+            };
+            cookie?: never;
+        };
+        /** One list with its size */
+        get: operations["getContactList"];
+        put?: never;
+        post?: never;
+        /** Delete a list (its contacts stay) */
+        delete: operations["deleteContactList"];
+        options?: never;
+        head?: never;
+        /** Rename a list or move it to another folder */
+        patch: operations["updateContactList"];
+        trace?: never;
+    };
+    "/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved segments, by name */
+        get: operations["listSegments"];
+        put?: never;
+        /** Save a segment */
+        post: operations["createSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many contacts match conditions being edited (the live count) */
+        post: operations["countSegmentConditions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        /** One segment */
+        get: operations["getSegment"];
+        /** Replace a segment's name and conditions */
+        put: operations["updateSegment"];
+        post?: never;
+        /** Delete a segment */
+        delete: operations["deleteSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{segmentId}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        /** How many contacts a saved segment matches now */
+        get: operations["countSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Imports, newest first */
+        get: operations["listContactImports"];
+        put?: never;
+        /**
+         * Upload one CSV, XLS or XLSX file (first row is the header); answers its preview and suggested mapping
+         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default); a larger file gets 413.
+         */
+        post: operations["uploadContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        /** An import with its progress and counts */
+        get: operations["getContactImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-imports/{importId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Map the columns, choose the target lists and options, and run the import in the background */
+        post: operations["startContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-imports/{importId}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        /** The per-row error report (row, column, reason) as CSV, through the signed link the import carries */
+        get: operations["downloadContactImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact downloads, newest first */
+        get: operations["listContactExports"];
+        put?: never;
+        /** Write the selected contacts to a CSV file in the background; progress comes over realtime */
+        post: operations["createContactExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: components["parameters"]["ExportId"];
+            };
+            cookie?: never;
+        };
+        /** An export with its progress and, when finished, its download link */
+        get: operations["getContactExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-exports/{exportId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: components["parameters"]["ExportId"];
+            };
+            cookie?: never;
+        };
+        /** The exported CSV file, through the signed link the export carries */
+        get: operations["downloadContactExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        NotificationCategories: {
+            /** @description Imports finished */
+            imports: boolean;
+            /** @description Campaigns sent */
+            sends: boolean;
+            /** @description Failed imports, sends and deliveries */
+            failures: boolean;
+        };
+        NotificationSettingsInput: {
+            inApp: components["schemas"]["NotificationCategories"];
+            email: components["schemas"]["NotificationCategories"];
+            digest: {
+                enabled: boolean;
+                /** @description Five fields: minute hour day-of-month month day-of-week */
+                pattern: string;
+                /** @enum {string} */
+                period: "minute" | "hour" | "day" | "week" | "month" | "year";
+                /** @description IANA time zone */
+                timeZone: string;
+            };
+        };
+        NotificationSettings: {
+            inApp: components["schemas"]["NotificationCategories"];
+            email: components["schemas"]["NotificationCategories"];
+            digest: {
+                enabled: boolean;
+                pattern: string;
+                /** @enum {string} */
+                period: "minute" | "hour" | "day" | "week" | "month" | "year";
+                timeZone: string;
+                /** Format: date-time */
+                lastSentAt: string | null;
+                nextRuns: string[];
+            };
+        };
+        Notification: {
+            id: string;
+            /** @description Stable code the SPA translates, e.g. import.finished */
+            kind: string;
+            /** @enum {string} */
+            level: "info" | "success" | "warning" | "error";
+            values: {
+                [key: string]: string | number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
         Error: {
             /** @description Stable machine-readable code */
             code: string;
@@ -361,8 +977,304 @@ export interface components {
             /** Format: date-time */
             sentAt: string | null;
         };
+        Id: number;
+        /**
+         * @default -createdAt
+         * @enum {string}
+         */
+        ContactSort: "createdAt" | "-createdAt" | "email" | "-email" | "firstName" | "-firstName" | "lastName" | "-lastName";
+        /** @description Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value. */
+        AttributeValues: {
+            [key: string]: string | number | boolean | null;
+        };
+        ContactName: string | null;
+        /** @description Country calling code, such as 39 or +39 (stored as digits) */
+        PhonePrefix: string | null;
+        /** @description Digits only, without the prefix */
+        PhoneNumber: string | null;
+        /** @description ISO 3166-1 alpha-2 code */
+        CountryCode: string | null;
+        ContactLanguage: string | null;
+        Contact: {
+            id: number;
+            /** @description Null only once the contact is anonymised */
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            /** @description Country calling code, digits only */
+            phonePrefix: string | null;
+            phoneNumber: string | null;
+            country: string | null;
+            language: string | null;
+            address: string | null;
+            attributes: components["schemas"]["AttributeValues"];
+            blocked: boolean;
+            /** Format: date-time */
+            blockedAt: string | null;
+            /** Format: date-time */
+            anonymisedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContactInput: {
+            email: components["schemas"]["Email"];
+            firstName?: components["schemas"]["ContactName"];
+            lastName?: components["schemas"]["ContactName"];
+            phonePrefix?: components["schemas"]["PhonePrefix"];
+            phoneNumber?: components["schemas"]["PhoneNumber"];
+            country?: components["schemas"]["CountryCode"];
+            language?: components["schemas"]["ContactLanguage"];
+            address?: string | null;
+            attributes?: components["schemas"]["AttributeValues"];
+            /**
+             * @description Create the contact blocklisted
+             * @default false
+             */
+            blocked: boolean;
+            /** @description Lists to add the new contact to */
+            listIds?: components["schemas"]["Id"][];
+        };
+        ContactPatch: {
+            email?: components["schemas"]["Email"];
+            firstName?: components["schemas"]["ContactName"];
+            lastName?: components["schemas"]["ContactName"];
+            phonePrefix?: components["schemas"]["PhonePrefix"];
+            phoneNumber?: components["schemas"]["PhoneNumber"];
+            country?: components["schemas"]["CountryCode"];
+            language?: components["schemas"]["ContactLanguage"];
+            address?: string | null;
+            attributes?: components["schemas"]["AttributeValues"];
+        };
+        ContactFilter: {
+            q?: string;
+            listId?: components["schemas"]["Id"];
+            segmentId?: components["schemas"]["Id"];
+            blocked?: boolean;
+        };
+        /** @description The contacts with these ids, or every contact matching a filter (an empty filter is all contacts) except excludeIds */
+        ContactSelection: {
+            ids?: components["schemas"]["Id"][];
+            filter?: components["schemas"]["ContactFilter"];
+            excludeIds?: components["schemas"]["Id"][];
+        };
+        ContactEvent: {
+            id: number;
+            /** @description Stable code, such as contact.created, contact.blocked, list.added */
+            type: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            userId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ContactNote: {
+            id: number;
+            contactId: number;
+            text: string;
+            /** Format: uuid */
+            authorId: string | null;
+            authorName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ContactDataExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            contact: components["schemas"]["Contact"];
+            attributes: {
+                id: number;
+                name: string;
+                type: string;
+                value: string | number | boolean;
+            }[];
+            lists: {
+                id: number;
+                name: string;
+            }[];
+            notes: components["schemas"]["ContactNote"][];
+            events: components["schemas"]["ContactEvent"][];
+        };
+        /** @description The choices of a category attribute */
+        CategoryOptions: string[];
+        ContactAttribute: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            type: "text" | "number" | "date" | "boolean" | "category";
+            options: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContactFolder: {
+            id: number;
+            name: string;
+            listCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContactList: {
+            id: number;
+            name: string;
+            folderId: number;
+            /** @description How many contacts the list holds */
+            memberCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Segment: {
+            id: number;
+            name: string;
+            conditions: components["schemas"]["SegmentGroup"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact. */
+        SegmentGroup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "group";
+            /** @enum {string} */
+            operator: "and" | "or";
+            conditions: components["schemas"]["SegmentCondition"][];
+        };
+        SegmentCondition: components["schemas"]["SegmentGroup"] | components["schemas"]["SegmentFieldCondition"] | components["schemas"]["SegmentAttributeCondition"] | components["schemas"]["SegmentListCondition"] | components["schemas"]["SegmentBlocklistCondition"];
+        /**
+         * @description Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.
+         * @enum {string}
+         */
+        SegmentOperator: "equals" | "notEquals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "between" | "in" | "isEmpty" | "isNotEmpty";
+        SegmentValue: string | number | boolean;
+        /** @description Two bounds for between (inclusive), one or more choices for in */
+        SegmentValues: (string | number)[];
+        SegmentFieldCondition: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "field";
+            /** @enum {string} */
+            field: "email" | "firstName" | "lastName" | "phonePrefix" | "phoneNumber" | "country" | "language" | "address" | "createdAt";
+            operator: components["schemas"]["SegmentOperator"];
+            value?: components["schemas"]["SegmentValue"];
+            values?: components["schemas"]["SegmentValues"];
+        };
+        SegmentAttributeCondition: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "attribute";
+            attributeId: components["schemas"]["Id"];
+            operator: components["schemas"]["SegmentOperator"];
+            value?: components["schemas"]["SegmentValue"];
+            values?: components["schemas"]["SegmentValues"];
+        };
+        SegmentListCondition: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "list";
+            /** @enum {string} */
+            operator: "in" | "notIn";
+            listId: components["schemas"]["Id"];
+        };
+        SegmentBlocklistCondition: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "blocklist";
+            /** @enum {string} */
+            operator: "is" | "isNot";
+        };
+        ImportColumnTarget: {
+            /** @enum {string} */
+            target: "skip" | "email" | "firstName" | "lastName" | "phonePrefix" | "phoneNumber" | "country" | "language" | "address" | "attribute";
+            attributeId?: components["schemas"]["Id"];
+        };
+        ContactImport: {
+            id: number;
+            /** @enum {string} */
+            status: "uploaded" | "queued" | "running" | "finished" | "failed";
+            fileName: string;
+            fileSize: number;
+            /** @enum {string} */
+            format: "csv" | "xls" | "xlsx";
+            /**
+             * @description Detected text encoding (CSV)
+             * @enum {string|null}
+             */
+            encoding: "utf-8" | "windows-1252" | "utf-16le" | null;
+            /** @description Detected delimiter (CSV) */
+            delimiter: string | null;
+            headers: string[];
+            /** @description The first rows after the header */
+            preview: string[][];
+            /** @description A target per column, matched from English and Italian headers and attribute names */
+            suggestedMapping: components["schemas"]["ImportColumnTarget"][];
+            estimatedRows: number | null;
+            mapping: components["schemas"]["ImportColumnTarget"][] | null;
+            listIds: number[];
+            updateExisting: boolean;
+            blocklist: boolean;
+            /** @description Data rows done so far */
+            processed: number;
+            created: number;
+            updated: number;
+            skipped: number;
+            failed: number;
+            error: string | null;
+            /** @description Signed link to the per-row error report, when rows failed */
+            errorReportUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        ContactExport: {
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "finished" | "failed";
+            rowsTotal: number | null;
+            rowsDone: number;
+            error: string | null;
+            /** @description Signed link to the file, valid for one hour, once finished */
+            downloadUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
     };
     responses: {
+        /** @description How many contacts match */
+        SegmentCount: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    count: number;
+                };
+            };
+        };
         /** @description An error */
         Error: {
             headers: {
@@ -387,8 +1299,29 @@ export interface components {
     parameters: {
         Page: number;
         PerPage: number;
+        ContactId: components["schemas"]["Id"];
+        SegmentId: components["schemas"]["Id"];
+        ImportId: components["schemas"]["Id"];
+        ExportId: components["schemas"]["Id"];
+        /** @description The signed token of the download link */
+        DownloadToken: string;
     };
     requestBodies: {
+        NameInput: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        SegmentInput: {
+            content: {
+                "application/json": {
+                    name: string;
+                    conditions: components["schemas"]["SegmentGroup"];
+                };
+            };
+        };
         TotpCode: {
             content: {
                 "application/json": {
@@ -798,6 +1731,1226 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, with the digest's next five runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description Field to sort by; a leading minus sorts descending. createdAt follows the order of creation. */
+                sort?: components["schemas"]["ContactSort"];
+                /** @description Search in email, first and last name (contains, case-insensitive) and phone number (starts with). */
+                q?: string;
+                listId?: number;
+                segmentId?: number;
+                blocked?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInput"];
+            };
+        };
+        responses: {
+            /** @description The new contact */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    applyContactBulkAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "addToList" | "removeFromList" | "block" | "unblock" | "delete";
+                    /** @description Required for addToList and removeFromList */
+                    listId?: number;
+                    selection: components["schemas"]["ContactSelection"];
+                };
+            };
+        };
+        responses: {
+            /** @description How many contacts the action changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        affected: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPatch"];
+            };
+        };
+        responses: {
+            /** @description The updated contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    blockContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    unblockContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    anonymiseContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The anonymised contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    exportContactData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact's data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDataExport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listContactMemberships: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lists, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listContactTimeline: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEvent"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listContactNotes: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notes */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactNote"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createContactNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactNote"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteContactNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listContactAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attributes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactAttribute"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createContactAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    type: "text" | "number" | "date" | "boolean" | "category";
+                    options?: components["schemas"]["CategoryOptions"];
+                };
+            };
+        };
+        responses: {
+            /** @description The attribute */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactAttribute"];
+                };
+            };
+            401: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteContactAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attributeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateContactAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attributeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    options?: components["schemas"]["CategoryOptions"];
+                };
+            };
+        };
+        responses: {
+            /** @description The attribute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactAttribute"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listContactFolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Folders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactFolder"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createContactFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["NameInput"];
+        responses: {
+            /** @description The folder */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactFolder"];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteContactFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateContactFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                folderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["NameInput"];
+        responses: {
+            /** @description The folder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactFolder"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listContactLists: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                folderId?: number;
+                /** @description Part of the list name */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lists */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    folderId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    folderId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Segments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SegmentInput"];
+        responses: {
+            /** @description The segment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    countSegmentConditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conditions: components["schemas"]["SegmentGroup"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SegmentCount"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SegmentInput"];
+        responses: {
+            /** @description The segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    countSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: components["parameters"]["SegmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SegmentCount"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listContactImports: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    uploadContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The uploaded file, ready to be mapped and started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    startContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One entry per file column, in column order */
+                    mapping: components["schemas"]["ImportColumnTarget"][];
+                    listIds: number[];
+                    /**
+                     * @description Update contacts whose email exists; otherwise skip those rows
+                     * @default true
+                     */
+                    updateExisting?: boolean;
+                    /**
+                     * @description Import the contacts as blocklisted
+                     * @default false
+                     */
+                    blocklist?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    downloadContactImportErrors: {
+        parameters: {
+            query: {
+                /** @description The signed token of the download link */
+                token: components["parameters"]["DownloadToken"];
+            };
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with the header row,column,reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            410: components["responses"]["Error"];
+        };
+    };
+    listContactExports: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of exports */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactExport"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createContactExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    selection: components["schemas"]["ContactSelection"];
+                    /** @description Attribute columns to include (all when absent) */
+                    attributeIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactExport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getContactExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: components["parameters"]["ExportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactExport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    downloadContactExport: {
+        parameters: {
+            query: {
+                /** @description The signed token of the download link */
+                token: components["parameters"]["DownloadToken"];
+            };
+            header?: never;
+            path: {
+                exportId: components["parameters"]["ExportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8 with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            410: components["responses"]["Error"];
         };
     };
 }

@@ -1,0 +1,56 @@
+import type { AppContext } from '../../context.ts';
+import { setPagination, type HandlerGroup } from '../../http/contract.ts';
+import { applyBulkAction } from '../../services/contacts/bulk.ts';
+import { anonymiseContact, createContact, deleteContact, getContact, setBlocked, updateContact } from '../../services/contacts/contacts.ts';
+import { pageContacts } from '../../services/contacts/query.ts';
+import { actorOf } from './actor.ts';
+
+type Ops =
+  | 'listContacts'
+  | 'createContact'
+  | 'getContact'
+  | 'updateContact'
+  | 'deleteContact'
+  | 'blockContact'
+  | 'unblockContact'
+  | 'anonymiseContact'
+  | 'applyContactBulkAction';
+
+export function contactHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  return {
+    async listContacts(request, reply) {
+      const actor = actorOf(request);
+      const { page = 1, perPage = 50, ...filter } = request.query;
+      const { rows, total } = await pageContacts(ctx.pool, actor.companyId, { page, perPage, ...filter });
+      setPagination(reply, page, perPage, total);
+      return rows;
+    },
+    async createContact(request, reply) {
+      const contact = await createContact(ctx, actorOf(request), request.body);
+      return reply.status(201).send(contact);
+    },
+    async getContact(request) {
+      return getContact(ctx.pool, actorOf(request).companyId, request.params.contactId);
+    },
+    async updateContact(request) {
+      return updateContact(ctx, actorOf(request), request.params.contactId, request.body);
+    },
+    async deleteContact(request, reply) {
+      await deleteContact(ctx, actorOf(request), request.params.contactId);
+      return reply.status(204).send();
+    },
+    async blockContact(request) {
+      return setBlocked(ctx, actorOf(request), request.params.contactId, true);
+    },
+    async unblockContact(request) {
+      return setBlocked(ctx, actorOf(request), request.params.contactId, false);
+    },
+    async anonymiseContact(request) {
+      return anonymiseContact(ctx, actorOf(request), request.params.contactId);
+    },
+    async applyContactBulkAction(request) {
+      const { action, selection, listId } = request.body;
+      return { affected: await applyBulkAction(ctx, actorOf(request), action, selection, listId) };
+    },
+  };
+}

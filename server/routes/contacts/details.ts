@@ -1,0 +1,39 @@
+import type { AppContext } from '../../context.ts';
+import { setPagination, type HandlerGroup } from '../../http/contract.ts';
+import { contactLists, createNote, deleteNote, exportContactData, listNotes, timeline } from '../../services/contacts/details.ts';
+import { actorOf } from './actor.ts';
+
+type Ops = 'exportContactData' | 'listContactMemberships' | 'listContactTimeline' | 'listContactNotes' | 'createContactNote' | 'deleteContactNote';
+
+export function contactDetailHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  return {
+    async exportContactData(request, reply) {
+      const data = await exportContactData(ctx, actorOf(request), request.params.contactId);
+      reply.header('content-disposition', `attachment; filename="contact-${request.params.contactId}.json"`);
+      return data;
+    },
+    async listContactMemberships(request) {
+      return contactLists(ctx, actorOf(request), request.params.contactId);
+    },
+    async listContactTimeline(request, reply) {
+      const { page = 1, perPage = 50 } = request.query;
+      const { rows, total } = await timeline(ctx, actorOf(request), request.params.contactId, page, perPage);
+      setPagination(reply, page, perPage, total);
+      return rows;
+    },
+    async listContactNotes(request, reply) {
+      const { page = 1, perPage = 50 } = request.query;
+      const { rows, total } = await listNotes(ctx, actorOf(request), request.params.contactId, page, perPage);
+      setPagination(reply, page, perPage, total);
+      return rows;
+    },
+    async createContactNote(request, reply) {
+      const note = await createNote(ctx, actorOf(request), request.params.contactId, request.body.text);
+      return reply.status(201).send(note);
+    },
+    async deleteContactNote(request, reply) {
+      await deleteNote(ctx, actorOf(request), request.params.contactId, request.params.noteId);
+      return reply.status(204).send();
+    },
+  };
+}

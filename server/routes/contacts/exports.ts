@@ -1,0 +1,32 @@
+import type { AppContext } from '../../context.ts';
+import { setPagination, type HandlerGroup } from '../../http/contract.ts';
+import { createExport, exportDownload, getExport, listExports } from '../../services/contacts/exports.ts';
+import { actorOf } from './actor.ts';
+
+type Ops = 'listContactExports' | 'createContactExport' | 'getContactExport' | 'downloadContactExport';
+
+export function exportHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  return {
+    async listContactExports(request, reply) {
+      const { page = 1, perPage = 50 } = request.query;
+      const { rows, total } = await listExports(ctx, actorOf(request), page, perPage);
+      setPagination(reply, page, perPage, total);
+      return rows;
+    },
+    async createContactExport(request, reply) {
+      return reply.status(202).send(await createExport(ctx, actorOf(request), request.body));
+    },
+    async getContactExport(request) {
+      return getExport(ctx, actorOf(request), request.params.exportId);
+    },
+    async downloadContactExport(request, reply) {
+      const file = await exportDownload(ctx, request.params.exportId, request.query.token);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  };
+}

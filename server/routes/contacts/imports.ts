@@ -1,0 +1,48 @@
+import type { AppContext } from '../../context.ts';
+import { setPagination, type HandlerGroup } from '../../http/contract.ts';
+import { HttpError } from '../../http/errors.ts';
+import { errorReport, fileTooLarge, getImport, listImports, receiveUpload, startImport, uploadFailed } from '../../services/contacts/imports/imports.ts';
+import { actorOf } from './actor.ts';
+
+type Ops = 'listContactImports' | 'uploadContactImport' | 'getContactImport' | 'startContactImport' | 'downloadContactImportErrors';
+
+export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  return {
+    async listContactImports(request, reply) {
+      const { page = 1, perPage = 50 } = request.query;
+      const { rows, total } = await listImports(ctx, actorOf(request), page, perPage);
+      setPagination(reply, page, perPage, total);
+      return rows;
+    },
+    async uploadContactImport(request, reply) {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+      let part: Awaited<ReturnType<typeof request.file>>;
+      try {
+        part = await request.file();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+        throw uploadFailed('The upload could not be read');
+      }
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        throw uploadFailed('Choose a file to import');
+      }
+      return reply.status(201).send(await receiveUpload(ctx, actor, part));
+    },
+    async getContactImport(request) {
+      return getImport(ctx, actorOf(request), request.params.importId);
+    },
+    async startContactImport(request, reply) {
+      return reply.status(202).send(await startImport(ctx, actorOf(request), request.params.importId, request.body));
+    },
+    async downloadContactImportErrors(request, reply) {
+      const report = await errorReport(ctx, request.params.importId, request.query.token);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${report.fileName.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        .send(report.body);
+    },
+  };
+}

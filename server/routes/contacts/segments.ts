@@ -1,0 +1,33 @@
+import type { AppContext } from '../../context.ts';
+import type { HandlerGroup } from '../../http/contract.ts';
+import { countConditions, countSegment, createSegment, deleteSegment, getSegment, listSegments, updateSegment } from '../../services/contacts/segments/segments.ts';
+import { actorOf } from './actor.ts';
+
+type Ops = 'listSegments' | 'createSegment' | 'countSegmentConditions' | 'getSegment' | 'updateSegment' | 'deleteSegment' | 'countSegment';
+
+export function segmentHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  return {
+    async listSegments(request) {
+      return listSegments(ctx, actorOf(request));
+    },
+    async createSegment(request, reply) {
+      return reply.status(201).send(await createSegment(ctx, actorOf(request), request.body));
+    },
+    async countSegmentConditions(request) {
+      return { count: await countConditions(ctx, actorOf(request), request.body.conditions) };
+    },
+    async getSegment(request) {
+      return getSegment(ctx, actorOf(request), request.params.segmentId);
+    },
+    async updateSegment(request) {
+      return updateSegment(ctx, actorOf(request), request.params.segmentId, request.body);
+    },
+    async deleteSegment(request, reply) {
+      await deleteSegment(ctx, actorOf(request), request.params.segmentId);
+      return reply.status(204).send();
+    },
+    async countSegment(request) {
+      return { count: await countSegment(ctx, actorOf(request), request.params.segmentId) };
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import type { AppContext } from '../../context.ts';
+import { withTransaction } from '../../db/pool.ts';
+import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
+import type { components } from '../../../src/api/schema.d.ts';
+import { attributeDefs } from './attributes.ts';
+import { recordEvent } from './events.ts';
+import { missingLists } from './lists.ts';
+import { CONTACT_COLUMNS, type ContactRow } from './query.ts';
+import { uniqueViolation, type Actor, type Db } from './sql.ts';
+import { normaliseValue, type AttributeValue } from './values.ts';
+
+type ContactInput = components['schemas']['ContactInput'];
+type ContactPatch = components['schemas']['ContactPatch'];
+
+export const EMAIL_TAKEN = 'email already in use';
+export const PHONE_TAKEN = 'phone number already in use';
+export const PREFIX_REQUIRED = 'A prefix is required when a phone number is given';
+const ANONYMISED = () => conflict('contact_anonymised', 'This contact was anonymised and can no longer be changed.');
+
+const blankToNull = (value: string | null | undefined) => {
+  if (value === undefined) return undefined;
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** Columns a form or the API may set, normalised: trimmed, empty as null, prefix as digits, country upper-case. */
+interface ContactFields {
+  email?: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone_prefix?: string | null;
+  phone_number?: string | null;
+  country?: string | null;
+  language?: string | null;
+  address?: string | null;
+}
+
+function normaliseFields(input: ContactPatch): ContactFields {
+  const out: ContactFields = {};
+  if (input.email !== undefined) out.email = input.email.trim();
+  if (input.firstName !== undefined) out.first_name = blankToNull(input.firstName);
+  if (input.lastName !== undefined) out.last_name = blankToNull(input.lastName);
+  if (input.phonePrefix !== undefined) out.phone_prefix = blankToNull(input.phonePrefix)?.replace(/^\+/, '') ?? null;
+  if (input.phoneNumber !== undefined) out.phone_number = blankToNull(input.phoneNumber);
+  if (input.country !== undefined) out.country = blankToNull(input.country)?.toUpperCase() ?? null;
+  if (input.language !== undefined) out.language = blankToNull(input.language);
+  if (input.address !== undefined) out.address = blankToNull(input.address);
+  return out;
+}
+
+/** Checks attribute values against their types; answers the values to set (null removes one). */
+async function checkAttributes(db: Db, companyId: string, values: Record<string, unknown> | undefined, errors: FieldErrors) {
+  const out: Record<string, AttributeValue | null> = {};
+  if (!values) return out;
+  const defs = await attributeDefs(db, companyId);
+  for (const [key, raw] of Object.entries(values)) {
+    const def = /^[1-9][0-9]*$/.test(key) ? defs.get(Number(key)) : undefined;
+    if (!def) {
+      errors[`attributes.${key}`] = ['Attribute does not exist'];
+      continue;
+    }
+    const outcome = normaliseValue(def, raw, 'json');
+    if (outcome.ok) out[key] = outcome.value;
+    else errors[`attributes.${key}`] = [outcome.message];
+  }
+  return out;
+}
+
+function uniqueError(error: unknown): never {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'contacts_email_key') throw invalid({ email: [EMAIL_TAKEN] });
+  if (constraint === 'contacts_phone_key') throw invalid({ phoneNumber: [PHONE_TAKEN] });
+  throw error;
+}
+
+export async function getContact(db: Db, companyId: string, id: number): Promise<ContactRow> {
+  const { rows } = await db.query<ContactRow>(`select ${CONTACT_COLUMNS} from contacts c where c.company_id = $1 and c.id = $2`, [companyId, id]);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+export async function createContact(ctx: AppContext, actor: Actor, input: ContactInput): Promise<ContactRow> {
+  const errors: FieldErrors = {};
+  const fields = normaliseFields(input);
+  if (fields.phone_number && !fields.phone_prefix) errors.phonePrefix = [PREFIX_REQUIRED];
+  const attributes = await checkAttributes(ctx.pool, actor.companyId, input.attributes, errors);
+  const listIds = [...new Set(input.listIds ?? [])];
+  const missing = await missingLists(ctx.pool, actor.companyId, listIds);
+  if (missing.length) errors.listIds = ['List does not exist'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  const stored = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null));
+  try {
+    return await withTransaction(ctx.pool, async (db) => {
+      const { rows } = await db.query<{ id: number }>(
+        `insert into contacts (company_id, email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11::boolean then now() end) returning id`,
+        [
+          actor.companyId,
+          fields.email,
+          fields.first_name ?? null,
+          fields.last_name ?? null,
+          fields.phone_prefix ?? null,
+          fields.phone_number ?? null,
+          fields.country ?? null,
+          fields.language ?? null,
+          fields.address ?? null,
+          JSON.stringify(stored),
+          input.blocked ?? false,
+        ],
+      );
+      const id = rows[0]!.id;
+      await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.created', userId: actor.userId });
+      if (listIds.length) {
+        await db.query(
+          `insert into list_members (company_id, list_id, contact_id) select company_id, id, $2 from lists where company_id = $1 and id = any($3::bigint[]) on conflict do nothing`,
+          [actor.companyId, id, listIds],
+        );
+      }
+      return getContact(db, actor.companyId, id);
+    });
+  } catch (error) {
+    uniqueError(error);
+  }
+}
+
+const COLUMN_FIELDS: Record<keyof ContactFields, string> = {
+  email: 'email',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  phone_prefix: 'phonePrefix',
+  phone_number: 'phoneNumber',
+  country: 'country',
+  language: 'language',
+  address: 'address',
+};
+
+export async function updateContact(ctx: AppContext, actor: Actor, id: number, patch: ContactPatch): Promise<ContactRow> {
+  try {
+    return await withTransaction(ctx.pool, async (db) => {
+      const { rows } = await db.query<{ phone_prefix: string | null; phone_number: string | null; anonymised: boolean }>(
+        'select phone_prefix, phone_number, anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2 for update',
+        [actor.companyId, id],
+      );
+      const current = rows[0];
+      if (!current) throw notFound();
+      if (current.anonymised) throw ANONYMISED();
+      const errors: FieldErrors = {};
+      const fields = normaliseFields(patch);
+      const prefix = fields.phone_prefix === undefined ? current.phone_prefix : fields.phone_prefix;
+      const number = fields.phone_number === undefined ? current.phone_number : fields.phone_number;
+      if (number && !prefix) errors.phonePrefix = [PREFIX_REQUIRED];
+      const attributes = await checkAttributes(db, actor.companyId, patch.attributes, errors);
+      if (Object.keys(errors).length) throw invalid(errors);
+      const sets: string[] = [];
+      const values: unknown[] = [actor.companyId, id];
+      for (const [column, value] of Object.entries(fields)) {
+        values.push(value);
+        sets.push(`${column} = $${values.length}`);
+      }
+      const toSet = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null));
+      const toRemove = Object.keys(attributes).filter((k) => attributes[k] === null);
+      if (Object.keys(attributes).length) {
+        values.push(JSON.stringify(toSet), toRemove);
+        sets.push(`attributes = (attributes - $${values.length}::text[]) || $${values.length - 1}::jsonb`);
+      }
+      await db.query(`update contacts set ${[...sets, 'updated_at = now()'].join(', ')} where company_id = $1 and id = $2`, values);
+      const changed = [...Object.keys(fields).map((k) => COLUMN_FIELDS[k as keyof ContactFields]), ...(Object.keys(attributes).length ? ['attributes'] : [])];
+      await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.updated', userId: actor.userId, payload: { fields: changed } });
+      return getContact(db, actor.companyId, id);
+    });
+  } catch (error) {
+    uniqueError(error);
+  }
+}
+
+export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  const { rowCount } = await ctx.pool.query('delete from contacts where company_id = $1 and id = $2', [actor.companyId, id]);
+  if (!rowCount) throw notFound();
+}
+
+/** Blocks or unblocks; unblocking makes the contact reachable by future messages again. Anonymised stay blocked. */
+export async function setBlocked(ctx: AppContext, actor: Actor, id: number, blocked: boolean): Promise<ContactRow> {
+  return withTransaction(ctx.pool, async (db) => {
+    const contact = await getContact(db, actor.companyId, id);
+    if (contact.blocked === blocked) return contact;
+    if (!blocked && contact.anonymisedAt) throw ANONYMISED();
+    await db.query(`update contacts set blocked_at = ${blocked ? 'now()' : 'null'}, updated_at = now() where company_id = $1 and id = $2`, [actor.companyId, id]);
+    await recordEvent(db, { companyId: actor.companyId, contactId: id, type: blocked ? 'contact.blocked' : 'contact.unblocked', userId: actor.userId });
+    return getContact(db, actor.companyId, id);
+  });
+}
+
+/**
+ * Erases personal data (email, names, phone, address, attribute values, notes) and blocks the contact for good.
+ * The row, its country and language, list memberships and timeline (message statistics) remain, so aggregate
+ * figures do not change.
+ */
+export async function anonymiseContact(ctx: AppContext, actor: Actor, id: number): Promise<ContactRow> {
+  return withTransaction(ctx.pool, async (db) => {
+    const contact = await getContact(db, actor.companyId, id);
+    if (contact.anonymisedAt) return contact;
+    await db.query(
+      `update contacts set email = null, first_name = null, last_name = null, phone_prefix = null, phone_number = null, address = null,
+              attributes = '{}', blocked_at = coalesce(blocked_at, now()), anonymised_at = now(), updated_at = now()
+        where company_id = $1 and id = $2`,
+      [actor.companyId, id],
+    );
+    await db.query('delete from contact_notes where company_id = $1 and contact_id = $2', [actor.companyId, id]);
+    await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.anonymised', userId: actor.userId });
+    return getContact(db, actor.companyId, id);
+  });
+}

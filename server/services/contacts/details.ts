@@ -1,0 +1,109 @@
+import type { AppContext } from '../../context.ts';
+import { withTransaction } from '../../db/pool.ts';
+import { conflict, invalid, notFound } from '../../http/errors.ts';
+import type { components } from '../../../src/api/schema.d.ts';
+import { attributeDefs } from './attributes.ts';
+import { getContact } from './contacts.ts';
+import type { ListRow } from './lists.ts';
+import { iso, type Actor, type Db } from './sql.ts';
+
+type NoteRow = components['schemas']['ContactNote'];
+type EventRow = components['schemas']['ContactEvent'];
+type DataExport = components['schemas']['ContactDataExport'];
+
+const NOTE_FAILED = 'Cannot create this note, try later.';
+const NOTE_COLUMNS = `n.id, n.contact_id as "contactId", n.body as text, n.user_id as "authorId",
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", ${iso('n.created_at')} as "createdAt"`;
+const EVENT_COLUMNS = `e.id, e.type, e.payload, e.user_id as "userId", ${iso('e.created_at')} as "createdAt"`;
+
+async function contactExists(db: Db, companyId: string, contactId: number): Promise<{ anonymised: boolean }> {
+  const { rows } = await db.query<{ anonymised: boolean }>('select anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2', [
+    companyId,
+    contactId,
+  ]);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+export async function contactLists(ctx: AppContext, actor: Actor, contactId: number): Promise<ListRow[]> {
+  await contactExists(ctx.pool, actor.companyId, contactId);
+  const { rows } = await ctx.pool.query<ListRow>(
+    `select l.id, l.name, l.folder_id as "folderId", l.member_count as "memberCount", ${iso('l.created_at')} as "createdAt", ${iso('l.updated_at')} as "updatedAt"
+       from list_members m join lists l on l.company_id = m.company_id and l.id = m.list_id
+      where m.company_id = $1 and m.contact_id = $2 order by lower(l.name), l.id`,
+    [actor.companyId, contactId],
+  );
+  return rows;
+}
+
+export async function timeline(ctx: AppContext, actor: Actor, contactId: number, page: number, perPage: number): Promise<{ rows: EventRow[]; total: number }> {
+  await contactExists(ctx.pool, actor.companyId, contactId);
+  const [{ rows }, count] = await Promise.all([
+    ctx.pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from contact_events e where e.company_id = $1 and e.contact_id = $2 order by e.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+      [actor.companyId, contactId],
+    ),
+    ctx.pool.query<{ total: number }>('select count(*)::int as total from contact_events where company_id = $1 and contact_id = $2', [actor.companyId, contactId]),
+  ]);
+  return { rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export async function listNotes(ctx: AppContext, actor: Actor, contactId: number, page: number, perPage: number): Promise<{ rows: NoteRow[]; total: number }> {
+  await contactExists(ctx.pool, actor.companyId, contactId);
+  const [{ rows }, count] = await Promise.all([
+    ctx.pool.query<NoteRow>(
+      `select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id
+        where n.company_id = $1 and n.contact_id = $2 order by n.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+      [actor.companyId, contactId],
+    ),
+    ctx.pool.query<{ total: number }>('select count(*)::int as total from contact_notes where company_id = $1 and contact_id = $2', [actor.companyId, contactId]),
+  ]);
+  return { rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export async function createNote(ctx: AppContext, actor: Actor, contactId: number, text: string): Promise<NoteRow> {
+  const body = text.trim();
+  if (!body) throw invalid({ text: ['Text is required'] }, NOTE_FAILED);
+  return withTransaction(ctx.pool, async (db) => {
+    const contact = await contactExists(db, actor.companyId, contactId);
+    if (contact.anonymised) throw conflict('contact_anonymised', NOTE_FAILED);
+    const { rows } = await db.query<{ id: number }>('insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, $4) returning id', [
+      actor.companyId,
+      contactId,
+      actor.userId,
+      body,
+    ]);
+    const note = await db.query<NoteRow>(`select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id where n.company_id = $1 and n.id = $2`, [
+      actor.companyId,
+      rows[0]!.id,
+    ]);
+    return note.rows[0]!;
+  });
+}
+
+export async function deleteNote(ctx: AppContext, actor: Actor, contactId: number, noteId: number): Promise<void> {
+  const { rowCount } = await ctx.pool.query('delete from contact_notes where company_id = $1 and contact_id = $2 and id = $3', [actor.companyId, contactId, noteId]);
+  if (!rowCount) throw notFound();
+}
+
+/** Everything stored about one contact, for a data-portability request. */
+export async function exportContactData(ctx: AppContext, actor: Actor, contactId: number): Promise<DataExport> {
+  const contact = await getContact(ctx.pool, actor.companyId, contactId);
+  const defs = await attributeDefs(ctx.pool, actor.companyId);
+  const attributes = Object.entries(contact.attributes).flatMap(([key, value]) => {
+    const def = defs.get(Number(key));
+    return def && value !== null ? [{ id: def.id, name: def.name, type: def.type, value }] : [];
+  });
+  const [lists, notes, events] = await Promise.all([
+    ctx.pool.query<{ id: number; name: string }>(
+      `select l.id, l.name from list_members m join lists l on l.company_id = m.company_id and l.id = m.list_id where m.company_id = $1 and m.contact_id = $2 order by l.id`,
+      [actor.companyId, contactId],
+    ),
+    ctx.pool.query<NoteRow>(`select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id where n.company_id = $1 and n.contact_id = $2 order by n.id`, [
+      actor.companyId,
+      contactId,
+    ]),
+    ctx.pool.query<EventRow>(`select ${EVENT_COLUMNS} from contact_events e where e.company_id = $1 and e.contact_id = $2 order by e.id`, [actor.companyId, contactId]),
+  ]);
+  return { exportedAt: new Date().toISOString(), contact, attributes, lists: lists.rows, notes: notes.rows, events: events.rows };
+}

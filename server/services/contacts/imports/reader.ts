@@ -1,0 +1,147 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import Papa from 'papaparse';
+import * as XLSX from '@e965/xlsx';
+
+export type ImportFormat = 'csv' | 'xls' | 'xlsx';
+export type TextEncoding = 'utf-8' | 'windows-1252' | 'utf-16le';
+export const DELIMITERS = [',', ';', '\t'] as const;
+
+/** Reads the first bytes of a file. */
+export async function readHead(path: string, bytes = 64 * 1024): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Spreadsheets by their signature (zip for XLSX, OLE2 for XLS); anything else is read as delimited text. */
+export function detectFormat(head: Buffer): ImportFormat {
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'xlsx';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
+  return 'csv';
+}
+
+/** UTF-8 (with or without BOM) when the bytes decode as UTF-8, UTF-16LE with its BOM, otherwise Windows-1252. */
+export function detectEncoding(head: Buffer): TextEncoding {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  // A multi-byte character may be cut at the end of the sample: drop an incomplete tail before checking.
+  let end = head.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = head[end - back]!;
+    if ((byte & 0xc0) === 0xc0) {
+      const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      if (back < need) end -= back;
+      break;
+    }
+    if ((byte & 0x80) === 0) break;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** Text looks binary when it holds NUL or many control characters. */
+export function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 4096);
+  if (sample.includes('\u0000')) return true;
+  const controls = sample.match(/[\u0001-\u0008\u000e-\u001f]/g)?.length ?? 0;
+  return controls > sample.length / 100 + 2;
+}
+
+/** The delimiter that splits the first lines into the most columns, consistently. Comma when nothing splits. */
+export function detectDelimiter(sample: string): string {
+  const lines = sample.split(/\r\n|\n|\r/).slice(0, 30);
+  if (lines.length > 1) lines.pop(); // the last line of a sample may be cut
+  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
+  for (const delimiter of DELIMITERS) {
+    const parsed = Papa.parse<string[]>(lines.join('\n'), { delimiter, skipEmptyLines: 'greedy' }).data;
+    if (!parsed.length) continue;
+    const width = parsed[0]!.length;
+    if (width < 2) continue;
+    const consistent = parsed.filter((row) => row.length === width).length / parsed.length;
+    const score = consistent * width;
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
+function decoder(encoding: TextEncoding): Transform {
+  const textDecoder = new TextDecoder(encoding, { ignoreBOM: false });
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, textDecoder.decode(chunk, { stream: true }));
+    },
+    flush(callback) {
+      callback(null, textDecoder.decode());
+    },
+  });
+}
+
+export interface ReadOptions {
+  format: ImportFormat;
+  encoding?: TextEncoding | null;
+  delimiter?: string | null;
+  /** Stop after this many records (previews). */
+  limit?: number;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    return value.toISOString().slice(0, 10);
+  }
+  return String(value);
+}
+
+/** The first sheet of a workbook as rows of text (dates as YYYY-MM-DD). Workbooks are read whole: SheetJS does not stream. */
+export function readWorkbook(path: string, limit?: number): { rows: string[][]; totalRows: number } {
+  const workbook = XLSX.read(readFileSync(path), {
+    type: 'buffer', dense: true, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, ...(limit ? { sheetRows: limit } : {}) });
+  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
+  if (!sheet) return { rows: [], totalRows: 0 };
+  const fullRef = (sheet['!fullref'] as string | undefined) ?? sheet['!ref'];
+  const totalRows = fullRef ? XLSX.utils.decode_range(fullRef).e.r + 1 : 0;
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  return { rows: rows.map((row) => row.map(cellText)), totalRows };
+}
+
+/**
+ * Every record of the file in order, the header first, as arrays of text. CSV streams through papaparse with
+ * backpressure (memory stays flat whatever the size); quoted fields may hold delimiters and newlines.
+ */
+export async function* readRecords(path: string, options: ReadOptions): AsyncGenerator<string[]> {
+  if (options.format !== 'csv') {
+    const { rows } = readWorkbook(path, options.limit);
+    yield* options.limit ? rows.slice(0, options.limit) : rows;
+    return;
+  }
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: options.delimiter ?? ',', skipEmptyLines: false }) as NodeJS.ReadWriteStream;
+  const source = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const text = decoder(options.encoding ?? 'utf-8');
+  source.on('error', (error) => parser.emit('error', error));
+  source.pipe(text).pipe(parser);
+  let count = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      yield record;
+      count += 1;
+      if (options.limit && count >= options.limit) break;
+    }
+  } finally {
+    source.destroy();
+  }
+}
+
+/** A record with nothing but blanks (an empty line, or only delimiters). */
+export const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');

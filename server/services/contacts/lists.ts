@@ -1,0 +1,90 @@
+import type { AppContext } from '../../context.ts';
+import { invalid, notFound, type FieldErrors } from '../../http/errors.ts';
+import { iso, likeEscape, SqlParams, type Actor, type Db } from './sql.ts';
+
+const CREATE_FAILED = 'Error creating this list.';
+
+export interface ListRow {
+  id: number;
+  name: string;
+  folderId: number;
+  memberCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const COLUMNS = `l.id, l.name, l.folder_id as "folderId", l.member_count as "memberCount",
+  ${iso('l.created_at')} as "createdAt", ${iso('l.updated_at')} as "updatedAt"`;
+
+export async function listLists(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; perPage: number; folderId?: number; q?: string },
+): Promise<{ rows: ListRow[]; total: number }> {
+  const params = new SqlParams([actor.companyId]);
+  const where = ['l.company_id = $1'];
+  if (query.folderId !== undefined) where.push(`l.folder_id = ${params.add(query.folderId)}`);
+  if (query.q?.trim()) where.push(`l.name ilike ${params.add(`%${likeEscape(query.q.trim())}%`)}`);
+  const filter = where.join(' and ');
+  const [{ rows }, count] = await Promise.all([
+    ctx.pool.query<ListRow>(
+      `select ${COLUMNS} from lists l where ${filter} order by lower(l.name), l.id limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+      params.values,
+    ),
+    ctx.pool.query<{ total: number }>(`select count(*)::int as total from lists l where ${filter}`, params.values),
+  ]);
+  return { rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export async function getList(db: Db, actor: Actor, id: number): Promise<ListRow> {
+  const { rows } = await db.query<ListRow>(`select ${COLUMNS} from lists l where l.company_id = $1 and l.id = $2`, [actor.companyId, id]);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** Checks that every list id belongs to the company; answers the missing ones. */
+export async function missingLists(db: Db, companyId: string, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ id: number }>('select id from lists where company_id = $1 and id = any($2::bigint[])', [companyId, ids]);
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+async function folderExists(db: Db, companyId: string, folderId: number): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from folders where company_id = $1 and id = $2', [companyId, folderId]);
+  return Boolean(rowCount);
+}
+
+export async function createList(ctx: AppContext, actor: Actor, input: { name: string; folderId: number }): Promise<ListRow> {
+  const errors: FieldErrors = {};
+  const name = input.name.trim();
+  if (!name) errors.name = ['Please provide a name'];
+  if (!(await folderExists(ctx.pool, actor.companyId, input.folderId))) errors.folderId = ['Folder does not exist'];
+  if (Object.keys(errors).length) throw invalid(errors, CREATE_FAILED);
+  const { rows } = await ctx.pool.query<{ id: number }>('insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id', [
+    actor.companyId,
+    input.folderId,
+    name,
+  ]);
+  return getList(ctx.pool, actor, rows[0]!.id);
+}
+
+export async function updateList(ctx: AppContext, actor: Actor, id: number, patch: { name?: string; folderId?: number }): Promise<ListRow> {
+  await getList(ctx.pool, actor, id);
+  const errors: FieldErrors = {};
+  const name = patch.name?.trim();
+  if (patch.name !== undefined && !name) errors.name = ['Please provide a name'];
+  if (patch.folderId !== undefined && !(await folderExists(ctx.pool, actor.companyId, patch.folderId))) errors.folderId = ['Folder does not exist'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  await ctx.pool.query(
+    `update lists set name = coalesce($3, name), folder_id = coalesce($4, folder_id), updated_at = now() where company_id = $1 and id = $2`,
+    [actor.companyId, id, name ?? null, patch.folderId ?? null],
+  );
+  return getList(ctx.pool, actor, id);
+}
+
+/** Deletes the list and its memberships (a statement trigger removes them); the contacts stay. */
+export async function deleteList(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  const { rowCount } = await ctx.pool.query('delete from lists where company_id = $1 and id = $2', [actor.companyId, id]);
+  if (!rowCount) throw notFound();
+}
