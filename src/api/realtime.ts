@@ -1,0 +1,46 @@
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, NotificationPayload, ServerToClientEvents } from './realtime-events.ts';
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface RealtimeHandlers {
+  connected(): void;
+  disconnected(reason: string, willReconnect: boolean): void;
+  /** `code` is the server's connect_error message (token_missing, token_invalid, …) or the transport's. */
+  failed(code: string, willRetry: boolean): void;
+  notification(payload: NotificationPayload): void;
+  sessionRevoked(reason: string): void;
+}
+
+export interface RealtimeOptions {
+  /** Read at every (re)connection, so a refreshed token is used. */
+  getToken: () => string | null;
+  handlers: RealtimeHandlers;
+}
+
+/**
+ * Opens the socket.io connection: same origin, websocket only, no automatic connect, reconnection on, no cookies;
+ * the bearer token travels in the handshake `auth`. socket.io-client is loaded on demand (only logged-in pages need it).
+ * Returns the function that closes it.
+ */
+export async function openRealtime({ getToken, handlers }: RealtimeOptions): Promise<() => void> {
+  const { io } = await import('socket.io-client');
+  const socket: RealtimeSocket = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    autoConnect: false,
+    reconnection: true,
+    withCredentials: false,
+    auth: (cb) => cb({ token: getToken() ?? '' }),
+  });
+  socket.on('connect', () => handlers.connected());
+  socket.on('disconnect', (reason) => handlers.disconnected(reason, socket.active));
+  socket.on('connect_error', (error) => handlers.failed(error.message, socket.active));
+  socket.on('notification.created', (payload) => handlers.notification(payload));
+  socket.on('session.revoked', ({ reason }) => handlers.sessionRevoked(reason));
+  socket.connect();
+  return () => {
+    socket.removeAllListeners();
+    socket.disconnect();
+  };
+}

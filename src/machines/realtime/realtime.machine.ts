@@ -1,0 +1,113 @@
+import { assign, setup } from 'xstate';
+import type { NotificationPayload } from '../../api/realtime-events.ts';
+import { appEvents } from '../../app/appEvents.ts';
+import { realtimeEvents, socket } from './realtime.actors.ts';
+
+export const NOTIFICATIONS_KEPT = 50;
+
+export interface RealtimeInput {
+  /** Connect on start: true when the user is logged in. */
+  autoConnect: boolean;
+}
+
+export interface RealtimeContext {
+  autoConnect: boolean;
+  /** The last connection failure code (token_invalid, token_expired, …). */
+  error: string | null;
+  notifications: NotificationPayload[];
+  unread: number;
+}
+
+export type RealtimeEvent =
+  | { type: 'realtime.connect' }
+  | { type: 'realtime.disconnect' }
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected'; reason: string; willReconnect: boolean }
+  | { type: 'socket.failed'; code: string; willRetry: boolean }
+  | { type: 'session.tokenRefreshed' }
+  | { type: 'notification.received'; notification: NotificationPayload }
+  | { type: 'notifications.read' };
+
+/**
+ * The realtime connection. `starting` connects when the user is logged in, else waits in `idle`. `active` holds the
+ * socket: `connecting` → `connected` ⇄ `reconnecting` (socket.io retries by itself). A refused connection (the server
+ * rejects the token, or retries are off) is logged and lands in `failed`; a refreshed token or a connect request tries
+ * again. Server notifications are kept for the bell and announced for a toast.
+ */
+export const realtimeMachine = setup({
+  types: {
+    context: {} as RealtimeContext,
+    events: {} as RealtimeEvent,
+    input: {} as RealtimeInput,
+  },
+  actors: { socket, realtimeEvents },
+  guards: {
+    shouldConnectOnStart: ({ context }) => context.autoConnect,
+    willRetry: ({ event }) => (event.type === 'socket.failed' && event.willRetry) || (event.type === 'socket.disconnected' && event.willReconnect),
+  },
+  actions: {
+    assignFailure: assign(({ event }) => (event.type === 'socket.failed' ? { error: event.code } : {})),
+    clearFailure: assign({ error: null }),
+    logConnectError: ({ event }) => {
+      if (event.type === 'socket.failed') console.error('Realtime connection failed:', new Error(event.code));
+    },
+    keepNotification: assign(({ context, event }) =>
+      event.type === 'notification.received'
+        ? { notifications: [event.notification, ...context.notifications].slice(0, NOTIFICATIONS_KEPT), unread: context.unread + 1 }
+        : {},
+    ),
+    announceNotification: ({ event }) => {
+      if (event.type === 'notification.received') appEvents.emit({ type: 'notification.received', notification: event.notification });
+    },
+    markRead: assign({ unread: 0 }),
+  },
+}).createMachine({
+  id: 'realtime',
+  context: ({ input }) => ({ autoConnect: input.autoConnect, error: null, notifications: [], unread: 0 }),
+  invoke: { id: 'realtimeEvents', src: 'realtimeEvents' },
+  on: {
+    'notification.received': { actions: ['keepNotification', 'announceNotification'] },
+    'notifications.read': { actions: 'markRead' },
+  },
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'shouldConnectOnStart', target: 'active' }, { target: 'idle' }] },
+    idle: { on: { 'realtime.connect': 'active' } },
+    active: {
+      invoke: { id: 'socket', src: 'socket' },
+      on: { 'realtime.disconnect': 'idle' },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          tags: ['busy'],
+          on: {
+            'socket.connected': { target: 'connected', actions: 'clearFailure' },
+            'socket.failed': [
+              { guard: 'willRetry', actions: ['logConnectError', 'assignFailure'] },
+              { target: '#realtime.failed', actions: ['logConnectError', 'assignFailure'] },
+            ],
+          },
+        },
+        connected: {
+          on: {
+            'socket.disconnected': [{ guard: 'willRetry', target: 'reconnecting' }, { target: '#realtime.idle' }],
+          },
+        },
+        reconnecting: {
+          tags: ['busy'],
+          on: {
+            'socket.connected': { target: 'connected', actions: 'clearFailure' },
+            'socket.failed': [
+              { guard: 'willRetry', actions: 'assignFailure' },
+              { target: '#realtime.failed', actions: ['logConnectError', 'assignFailure'] },
+            ],
+          },
+        },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'realtime.connect': 'active', 'session.tokenRefreshed': 'active', 'realtime.disconnect': 'idle' },
+    },
+  },
+});

@@ -1,0 +1,80 @@
+import { assign, setup } from 'xstate';
+import { reloadPage, writeChunkReloadAt } from '../../app/navigation.ts';
+import { fetchManifest, releaseEvents } from './release.actors.ts';
+
+/** Spec section 9: build check every hour, reload guard 10 s. */
+export const RELEASE = { checkIntervalMs: 60 * 60 * 1000, reloadGuardMs: 10_000 } as const;
+
+export interface ReleaseInput {
+  buildId: string;
+  /** When this tab last reloaded for a chunk failure (kept in sessionStorage), 0 if never. */
+  lastChunkReloadAt: number;
+}
+
+export interface ReleaseContext extends ReleaseInput {
+  latestBuildId: string | null;
+}
+
+export type ReleaseEvent = { type: 'route.changed'; href: string } | { type: 'chunk.failed'; at: number };
+
+/**
+ * New release detection. `current` checks the build manifest every hour (`checking`); a different build id moves to
+ * `updateAvailable`, which reloads the page on the next navigation. A chunk-load failure reloads at once (`reloading`),
+ * unless this tab already did so in the last 10 s: then `chunkFailed`, so a broken deploy never loops.
+ */
+export const releaseMachine = setup({
+  types: {
+    context: {} as ReleaseContext,
+    events: {} as ReleaseEvent,
+    input: {} as ReleaseInput,
+  },
+  actors: { fetchManifest, releaseEvents },
+  delays: { checkInterval: RELEASE.checkIntervalMs },
+  guards: {
+    isNewBuild: ({ context }, output: { buildId: string }) => output.buildId !== context.buildId,
+    canReloadForChunk: ({ context, event }) =>
+      event.type === 'chunk.failed' && event.at - context.lastChunkReloadAt > RELEASE.reloadGuardMs,
+  },
+  actions: {
+    assignLatest: assign((_, output: { buildId: string }) => ({ latestBuildId: output.buildId })),
+    recordChunkReload: assign(({ event }) => {
+      if (event.type !== 'chunk.failed') return {};
+      writeChunkReloadAt(event.at);
+      return { lastChunkReloadAt: event.at };
+    }),
+    logCheckFailure: ({ event }) => console.warn('Build manifest check failed:', (event as { error?: unknown }).error),
+    reload: () => reloadPage(),
+  },
+}).createMachine({
+  id: 'release',
+  context: ({ input }) => ({ ...input, latestBuildId: null }),
+  invoke: { id: 'releaseEvents', src: 'releaseEvents' },
+  on: {
+    'chunk.failed': [
+      { guard: 'canReloadForChunk', target: '.reloading', actions: 'recordChunkReload' },
+      { target: '.chunkFailed' },
+    ],
+  },
+  initial: 'current',
+  states: {
+    current: { after: { checkInterval: 'checking' } },
+    checking: {
+      invoke: {
+        id: 'fetchManifest',
+        src: 'fetchManifest',
+        onDone: [
+          {
+            guard: { type: 'isNewBuild', params: ({ event }) => event.output },
+            target: 'updateAvailable',
+            actions: { type: 'assignLatest', params: ({ event }) => event.output },
+          },
+          { target: 'current' },
+        ],
+        onError: { target: 'current', actions: 'logCheckFailure' },
+      },
+    },
+    updateAvailable: { on: { 'route.changed': 'reloading' } },
+    reloading: { tags: ['busy'], entry: 'reload' },
+    chunkFailed: { tags: ['error'] },
+  },
+});

@@ -1,0 +1,99 @@
+import { enqueueActions, setup } from 'xstate';
+import { toastSources } from './toasts.actors.ts';
+
+/** Spec section 9: toasts last 3 s and sit 16 px from the edge. */
+export const TOASTS = { durationMs: 3000, offsetPx: 16, maxVisible: 5 } as const;
+
+export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
+
+/** What a toast says, as codes: the view translates. */
+export type ToastMessage =
+  | { kind: 'http'; status: number }
+  | { kind: 'timeout' }
+  | { kind: 'notification'; code: string; values: Record<string, string | number>; level: ToastLevel }
+  | { kind: 'text'; code: string; level: ToastLevel };
+
+export interface Toast {
+  id: string;
+  /** Identical messages share a key and are grouped. */
+  key: string;
+  message: ToastMessage;
+  /** How many times the message was shown while visible. */
+  count: number;
+}
+
+export interface ToastsContext {
+  toasts: Toast[];
+  nextId: number;
+}
+
+export type ToastsEvent =
+  | { type: 'toast.show'; message: ToastMessage }
+  | { type: 'toast.dismiss'; id: string }
+  | { type: 'toast.dismissLatest' }
+  | { type: 'toast.expired'; id: string };
+
+export function toastKey(message: ToastMessage): string {
+  return JSON.stringify(message);
+}
+
+const timerId = (id: string) => `expire:${id}`;
+
+/**
+ * Toasts. `empty` ⇄ `visible`. A message identical to a visible toast raises its repeat counter and restarts its
+ * timer instead of stacking; each toast expires after 3 s; one can be dismissed by its close button, and the latest by
+ * Escape. The oldest toast goes when more than five are visible.
+ */
+export const toastsMachine = setup({
+  types: {
+    context: {} as ToastsContext,
+    events: {} as ToastsEvent,
+  },
+  actors: { toastSources },
+  delays: { toastDuration: TOASTS.durationMs },
+  guards: {
+    hasNoToasts: ({ context }) => context.toasts.length === 0,
+  },
+  actions: {
+    show: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'toast.show') return;
+      const key = toastKey(event.message);
+      const existing = context.toasts.find((t) => t.key === key);
+      const id = existing?.id ?? `toast-${context.nextId}`;
+      if (existing) {
+        enqueue.cancel(timerId(id));
+        enqueue.assign({ toasts: context.toasts.map((t) => (t.id === id ? { ...t, count: t.count + 1 } : t)) });
+      } else {
+        const toasts = [...context.toasts, { id, key, message: event.message, count: 1 }];
+        const dropped = toasts.slice(0, Math.max(0, toasts.length - TOASTS.maxVisible));
+        for (const t of dropped) enqueue.cancel(timerId(t.id));
+        enqueue.assign({ toasts: toasts.slice(dropped.length), nextId: context.nextId + 1 });
+      }
+      enqueue.raise({ type: 'toast.expired', id }, { delay: 'toastDuration', id: timerId(id) });
+    }),
+    remove: enqueueActions(({ context, event, enqueue }) => {
+      const id =
+        event.type === 'toast.dismiss' || event.type === 'toast.expired' ? event.id : event.type === 'toast.dismissLatest' ? context.toasts.at(-1)?.id : undefined;
+      if (!id) return;
+      enqueue.cancel(timerId(id));
+      enqueue.assign({ toasts: context.toasts.filter((t) => t.id !== id) });
+    }),
+  },
+}).createMachine({
+  id: 'toasts',
+  context: { toasts: [], nextId: 1 },
+  invoke: { id: 'toastSources', src: 'toastSources' },
+  on: { 'toast.show': { target: '.visible', actions: 'show' } },
+  initial: 'empty',
+  states: {
+    empty: {},
+    visible: {
+      always: { guard: 'hasNoToasts', target: 'empty' },
+      on: {
+        'toast.dismiss': { actions: 'remove' },
+        'toast.expired': { actions: 'remove' },
+        'toast.dismissLatest': { actions: 'remove' },
+      },
+    },
+  },
+});

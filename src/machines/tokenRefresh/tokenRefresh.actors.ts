@@ -1,0 +1,16 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../api/appClient.ts';
+import { ApiError, errorCode } from '../../api/client.ts';
+import type { StoredSession } from '../../app/sessionStorage.ts';
+import type { RefreshInput, RefreshOutcome } from './tokenRefresh.machine.ts';
+
+export const refreshToken = fromPromise<RefreshOutcome, RefreshInput>(async ({ input }) => {
+  const { data, error, response } = await api.POST('/users/refresh', { body: { refreshToken: input.refreshToken } });
+  if (data) {
+    const session: StoredSession = { ...data, refreshExpiresAt: data.refreshExpiresAt, remember: input.remember };
+    return { kind: 'refreshed', session };
+  }
+  if (response.status === 401 || response.status === 422) return { kind: 'rejected' };
+  throw new ApiError(response.status, errorCode(error));
+});
+

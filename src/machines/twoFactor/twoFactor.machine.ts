@@ -1,0 +1,150 @@
+import { assign, setup } from 'xstate';
+import { checkCode, type CodeIssue } from '../../app/validation.ts';
+import { disable, enable, loadStatus, startSetup } from './twoFactor.actors.ts';
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUri: string;
+  qrCode: string;
+}
+
+export type EnableOutcome = { kind: 'enabled'; recoveryCodes: string[] } | { kind: 'rejected' };
+export type CodeOutcome = { kind: 'accepted' } | { kind: 'rejected' };
+
+/** Spec section 8: failed to enable, failed to disable, failed to verify the code; plus a failed status load. */
+export type TwoFactorError = 'loadFailed' | 'enableFailed' | 'disableFailed' | 'verifyFailed';
+
+export interface TwoFactorContext {
+  status: TwoFactorStatus | null;
+  setup: TwoFactorSetup | null;
+  recoveryCodes: string[];
+  code: string;
+  error: TwoFactorError | null;
+  codeIssue: CodeIssue | null;
+}
+
+export type TwoFactorEvent =
+  | { type: 'status.retry' }
+  | { type: 'setup.start' }
+  | { type: 'setup.cancel' }
+  | { type: 'enable.submit'; code: string }
+  | { type: 'codes.acknowledged' }
+  | { type: 'disable.start' }
+  | { type: 'disable.cancel' }
+  | { type: 'disable.submit'; code: string };
+
+/**
+ * Two-factor authentication on Account → Security. `loading` reads the status, then `disabled` or `enabled`.
+ * Enabling: `preparing` (new secret) → `scanning` (QR code and code field) → `enabling` → `showingCodes` (recovery
+ * codes, shown once) → `enabled`. Disabling: `confirmingDisable` (code field) → `disabling` → `disabled`.
+ * A wrong code returns to the form with `verifyFailed`; a failed call with `enableFailed` / `disableFailed`.
+ */
+export const twoFactorMachine = setup({
+  types: { context: {} as TwoFactorContext, events: {} as TwoFactorEvent },
+  actors: { loadStatus, startSetup, enable, disable },
+  guards: {
+    isEnabled: (_, status: TwoFactorStatus) => status.enabled,
+    isCodeValid: ({ event }) => (event.type === 'enable.submit' || event.type === 'disable.submit') && checkCode(event.code) === null,
+    isEnabledOutcome: (_, outcome: EnableOutcome) => outcome.kind === 'enabled',
+    isAccepted: (_, outcome: CodeOutcome) => outcome.kind === 'accepted',
+  },
+  actions: {
+    assignStatus: assign((_, status: TwoFactorStatus) => ({ status, error: null })),
+    assignSetup: assign((_, setup: TwoFactorSetup) => ({ setup, error: null, codeIssue: null })),
+    assignCode: assign(({ event }) =>
+      event.type === 'enable.submit' || event.type === 'disable.submit' ? { code: event.code.replace(/\s/g, ''), codeIssue: null, error: null } : {},
+    ),
+    assignCodeIssue: assign(({ event }) =>
+      event.type === 'enable.submit' || event.type === 'disable.submit' ? { codeIssue: checkCode(event.code), error: null } : {},
+    ),
+    assignRecoveryCodes: assign((_, outcome: EnableOutcome) =>
+      outcome.kind === 'enabled'
+        ? { recoveryCodes: outcome.recoveryCodes, setup: null, status: { enabled: true, recoveryCodesLeft: outcome.recoveryCodes.length } }
+        : {},
+    ),
+    markDisabled: assign({ status: { enabled: false, recoveryCodesLeft: 0 }, error: null }),
+    forgetSecrets: assign({ setup: null, recoveryCodes: [], code: '', codeIssue: null }),
+    clearError: assign({ error: null, codeIssue: null }),
+    failWith: assign((_, error: TwoFactorError) => ({ error })),
+  },
+}).createMachine({
+  id: 'twoFactor',
+  context: { status: null, setup: null, recoveryCodes: [], code: '', error: null, codeIssue: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: [
+          { guard: { type: 'isEnabled', params: ({ event }) => event.output }, target: 'enabled', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+          { target: 'disabled', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'status.retry': 'loading' } },
+    disabled: { on: { 'setup.start': { target: 'preparing', actions: 'clearError' } } },
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startSetup',
+        src: 'startSetup',
+        onDone: { target: 'scanning', actions: { type: 'assignSetup', params: ({ event }) => event.output } },
+        onError: { target: 'disabled', actions: { type: 'failWith', params: 'enableFailed' } },
+      },
+    },
+    scanning: {
+      tags: ['editable'],
+      on: {
+        'enable.submit': [{ guard: 'isCodeValid', target: 'enabling', actions: 'assignCode' }, { actions: 'assignCodeIssue' }],
+        'setup.cancel': { target: 'disabled', actions: ['forgetSecrets', 'clearError'] },
+      },
+    },
+    enabling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'enable',
+        src: 'enable',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          {
+            guard: { type: 'isEnabledOutcome', params: ({ event }) => event.output },
+            target: 'showingCodes',
+            actions: { type: 'assignRecoveryCodes', params: ({ event }) => event.output },
+          },
+          { target: 'scanning', actions: { type: 'failWith', params: 'verifyFailed' } },
+        ],
+        onError: { target: 'scanning', actions: { type: 'failWith', params: 'enableFailed' } },
+      },
+    },
+    showingCodes: { on: { 'codes.acknowledged': { target: 'enabled', actions: 'forgetSecrets' } } },
+    enabled: { on: { 'disable.start': { target: 'confirmingDisable', actions: 'clearError' } } },
+    confirmingDisable: {
+      tags: ['editable'],
+      on: {
+        'disable.submit': [{ guard: 'isCodeValid', target: 'disabling', actions: 'assignCode' }, { actions: 'assignCodeIssue' }],
+        'disable.cancel': { target: 'enabled', actions: ['forgetSecrets', 'clearError'] },
+      },
+    },
+    disabling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'disable',
+        src: 'disable',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          { guard: { type: 'isAccepted', params: ({ event }) => event.output }, target: 'disabled', actions: ['markDisabled', 'forgetSecrets'] },
+          { target: 'confirmingDisable', actions: { type: 'failWith', params: 'verifyFailed' } },
+        ],
+        onError: { target: 'confirmingDisable', actions: { type: 'failWith', params: 'disableFailed' } },
+      },
+    },
+  },
+});

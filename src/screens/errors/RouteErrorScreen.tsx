@@ -1,0 +1,21 @@
+import { Container } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { useRouteError } from 'react-router';
+import { windowTitle } from '../../app/product.ts';
+import { errorPageMessages } from '../../i18n/errors.messages.ts';
+import { errorStatus } from '../shell/usePageTitle.ts';
+import { ErrorScreen } from './ErrorScreen.tsx';
+
+/** Route error element: a failed validity check (404) or a fatal error (its status, default 500). */
+export function RouteErrorScreen() {
+  const intl = useIntl();
+  const error = useRouteError();
+  const status = errorStatus(error);
+  if (status >= 500) console.error(error);
+  return (
+    <Container size="sm" component="section" id="main">
+      <title>{windowTitle(intl.formatMessage(status === 404 ? errorPageMessages.notFound : errorPageMessages.internal))}</title>
+      <ErrorScreen status={status} />
+    </Container>
+  );
+}

@@ -1,0 +1,62 @@
+import { ActionIcon, Badge, Button, Stack, Text } from '@mantine/core';
+import { FormattedDate, useIntl } from 'react-intl';
+import { RealtimeActor } from '../../app/actors.ts';
+import { BellIcon } from '../../components/BellIcon.tsx';
+import { Disclosure } from '../../components/Disclosure.tsx';
+import { commonMessages } from '../../i18n/common.messages.ts';
+import { notificationMessage } from '../../i18n/notifications.messages.ts';
+import { selectNotifications, selectUnread } from '../../machines/realtime/realtime.selectors.ts';
+import { badgeLabel } from '../../machines/toasts/toasts.selectors.ts';
+
+/** The bell: server notifications received over realtime; the badge counts unread ones (99+ above 99). */
+export function NotificationsBell() {
+  const intl = useIntl();
+  const realtime = RealtimeActor.useActorRef();
+  const unread = RealtimeActor.useSelector(selectUnread);
+  const notifications = RealtimeActor.useSelector(selectNotifications);
+  const label = `${intl.formatMessage(commonMessages.notifications)}: ${intl.formatMessage(commonMessages.notificationsUnread, { count: unread })}`;
+  return (
+    <Disclosure
+      width={340}
+      trigger={(props) => (
+        <div style={{ position: 'relative' }}>
+          <ActionIcon {...props} variant="subtle" size="lg" aria-label={label}>
+            <BellIcon />
+          </ActionIcon>
+          {unread > 0 ? (
+            <Badge size="xs" color="red" variant="filled" data-testid="bell-badge" aria-hidden style={{ position: 'absolute', top: -4, right: -8, pointerEvents: 'none' }}>
+              {badgeLabel(unread)}
+            </Badge>
+          ) : null}
+        </div>
+      )}
+    >
+      {() => (
+        <Stack gap="xs">
+          <Text fw={600}>{intl.formatMessage(commonMessages.notifications)}</Text>
+          {notifications.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {intl.formatMessage(commonMessages.notificationsEmpty)}
+            </Text>
+          ) : (
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {notifications.map((n) => (
+                <li key={n.id}>
+                  <Text size="sm">{intl.formatMessage(notificationMessage(n.kind), n.values)}</Text>
+                  <Text size="xs" c="dimmed">
+                    <FormattedDate value={n.createdAt} dateStyle="medium" timeStyle="short" />
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+          {unread > 0 ? (
+            <Button size="xs" variant="light" onClick={() => realtime.send({ type: 'notifications.read' })}>
+              {intl.formatMessage(commonMessages.notificationsMarkRead)}
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Disclosure>
+  );
+}

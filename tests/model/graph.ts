@@ -1,0 +1,266 @@
+/**
+ * Model-based testing helpers over `xstate/graph`: generated paths (shortest paths per input plus explicit journeys),
+ * settleable-state reach and state-changing transition coverage. Used by the Vitest graph tests, the Playwright walks
+ * and `npm run paths`.
+ */
+import { createEmptyActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { type AdjacencyMap, getAdjacencyMap, getPathsFromEvents, getShortestPaths, getStateNodes } from 'xstate/graph';
+
+export type ModelEvent = EventObject & Record<string, unknown>;
+
+export interface Journey {
+  name: string;
+  input: string;
+  events: ModelEvent[];
+}
+
+export interface MachineModel<TInput = unknown> {
+  name: string;
+  machine: AnyStateMachine;
+  /** Inputs to start from, by label; every traversal runs once per input. */
+  inputs: Record<string, TInput>;
+  /** Every event fixture, including `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*` events. */
+  events: readonly ModelEvent[];
+  /** Walks for self-transitions and teardown, which shortest paths never contain. */
+  journeys?: Journey[];
+  /** State ids that never settle (eventless transitions always leave them). */
+  transient?: string[];
+  /** Finite projection of a snapshot; default: state value plus tags. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  limit?: number;
+}
+
+export interface WalkedStep {
+  event: ModelEvent;
+  state: AnyMachineSnapshot;
+}
+
+export interface WalkedPath {
+  name: string;
+  input: string;
+  initial: AnyMachineSnapshot;
+  steps: WalkedStep[];
+  state: AnyMachineSnapshot;
+}
+
+interface StateNodeLike {
+  id: string;
+  type: string;
+  always?: unknown[];
+}
+
+export const valueKey = (snapshot: AnyMachineSnapshot): string =>
+  typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+
+const defaultSerialize = (snapshot: AnyMachineSnapshot) =>
+  JSON.stringify({ value: snapshot.value, tags: [...snapshot.tags].sort() });
+
+/** Ids of the atomic and final state nodes. */
+export function leafStateIds(machine: AnyStateMachine): string[] {
+  return (getStateNodes(machine.root) as unknown as StateNodeLike[])
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.id);
+}
+
+export function activeLeafIds(snapshot: AnyMachineSnapshot): string[] {
+  const nodes = (snapshot as unknown as { _nodes: StateNodeLike[] })._nodes;
+  return nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.id);
+}
+
+export function settleableStateIds(model: MachineModel): string[] {
+  const transient = new Set(model.transient ?? []);
+  return leafStateIds(model.machine).filter((id) => !transient.has(id));
+}
+
+/** The scope `xstate/graph` uses: actions and actors are never executed, only resolved. */
+function mockScope(): AnyActorScope {
+  const empty = createEmptyActor();
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'graph',
+    defer: () => {},
+    system: empty.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
+}
+
+function traversal(model: MachineModel, input: unknown) {
+  return {
+    input,
+    fromState: model.machine.getInitialSnapshot(mockScope(), input) as AnyMachineSnapshot,
+    events: model.events as ModelEvent[],
+    serializeState: (s: AnyMachineSnapshot) => (model.serializeState ?? defaultSerialize)(s),
+    limit: model.limit ?? 5_000,
+  };
+}
+
+function describe(path: { steps: WalkedStep[] }): string {
+  const names = path.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => `${shortEvent(s.event)} → ${valueKey(s.state)}`);
+  return names.length ? names.join(' | ') : 'initial';
+}
+
+export function shortEvent(event: ModelEvent): string {
+  const label = typeof event.fixture === 'string' ? ` (${event.fixture})` : '';
+  return event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1') + label;
+}
+
+function toWalked(name: string, input: string, initial: AnyMachineSnapshot, steps: WalkedStep[]): WalkedPath {
+  const settled = steps.filter((s) => s.event.type !== 'xstate.init');
+  return { name, input, initial, steps: settled, state: settled.at(-1)?.state ?? initial };
+}
+
+function initialSnapshot(model: MachineModel, input: unknown): AnyMachineSnapshot {
+  return model.machine.getInitialSnapshot(mockScope(), input) as AnyMachineSnapshot;
+}
+
+interface Edge {
+  key: string;
+  from: string;
+  event: ModelEvent;
+  to: AnyMachineSnapshot;
+}
+
+function adjacencyEdges(model: MachineModel, input: unknown): Edge[] {
+  const serialize = model.serializeState ?? defaultSerialize;
+  const adjacency = getAdjacencyMap(model.machine, traversal(model, input)) as AdjacencyMap<AnyMachineSnapshot, ModelEvent>;
+  const edges: Edge[] = [];
+  for (const { state, transitions } of Object.values(adjacency)) {
+    for (const { event, state: next } of Object.values(transitions) as Array<{ event: ModelEvent; state: AnyMachineSnapshot }>) {
+      if (valueKey(state) !== valueKey(next)) {
+        edges.push({ key: edgeKey(state, event, next), from: serialize(state), event, to: next });
+      }
+    }
+  }
+  return edges;
+}
+
+/**
+ * Generated paths: shortest paths to every distinct (projected) state per input; then, for every state-changing
+ * transition those miss, the shortest path to its source plus that transition (transition cover); then the journeys.
+ */
+export function generatePaths(model: MachineModel): WalkedPath[] {
+  const serialize = model.serializeState ?? defaultSerialize;
+  const out: WalkedPath[] = [];
+  for (const [label, input] of Object.entries(model.inputs)) {
+    const initial = initialSnapshot(model, input);
+    const shortest = getShortestPaths(model.machine, traversal(model, input)).map((path) => {
+      const steps = path.steps as unknown as WalkedStep[];
+      return toWalked(`[${label}] ${describe({ steps })}`, label, initial, steps);
+    });
+    out.push(...shortest);
+    const bySource = new Map<string, WalkedPath>();
+    for (const path of shortest) bySource.set(serialize(path.state), path);
+    const walked = walkedEdges(shortest);
+    for (const edge of adjacencyEdges(model, input)) {
+      if (walked.has(edge.key)) continue;
+      const head = bySource.get(edge.from);
+      if (!head) continue;
+      const steps = [...head.steps, { event: edge.event, state: edge.to }];
+      out.push(toWalked(`[${label}] ${describe({ steps })}`, label, initial, steps));
+      walked.add(edge.key);
+    }
+  }
+  for (const journey of model.journeys ?? []) {
+    const input = model.inputs[journey.input];
+    const initial = initialSnapshot(model, input);
+    const [path] = getPathsFromEvents(model.machine, journey.events, traversal(model, input));
+    if (!path) throw new Error(`${model.name}: journey "${journey.name}" produced no path`);
+    const steps = path.steps as unknown as WalkedStep[];
+    const walked = steps.filter((s) => s.event.type !== 'xstate.init');
+    if (walked.length !== journey.events.length) {
+      throw new Error(`${model.name}: journey "${journey.name}" stopped after ${walked.length} of ${journey.events.length} events`);
+    }
+    out.push(toWalked(`[${journey.input}] journey: ${journey.name}`, journey.input, initial, steps));
+  }
+  return dedupe(out);
+}
+
+function dedupe(paths: WalkedPath[]): WalkedPath[] {
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const key = `${p.input}|${p.steps.map((s) => JSON.stringify(s.event)).join('|')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export const edgeKey = (from: AnyMachineSnapshot, event: ModelEvent, to: AnyMachineSnapshot) =>
+  `${valueKey(from)} --${event.type}--> ${valueKey(to)}`;
+
+/** Every transition of the adjacency map that changes the state value. */
+export function stateChangingEdges(model: MachineModel): string[] {
+  const edges = new Set<string>();
+  for (const input of Object.values(model.inputs)) for (const edge of adjacencyEdges(model, input)) edges.add(edge.key);
+  return [...edges].sort();
+}
+
+export function walkedEdges(paths: WalkedPath[]): Set<string> {
+  const edges = new Set<string>();
+  for (const path of paths) {
+    let previous = path.initial;
+    for (const step of path.steps) {
+      if (valueKey(previous) !== valueKey(step.state)) edges.add(edgeKey(previous, step.event, step.state));
+      previous = step.state;
+    }
+  }
+  return edges;
+}
+
+export function reachedStateIds(paths: WalkedPath[]): Set<string> {
+  const reached = new Set<string>();
+  for (const path of paths) {
+    for (const id of activeLeafIds(path.initial)) reached.add(id);
+    for (const step of path.steps) for (const id of activeLeafIds(step.state)) reached.add(id);
+  }
+  return reached;
+}
+
+export interface ModelReport {
+  machine: string;
+  states: string[];
+  reachedStates: string[];
+  unreachedStates: string[];
+  transitions: string[];
+  uncoveredTransitions: string[];
+  paths: Array<{ name: string; steps: number }>;
+  coveredPercent: number;
+}
+
+export function analyse(model: MachineModel): ModelReport {
+  const paths = generatePaths(model);
+  const states = settleableStateIds(model);
+  const reached = reachedStateIds(paths);
+  const transitions = stateChangingEdges(model);
+  const walked = walkedEdges(paths);
+  const uncovered = transitions.filter((t) => !walked.has(t));
+  const total = states.length + transitions.length;
+  const hit = states.filter((s) => reached.has(s)).length + (transitions.length - uncovered.length);
+  return {
+    machine: model.name,
+    states,
+    reachedStates: states.filter((s) => reached.has(s)),
+    unreachedStates: states.filter((s) => !reached.has(s)),
+    transitions,
+    uncoveredTransitions: uncovered,
+    paths: paths.map((p) => ({ name: p.name, steps: p.steps.length })),
+    coveredPercent: total === 0 ? 100 : Math.round((hit / total) * 1000) / 10,
+  };
+}
+
+/** Fixture helpers: the events xstate raises for actors and delays. */
+export const done = <T>(id: string, output: T, fixture?: string): ModelEvent => ({
+  type: `xstate.done.actor.${id}`,
+  output,
+  ...(fixture ? { fixture } : {}),
+});
+export const failed = (id: string, fixture = 'network'): ModelEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error(fixture),
+  fixture,
+});
+export const after = (delay: string, stateId: string): ModelEvent => ({ type: `xstate.after.${delay}.${stateId}` });

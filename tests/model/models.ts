@@ -1,0 +1,22 @@
+import type { MachineModel } from './graph.ts';
+import { loadingBarModel } from './loadingBar.model.ts';
+import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
+import { realtimeModel } from './realtime.model.ts';
+import { releaseModel } from './release.model.ts';
+import { sessionModel } from './session.model.ts';
+import { toastsModel } from './toasts.model.ts';
+import { tokenRefreshModel } from './tokenRefresh.model.ts';
+import { twoFactorModel } from './twoFactor.model.ts';
+
+/** Every machine with a model, for `npm run paths` and the model tests. */
+export const models: MachineModel<never>[] = [
+  sessionModel,
+  tokenRefreshModel,
+  realtimeModel,
+  loadingBarModel,
+  releaseModel,
+  toastsModel,
+  twoFactorModel,
+  passwordResetRequestModel,
+  passwordResetModel,
+] as MachineModel<never>[];
