@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { routes, type Layout, type RouteHandle } from './routes.tsx';
+import { redirectTo, routes, type Layout, type RouteHandle } from './routes.tsx';
 
 interface Resolved {
   title: string | undefined;
@@ -121,5 +121,13 @@ describe('route table', () => {
     expect(await redirectOf('/multichannel/email/99')).toBe('/multichannel/email/99/step-0');
     expect(await redirectOf('/multichannel/email/report/99')).toBe('/multichannel/email/report/99/summary');
     expect(await redirectOf('/userflow/models/m-1')).toBe('/userflow/models/m-1/step-0');
+  });
+
+  it('a redirect rule to an external address loads the whole page', () => {
+    const external = redirectTo('https://docs.example.com/missiva')() as Response;
+    expect(external.headers.get('Location')).toBe('https://docs.example.com/missiva');
+    expect(external.headers.get('X-Remix-Reload-Document')).toBe('true');
+    const internal = redirectTo('/billing/channels')() as Response;
+    expect(internal.headers.get('X-Remix-Reload-Document')).toBeNull();
   });
 });

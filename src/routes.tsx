@@ -180,7 +180,9 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootView />,
-    errorElement: <RouteErrorScreen />,
+    errorElement: <RouteErrorScreen standalone />,
+    // Shown while the first page's lazy chunks load (the loading bar is not mounted yet).
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {
         element: <AuthGate access="anonymous" />,

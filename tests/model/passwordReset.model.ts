@@ -17,7 +17,7 @@ export const passwordResetRequestEventFixtures = {
     { type: 'request.submit', email: 'ada@example.com' },
     { type: 'request.submit', email: 'ada' },
   ],
-  'request.again': [{ type: 'request.again' }],
+  'request.restart': [{ type: 'request.restart' }],
 } satisfies { [K in PasswordResetRequestEvent['type']]: Array<Extract<PasswordResetRequestEvent, { type: K }>> };
 
 export const passwordResetRequestOutputFixtures = {

@@ -27,7 +27,7 @@ export const realtimeEventFixtures = {
       notification: { id: 'n1', kind: 'import.finished', values: { count: 3 }, level: 'success', createdAt: '2030-01-01T12:00:00Z' },
     },
   ],
-  'notifications.read': [{ type: 'notifications.read' }],
+  'notifications.markRead': [{ type: 'notifications.markRead' }],
 } satisfies { [K in RealtimeEvent['type']]: Array<Extract<RealtimeEvent, { type: K }>> };
 
 /** Both actors are callbacks: they report through events (the fixtures above), never through an output. */
@@ -46,6 +46,6 @@ export const realtimeModel: MachineModel<RealtimeInput> = {
   transient: ['realtime.starting'],
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, error: s.context.error, unread: Math.min(s.context.unread, 1) }),
   journeys: [
-    { name: 'a notification arrives and is read', input: 'loggedIn', events: [...ev['socket.connected'], ...ev['notification.received'], ...ev['notifications.read']] },
+    { name: 'a notification arrives and is read', input: 'loggedIn', events: [...ev['socket.connected'], ...ev['notification.received'], ...ev['notifications.markRead']] },
   ],
 };

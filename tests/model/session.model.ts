@@ -37,11 +37,11 @@ export const sessionEventFixtures = {
     { type: 'login.submitCode', code: '' },
   ],
   'login.cancel': [{ type: 'login.cancel' }],
-  'logout.requested': [{ type: 'logout.requested' }],
+  'logout.submit': [{ type: 'logout.submit' }],
   'session.expired': [{ type: 'session.expired' }],
   'user.retry': [{ type: 'user.retry' }],
   'language.change': [{ type: 'language.change', language: 'it' }],
-  'token.valid': [{ type: 'token.valid', session: storedSession(inAnHour) }],
+  'token.validated': [{ type: 'token.validated', session: storedSession(inAnHour) }],
   'token.rejected': [{ type: 'token.rejected' }],
 } satisfies { [K in SessionEvent['type']]: Array<Extract<SessionEvent, { type: K }>> };
 
@@ -110,7 +110,7 @@ export const sessionModel: MachineModel<SessionInput> = {
     {
       name: 'change the language while logged in',
       input: 'loggedIn',
-      events: [...ev['token.valid'], done('currentUser', user, 'user'), ...ev['language.change']],
+      events: [...ev['token.validated'], done('currentUser', user, 'user'), ...ev['language.change']],
     },
   ],
 };

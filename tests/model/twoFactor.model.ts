@@ -16,7 +16,7 @@ export const twoFactorEventFixtures = {
     { type: 'enable.submit', code: '123456' },
     { type: 'enable.submit', code: '12' },
   ],
-  'codes.acknowledged': [{ type: 'codes.acknowledged' }],
+  'codes.acknowledge': [{ type: 'codes.acknowledge' }],
   'disable.start': [{ type: 'disable.start' }],
   'disable.cancel': [{ type: 'disable.cancel' }],
   'disable.submit': [

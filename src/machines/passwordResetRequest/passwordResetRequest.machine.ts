@@ -9,7 +9,7 @@ export interface PasswordResetRequestContext {
   error: 'sendFailed' | null;
 }
 
-export type PasswordResetRequestEvent = { type: 'request.submit'; email: string } | { type: 'request.again' };
+export type PasswordResetRequestEvent = { type: 'request.submit'; email: string } | { type: 'request.restart' };
 
 /**
  * Request Password Reset. `editing` → `submitting` → `sent` (the same answer whether or not the address is known);
@@ -45,6 +45,6 @@ export const passwordResetRequestMachine = setup({
         onError: { target: 'editing', actions: 'assignFailure' },
       },
     },
-    sent: { on: { 'request.again': 'editing' } },
+    sent: { on: { 'request.restart': 'editing' } },
   },
 });

@@ -57,7 +57,7 @@ describe('realtime machine at runtime', () => {
     actor.send({ type: 'socket.connected' });
     for (let i = 0; i < 3; i++) actor.send(realtimeEventFixtures['notification.received'][0]!);
     expect(selectUnread(actor.getSnapshot())).toBe(3);
-    actor.send({ type: 'notifications.read' });
+    actor.send({ type: 'notifications.markRead' });
     expect(selectUnread(actor.getSnapshot())).toBe(0);
     expect(actor.getSnapshot().context.notifications).toHaveLength(3);
   });

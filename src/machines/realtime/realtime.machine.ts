@@ -26,7 +26,7 @@ export type RealtimeEvent =
   | { type: 'socket.failed'; code: string; willRetry: boolean }
   | { type: 'session.tokenRefreshed' }
   | { type: 'notification.received'; notification: NotificationPayload }
-  | { type: 'notifications.read' };
+  | { type: 'notifications.markRead' };
 
 /**
  * The realtime connection. `starting` connects when the user is logged in, else waits in `idle`. `active` holds the
@@ -67,7 +67,7 @@ export const realtimeMachine = setup({
   invoke: { id: 'realtimeEvents', src: 'realtimeEvents' },
   on: {
     'notification.received': { actions: ['keepNotification', 'announceNotification'] },
-    'notifications.read': { actions: 'markRead' },
+    'notifications.markRead': { actions: 'markRead' },
   },
   initial: 'starting',
   states: {

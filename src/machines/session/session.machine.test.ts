@@ -41,7 +41,7 @@ function start(input: keyof typeof sessionInputs, loginOutcomes: LoginOutcome[] 
       saveLanguage: fromPromise<void, { language: string }>(async () => undefined),
       sessionEvents: fromCallback(() => () => {}),
       tokenRefresh: fromCallback(({ sendBack }) => {
-        sendBack({ type: 'token.valid', session: sessionOutputFixtures.login.signedIn.session });
+        sendBack({ type: 'token.validated', session: sessionOutputFixtures.login.signedIn.session });
         return () => {};
       }) as never,
     },
@@ -104,7 +104,7 @@ describe('session machine at runtime', () => {
     const { actor, effects } = start('loggedIn');
     await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
     expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'logout.requested' });
+    actor.send({ type: 'logout.submit' });
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(effects.clearUserData).toHaveBeenCalledOnce();
     expect(effects.announceEnded).toHaveBeenCalledOnce();

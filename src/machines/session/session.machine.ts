@@ -58,7 +58,7 @@ export const sessionMachine = setup({
       event.type === 'login.submitCode' ? { error: null, fieldErrors: issues({ code: checkCode(event.code) }) } : {},
     ),
     assignSession: assign((_, output: LoginOutcome) => (output.kind === 'signedIn' ? { session: output.session } : {})),
-    assignValidToken: assign(({ event }) => (event.type === 'token.valid' ? { session: event.session } : {})),
+    assignValidToken: assign(({ event }) => (event.type === 'token.validated' ? { session: event.session } : {})),
     assignRejection: assign((_, output: LoginOutcome) => (output.kind === 'rejected' ? { error: output.code } : {})),
     assignUnavailable: assign({ error: 'unavailable' as const }),
     enterTwoFactor: assign({ error: null, fieldErrors: {} }),
@@ -162,16 +162,16 @@ export const sessionMachine = setup({
         },
       ],
       on: {
-        'token.valid': { actions: 'assignValidToken' },
+        'token.validated': { actions: 'assignValidToken' },
         'token.rejected': 'expired',
         'session.expired': 'expired',
-        'logout.requested': 'loggingOut',
+        'logout.submit': 'loggingOut',
       },
       initial: 'authorizing',
       states: {
         authorizing: {
           tags: ['busy'],
-          on: { 'token.valid': { target: 'loading', actions: 'assignValidToken' } },
+          on: { 'token.validated': { target: 'loading', actions: 'assignValidToken' } },
         },
         loading: {
           tags: ['busy'],

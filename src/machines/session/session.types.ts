@@ -49,9 +49,9 @@ export type SessionEvent =
   | { type: 'login.submit'; email: string; password: string; remember: boolean; returnTo: string }
   | { type: 'login.submitCode'; code: string }
   | { type: 'login.cancel' }
-  | { type: 'logout.requested' }
+  | { type: 'logout.submit' }
   | { type: 'session.expired' }
   | { type: 'user.retry' }
   | { type: 'language.change'; language: string }
-  | { type: 'token.valid'; session: StoredSession }
+  | { type: 'token.validated'; session: StoredSession }
   | { type: 'token.rejected' };

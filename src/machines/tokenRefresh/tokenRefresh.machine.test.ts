@@ -30,7 +30,7 @@ describe('token refresh at runtime', () => {
     const parent = setup({ actors: { child } }).createMachine({
       invoke: { id: 'child', src: 'child', input: tokenRefreshInputs[input] },
       on: {
-        'token.valid': { actions: () => heard.push('valid') },
+        'token.validated': { actions: () => heard.push('valid') },
         'token.rejected': { actions: () => heard.push('rejected') },
       },
     });

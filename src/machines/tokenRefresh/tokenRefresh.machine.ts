@@ -27,7 +27,7 @@ export interface TokenRefreshContext {
 }
 
 /** What the parent (session) hears: a usable token, or a refused refresh (the session is over). */
-export type TokenRefreshParentEvent = { type: 'token.valid'; session: StoredSession } | { type: 'token.rejected' };
+export type TokenRefreshParentEvent = { type: 'token.validated'; session: StoredSession } | { type: 'token.rejected' };
 
 /**
  * Keeps the access token fresh, as a child of the session's `loggedIn` state. `checking` refreshes at once when the
@@ -53,7 +53,7 @@ export const tokenRefreshMachine = setup({
     assignSession: assign((_, output: RefreshOutcome) => (output.kind === 'refreshed' ? { session: output.session } : {})),
     persistSession: ({ context }) => writeSession(context.session),
     announceRefreshed: () => appEvents.emit({ type: 'session.tokenRefreshed' }),
-    tellValid: sendParent(({ context }): TokenRefreshParentEvent => ({ type: 'token.valid', session: context.session })),
+    tellValid: sendParent(({ context }): TokenRefreshParentEvent => ({ type: 'token.validated', session: context.session })),
     tellRejected: sendParent((): TokenRefreshParentEvent => ({ type: 'token.rejected' })),
   },
 }).createMachine({

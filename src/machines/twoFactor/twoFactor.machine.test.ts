@@ -31,7 +31,7 @@ describe('two-factor machine at runtime', () => {
     actor.send({ type: 'enable.submit', code: '123456' });
     await waitFor(actor, (s) => s.matches('showingCodes'));
     expect(actor.getSnapshot().context.recoveryCodes).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
-    actor.send({ type: 'codes.acknowledged' });
+    actor.send({ type: 'codes.acknowledge' });
     expect(actor.getSnapshot().value).toBe('enabled');
     expect(actor.getSnapshot().context.recoveryCodes).toEqual([]);
     expect(actor.getSnapshot().context.setup).toBeNull();

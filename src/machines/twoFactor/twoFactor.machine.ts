@@ -33,7 +33,7 @@ export type TwoFactorEvent =
   | { type: 'setup.start' }
   | { type: 'setup.cancel' }
   | { type: 'enable.submit'; code: string }
-  | { type: 'codes.acknowledged' }
+  | { type: 'codes.acknowledge' }
   | { type: 'disable.start' }
   | { type: 'disable.cancel' }
   | { type: 'disable.submit'; code: string };
@@ -124,7 +124,7 @@ export const twoFactorMachine = setup({
         onError: { target: 'scanning', actions: { type: 'failWith', params: 'enableFailed' } },
       },
     },
-    showingCodes: { on: { 'codes.acknowledged': { target: 'enabled', actions: 'forgetSecrets' } } },
+    showingCodes: { on: { 'codes.acknowledge': { target: 'enabled', actions: 'forgetSecrets' } } },
     enabled: { on: { 'disable.start': { target: 'confirmingDisable', actions: 'clearError' } } },
     confirmingDisable: {
       tags: ['editable'],

@@ -20,7 +20,11 @@ export function SecurityScreen() {
   const actor = useActorRef(twoFactorMachine, actorOptions());
   const step = useSelector(actor, (s) => s.value);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { status, setup, recoveryCodes, error, codeIssue } = useSelector(actor, (s) => s.context);
+  const status = useSelector(actor, (s) => s.context.status);
+  const setup = useSelector(actor, (s) => s.context.setup);
+  const recoveryCodes = useSelector(actor, (s) => s.context.recoveryCodes);
+  const error = useSelector(actor, (s) => s.context.error);
+  const codeIssue = useSelector(actor, (s) => s.context.codeIssue);
   const enabled = status?.enabled ?? false;
   return (
     <Paper withBorder p="xl" radius="md" maw={640}>
@@ -79,7 +83,7 @@ export function SecurityScreen() {
                 </List.Item>
               ))}
             </List>
-            <Button mt="md" onClick={() => actor.send({ type: 'codes.acknowledged' })}>
+            <Button mt="md" onClick={() => actor.send({ type: 'codes.acknowledge' })}>
               {intl.formatMessage(m.recoveryDone)}
             </Button>
           </Alert>

@@ -32,7 +32,7 @@ export function RequestPasswordResetScreen() {
         <Alert color="teal" role="status">
           {intl.formatMessage(m.sent)}
         </Alert>
-        <Button variant="default" onClick={() => actor.send({ type: 'request.again' })}>
+        <Button variant="default" onClick={() => actor.send({ type: 'request.restart' })}>
           {intl.formatMessage(m.again)}
         </Button>
         {backToLogin}

@@ -25,7 +25,7 @@ function Content() {
         {intl.formatMessage(errorPageMessages.internalHelp)}
         <Group mt="md">
           <Button onClick={() => session.send({ type: 'user.retry' })}>{intl.formatMessage(commonMessages.retry)}</Button>
-          <Button variant="default" onClick={() => session.send({ type: 'logout.requested' })}>
+          <Button variant="default" onClick={() => session.send({ type: 'logout.submit' })}>
             {intl.formatMessage(commonMessages.logout)}
           </Button>
         </Group>

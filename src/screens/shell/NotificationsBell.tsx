@@ -51,7 +51,7 @@ export function NotificationsBell() {
             </Stack>
           )}
           {unread > 0 ? (
-            <Button size="xs" variant="light" onClick={() => realtime.send({ type: 'notifications.read' })}>
+            <Button size="xs" variant="light" onClick={() => realtime.send({ type: 'notifications.markRead' })}>
               {intl.formatMessage(commonMessages.notificationsMarkRead)}
             </Button>
           ) : null}

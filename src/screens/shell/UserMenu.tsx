@@ -11,7 +11,7 @@ export function UserMenu() {
   const intl = useIntl();
   const session = SessionActor.useActorRef();
   const user = SessionActor.useSelector(selectUser);
-  const canLogout = SessionActor.useSelector((s) => s.can({ type: 'logout.requested' }));
+  const canLogout = SessionActor.useSelector((s) => s.can({ type: 'logout.submit' }));
   if (!user) return null;
   const name = fullName(user);
   return (
@@ -39,7 +39,7 @@ export function UserMenu() {
             {intl.formatMessage(commonMessages.userMenuSecurity)}
           </Button>
           <Divider />
-          <Button variant="subtle" color="red" justify="start" disabled={!canLogout} onClick={() => session.send({ type: 'logout.requested' })}>
+          <Button variant="subtle" color="red" justify="start" disabled={!canLogout} onClick={() => session.send({ type: 'logout.submit' })}>
             {intl.formatMessage(commonMessages.logout)}
           </Button>
         </Stack>

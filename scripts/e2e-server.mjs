@@ -1,0 +1,60 @@
+// The server the Playwright tests run against: builds the SPA into .tmp/e2e/dist with a known build id, then starts the
+// real API on PORT 3100 with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read .tmp/e2e/server.json to
+// create their users through the CLI against the same data directory.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const E2E = path.join(ROOT, '.tmp', 'e2e');
+const run = `${Date.now()}-${process.pid}`;
+const dataDir = path.join(E2E, `data-${run}`);
+const distDir = path.join(E2E, 'dist');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const pgPort = Number(process.env.E2E_PG_PORT ?? 54400);
+const buildId = process.env.BUILD_ID ?? `e2e-${run}`;
+
+try {
+  await fetch(`http://127.0.0.1:${port}/api/health`);
+  console.error(`e2e-server: port ${port} is already in use; stop that server first.`);
+  process.exit(1);
+} catch {
+  // free
+}
+
+mkdirSync(E2E, { recursive: true });
+// Data directories of earlier runs are left for inspection; keep only the last three.
+for (const old of readdirSync(E2E).filter((d) => d.startsWith('data-')).sort().slice(0, -3)) {
+  rmSync(path.join(E2E, old), { recursive: true, force: true });
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_ID: buildId },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DIST_DIR: distDir,
+  SEED: 'false',
+  EMBEDDED_PG_PORT: String(pgPort),
+  PUBLIC_URL: `http://localhost:${port}`,
+  LOGIN_RATE_LIMIT: '10000',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+delete env.SMTP_URL;
+delete env.DATABASE_URL;
+
+writeFileSync(path.join(E2E, 'server.json'), JSON.stringify({ dataDir, distDir, port, pgPort, buildId, baseURL: `http://localhost:${port}` }, null, 2));
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+

@@ -1,0 +1,76 @@
+import { apiLogin, enableTwoFactor, expect, loginThroughUi, test, totpCode } from './fixtures.ts';
+
+test.describe('session', () => {
+  test('logs in without 2FA, lands on the dashboard and stores a 1-day cookie for the page asked for', async ({ page, user }) => {
+    await page.goto('/contacts');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcontacts$/);
+    await expect(page).toHaveTitle('Login - Missiva');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page).toHaveTitle('Contacts - Missiva');
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'missiva_session');
+    expect(cookie?.path).toBe('/');
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(0.9);
+    expect(days).toBeLessThan(1.1);
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('greeting')).toHaveText('Hello, Ada');
+    await expect(page.getByTestId('user-menu')).toContainText('Ada Lovelace');
+    await expect(page.getByTestId('user-menu')).toContainText('AL');
+    await expect(page.getByTestId('active-channels')).toContainText('Email');
+  });
+
+  test('remember me keeps the cookie for 30 days; /login then sends to /', async ({ page, user }) => {
+    await loginThroughUi(page, user, { remember: true });
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'missiva_session');
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a wrong password shows the spec message', async ({ page, user }) => {
+    await loginThroughUi(page, { ...user, password: 'wrong-password' });
+    await expect(page.getByTestId('login-error')).toHaveText('Invalid login, please check and try again.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logs in with 2FA: the form asks for the code, refuses a wrong one, accepts the right one', async ({ page, request, user }) => {
+    const secret = await enableTwoFactor(request, user);
+    await loginThroughUi(page, user);
+    const code = page.getByLabel('2FA code');
+    await expect(code).toBeVisible();
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Invalid 2FA code. Please try again.');
+    await code.fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('greeting')).toHaveText('Hello, Ada');
+  });
+
+  test('logout clears the token and reloads at /, which sends to /login', async ({ page, user }) => {
+    await loginThroughUi(page, user);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.context().cookies()).filter((c) => c.name === 'missiva_session')).toEqual([]);
+  });
+
+  test('a 401 logs out and goes to /login', async ({ page, request, user }) => {
+    await loginThroughUi(page, user);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    // End the session on the server: the next authenticated request answers 401.
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'missiva_session');
+    const { token } = JSON.parse(decodeURIComponent(cookie!.value)) as { token: string };
+    expect((await request.post('/api/users/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(204);
+    // Any authenticated call now answers 401: changing the language saves it on the server.
+    await page.getByRole('button', { name: 'Italiano' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.context().cookies()).filter((c) => c.name === 'missiva_session')).toEqual([]);
+    expect(await apiLogin(request, user)).toBeTruthy();
+  });
+});
