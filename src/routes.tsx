@@ -69,6 +69,7 @@ const auth = {
   reset: () => import('./screens/auth/ResetPasswordScreen.tsx'),
 };
 const account = () => import('./screens/account/AccountScreen.tsx');
+const notifications = () => import('./screens/account/NotificationsScreen.tsx');
 const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
 const cockpit = () => import('./screens/cockpit/CockpitScreen.tsx');
@@ -112,7 +113,7 @@ const modelSteps: RouteObject[] = ['step-0', 'step-1', 'step-2', 'step-3', 'step
 const defaultPages: RouteObject[] = [
   { index: true, ...title(routeTitles.dashboard), lazy: screen(dashboard, 'DashboardScreen') },
   { path: 'account', ...named(routeNames.account), lazy: screen(account, 'AccountScreen') },
-  { path: 'account/notifications', ...named(routeNames.accountNotifications), lazy: screen(account, 'AccountScreen') },
+  { path: 'account/notifications', ...named(routeNames.accountNotifications), lazy: screen(notifications, 'NotificationsScreen') },
   { path: 'account/security', ...named(routeNames.accountSecurity), lazy: screen(security, 'SecurityScreen') },
   { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(account, 'AccountScreen') },
   { path: 'billing', loader: redirectTo('/billing/channels') },

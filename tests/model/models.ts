@@ -1,5 +1,6 @@
 import type { MachineModel } from './graph.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
+import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { realtimeModel } from './realtime.model.ts';
 import { releaseModel } from './release.model.ts';
@@ -17,6 +18,7 @@ export const models: MachineModel<never>[] = [
   releaseModel,
   toastsModel,
   twoFactorModel,
+  notificationSettingsModel,
   passwordResetRequestModel,
   passwordResetModel,
 ] as MachineModel<never>[];

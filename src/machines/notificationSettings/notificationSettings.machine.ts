@@ -1,0 +1,196 @@
+import { assign, setup } from 'xstate';
+import type { components } from '../../api/schema';
+import { FIELDS, PERIOD_FIELDS, PERIODS, type Period, type ScheduleError } from '../scheduleEditor/cron';
+import { loadSettings, saveSettings } from './notificationSettings.actors.ts';
+
+export type NotificationSettings = components['schemas']['NotificationSettings'];
+export type NotificationSettingsInput = components['schemas']['NotificationSettingsInput'];
+export type Channel = 'inApp' | 'email';
+export type Category = keyof components['schemas']['NotificationCategories'];
+
+export const CHANNELS: readonly Channel[] = ['inApp', 'email'];
+export const CATEGORIES: readonly Category[] = ['imports', 'sends', 'failures'];
+
+/** A 422's field errors: the first message of each field (`digest.pattern` → 'invalid pattern'), as the server's codes. */
+export type FieldErrors = Record<string, string>;
+export type SaveOutcome = { kind: 'saved'; settings: NotificationSettings } | { kind: 'rejected'; errors: FieldErrors };
+export type NotificationSettingsError = 'loadFailed' | 'saveFailed';
+
+export interface NotificationSettingsInputs {
+  /** The browser's IANA time zone: the digest schedule is stored in it. */
+  timeZone: string;
+}
+
+export interface NotificationSettingsContext {
+  timeZone: string;
+  saved: NotificationSettings | null;
+  draft: NotificationSettingsInput | null;
+  /** The schedule editor's current error; while set, Save is refused. */
+  patternError: ScheduleError | null;
+  fieldErrors: FieldErrors;
+  error: NotificationSettingsError | null;
+  /** Bumped whenever the draft is replaced from outside the editor (load, discard): the view remounts the editor. */
+  revision: number;
+}
+
+export type NotificationSettingsEvent =
+  | { type: 'settings.retry' }
+  | { type: 'category.toggle'; channel: Channel; category: Category; enabled: boolean }
+  | { type: 'digest.toggle'; enabled: boolean }
+  | { type: 'schedule.changed'; pattern: string }
+  | { type: 'schedule.rejected'; error: ScheduleError }
+  | { type: 'settings.save' }
+  | { type: 'settings.discard' };
+
+/** The smallest period whose hidden fields are all `*`: the editor period that shows this pattern whole. */
+export function periodOf(pattern: string): Period {
+  const texts = pattern.trim().split(/\s+/);
+  const fits = (period: Period) => FIELDS.every((field, i) => PERIOD_FIELDS[period].includes(field) || texts[i] === '*');
+  return PERIODS.find(fits) ?? 'year';
+}
+
+function draftOf(settings: NotificationSettings, timeZone: string): NotificationSettingsInput {
+  const { enabled, pattern, period } = settings.digest;
+  return { inApp: { ...settings.inApp }, email: { ...settings.email }, digest: { enabled, pattern, period, timeZone } };
+}
+
+export function isDraftDirty(context: Pick<NotificationSettingsContext, 'saved' | 'draft'>): boolean {
+  const { saved, draft } = context;
+  if (!saved || !draft) return false;
+  return JSON.stringify(draft) !== JSON.stringify(draftOf(saved, saved.digest.timeZone));
+}
+
+const withoutField = (errors: FieldErrors, field: string): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
+
+const editing = '#notificationSettings.editing';
+const edits = {
+  'category.toggle': { target: editing, actions: 'toggleCategory' },
+  'digest.toggle': { target: editing, actions: 'toggleDigest' },
+  'schedule.changed': { target: editing, actions: 'changeSchedule' },
+  'schedule.rejected': { target: editing, actions: 'rejectSchedule' },
+} as const;
+
+/**
+ * Account → Notifications. `loading` reads the settings (→ `loadFailed`, retry). `editing` holds a draft: `pristine`
+ * or `dirty` against the saved copy (the draft carries the browser's time zone, so another stored zone is a change).
+ * The schedule editor's outcomes arrive as `schedule.changed` / `schedule.rejected`; a pattern error refuses
+ * `settings.save`. `saving` → `saved` (draft replaced by the server's answer) or `rejected` (422: first message per
+ * field, kept as codes) or back to `editing` with `saveFailed`. Any edit from `saved` or `rejected` returns to `editing`.
+ */
+export const notificationSettingsMachine = setup({
+  types: {
+    context: {} as NotificationSettingsContext,
+    events: {} as NotificationSettingsEvent,
+    input: {} as NotificationSettingsInputs,
+  },
+  actors: { loadSettings, saveSettings },
+  guards: {
+    isDirty: ({ context }) => isDraftDirty(context),
+    isPristine: ({ context }) => !isDraftDirty(context),
+    hasNoPatternError: ({ context }) => context.patternError === null,
+    isSaved: (_, outcome: SaveOutcome) => outcome.kind === 'saved',
+  },
+  actions: {
+    assignLoaded: assign(({ context }, settings: NotificationSettings) => ({
+      saved: settings,
+      draft: draftOf(settings, context.timeZone),
+      patternError: null,
+      fieldErrors: {},
+      error: null,
+      revision: context.revision + 1,
+    })),
+    assignOutcome: assign((_, outcome: SaveOutcome) =>
+      outcome.kind === 'saved'
+        ? { saved: outcome.settings, draft: draftOf(outcome.settings, outcome.settings.digest.timeZone), fieldErrors: {}, error: null }
+        : { fieldErrors: outcome.errors, error: null },
+    ),
+    toggleCategory: assign(({ context, event }) => {
+      if (event.type !== 'category.toggle' || !context.draft) return {};
+      const channel = { ...context.draft[event.channel], [event.category]: event.enabled };
+      return { draft: { ...context.draft, [event.channel]: channel } };
+    }),
+    toggleDigest: assign(({ context, event }) => {
+      if (event.type !== 'digest.toggle' || !context.draft) return {};
+      // A hidden editor cannot show its error, and its pattern is still the last good one.
+      return { draft: { ...context.draft, digest: { ...context.draft.digest, enabled: event.enabled } }, patternError: null };
+    }),
+    changeSchedule: assign(({ context, event }) => {
+      if (event.type !== 'schedule.changed' || !context.draft) return {};
+      const digest = { ...context.draft.digest, pattern: event.pattern, period: periodOf(event.pattern) };
+      return { draft: { ...context.draft, digest }, patternError: null, fieldErrors: withoutField(context.fieldErrors, 'digest.pattern') };
+    }),
+    rejectSchedule: assign(({ event }) => (event.type === 'schedule.rejected' ? { patternError: event.error } : {})),
+    discard: assign(({ context }) => ({
+      draft: context.saved ? draftOf(context.saved, context.saved.digest.timeZone) : null,
+      patternError: null,
+      fieldErrors: {},
+      error: null,
+      revision: context.revision + 1,
+    })),
+    clearMessages: assign({ error: null }),
+    failWith: assign((_, error: NotificationSettingsError) => ({ error })),
+  },
+}).createMachine({
+  id: 'notificationSettings',
+  context: ({ input }) => ({
+    timeZone: input.timeZone,
+    saved: null,
+    draft: null,
+    patternError: null,
+    fieldErrors: {},
+    error: null,
+    revision: 0,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        onDone: { target: 'editing', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'settings.retry': { target: 'loading', actions: 'clearMessages' } } },
+    editing: {
+      tags: ['editable'],
+      initial: 'pristine',
+      on: {
+        'category.toggle': { actions: 'toggleCategory' },
+        'digest.toggle': { actions: 'toggleDigest' },
+        'schedule.changed': { actions: 'changeSchedule' },
+        'schedule.rejected': { actions: 'rejectSchedule' },
+      },
+      states: {
+        pristine: { always: { guard: 'isDirty', target: 'dirty' } },
+        dirty: {
+          always: { guard: 'isPristine', target: 'pristine' },
+          on: {
+            'settings.save': { guard: 'hasNoPatternError', target: `#notificationSettings.saving`, actions: 'clearMessages' },
+            'settings.discard': { target: 'pristine', actions: 'discard' },
+          },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveSettings',
+        src: 'saveSettings',
+        input: ({ context }) => context.draft!,
+        onDone: [
+          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'saved', actions: { type: 'assignOutcome', params: ({ event }) => event.output } },
+          { target: 'rejected', actions: { type: 'assignOutcome', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'editing', actions: { type: 'failWith', params: 'saveFailed' } },
+      },
+    },
+    saved: { tags: ['editable'], on: edits },
+    rejected: {
+      tags: ['editable', 'error'],
+      on: { ...edits, 'settings.discard': { target: 'editing', actions: 'discard' } },
+    },
+  },
+});
