@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -46,13 +46,14 @@ function withRateLimits(contract: Record<string, unknown>, max: number): Record<
 export interface BuildAppOptions {
   /** Serve the built SPA from config.distDir (off in API tests). */
   serveSpa?: boolean;
-  logger?: boolean | object;
+  /** The process logger (pino); requests log through it with its level and redaction. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the HTTP application: contract routes under /api, JSON errors, security headers, the SPA for other paths. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

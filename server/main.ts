@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
   if (config.role !== 'worker') {
-    app = await buildApp(ctx, { logger: { loggerInstance: log } as never });
+    app = await buildApp(ctx, { loggerInstance: log });
     io = attachRealtime(ctx, app.server);
   }
   if (config.role !== 'api') worker = await startWorker(ctx);

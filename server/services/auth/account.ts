@@ -47,8 +47,9 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
 }
 
 export async function getUser(ctx: AppContext, auth: AuthContext) {
-  const { rows } = await ctx.pool.query(
-    `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email::text as email,
+  const { rows } = await ctx.pool.query({
+    name: 'current-user',
+    text: `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email::text as email,
             u.phone_number as "phoneNumber", u.language, u.role,
             exists (select 1 from two_factor t where t.user_id = u.id and t.enabled_at is not null) as "twoFactorEnabled",
             to_json(u.created_at) #>> '{}' as "createdAt", to_json(u.updated_at) #>> '{}' as "updatedAt",
@@ -57,8 +58,8 @@ export async function getUser(ctx: AppContext, auth: AuthContext) {
                  from channels ch where ch.company_id = c.id), '[]'::json)) as "memberOf"
        from users u join companies c on c.id = u.company_id
       where u.id = $1 and u.company_id = $2`,
-    [auth.userId, auth.companyId],
-  );
+    values: [auth.userId, auth.companyId],
+  });
   if (!rows[0]) throw notFound();
   return rows[0];
 }

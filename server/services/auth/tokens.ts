@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { AuthContext } from '../../context.ts';
 
@@ -8,8 +9,15 @@ export interface AccessToken {
   expiresAt: Date;
 }
 
-export function signingKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(`missiva:access:${secret}`);
+const keys = new Map<string, KeyObject>();
+/** One HMAC key object per server secret, built once: importing it per request costs more than the check itself. */
+export function signingKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(`missiva:access:${secret}`, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 export async function signAccessToken(secret: string, ttlSeconds: number, claims: AuthContext): Promise<AccessToken> {
