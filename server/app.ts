@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +28,21 @@ export function contractOperationIds(): string[] {
   return Object.values(paths).flatMap((item) =>
     Object.values(item).flatMap((op) => (op && typeof op === 'object' && op.operationId ? [op.operationId] : [])),
   );
+}
+
+/** Runs helmet once against a recording response and keeps the headers it sets. */
+function staticSecurityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, recorder as never, () => undefined);
+  return headers;
 }
 
 /** Operations marked `x-rate-limit: auth` in the contract get LOGIN_RATE_LIMIT requests a minute per client address. */
@@ -68,7 +83,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     return error as unknown as Error;
   });
 
-  await app.register(helmet, {
+  // Security headers are the same on every answer: helmet computes them once here, not per request.
+  const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -84,6 +100,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(securityHeaders);
   });
   await app.register(rateLimit, { global: false });
 

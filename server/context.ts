@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
+import type { AuthCache } from './services/auth/authCache.ts';
 
 /** Enqueues a background job (graphile-worker `add_job`), optionally inside the caller's transaction. */
 export type AddJob = (task: string, payload: Record<string, unknown>, options?: { jobKey?: string; runAt?: Date; maxAttempts?: number }) => Promise<void>;
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   addJob: AddJob;
   realtime: RealtimeEmitter;
+  /** Caches open sessions and current users per process (API nodes); absent in workers and the CLI. */
+  authCache?: AuthCache;
 }
 
 export interface AuthContext {

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
 import { hasUsers, seedDemo } from './services/accounts/accounts.ts';
 import { startWorker, type JobWorker } from './jobs/worker.ts';
+import { AuthCache } from './services/auth/authCache.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
   if (config.role !== 'worker') {
+    ctx.authCache = await AuthCache.start(db.pool, log);
     app = await buildApp(ctx, { loggerInstance: log });
     io = attachRealtime(ctx, app.server);
   }
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       ['realtime', () => io?.close()],
       ['http', () => app?.close()],
       ['jobs', () => worker?.stop()],
+      ['auth cache', () => ctx.authCache?.close()],
       ['database', () => db.close()],
     ];
     for (const [name, step] of steps) {

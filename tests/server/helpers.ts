@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext, RealtimeEmitter } from '../../server/context.ts';
 import { createPool, type Pool } from '../../server/db/pool.ts';
 import { createCompanyWithOwner } from '../../server/services/accounts/accounts.ts';
+import { AuthCache } from '../../server/services/auth/authCache.ts';
 
 export interface TestEnv {
   app: FastifyInstance;
@@ -39,7 +40,10 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
     toUser: (id, event, payload) => emitted.push({ room: `user:${id}`, event, payload }),
     toCompany: (id, event, payload) => emitted.push({ room: `company:${id}`, event, payload }),
   };
-  const ctx: AppContext = { config, pool, log: pino({ level: 'silent' }), addJob: createAddJob(pool), realtime };
+  const log = pino({ level: 'silent' });
+  // API tests run through the auth cache, as API nodes do.
+  const authCache = await AuthCache.start(pool, log);
+  const ctx: AppContext = { config, pool, log, addJob: createAddJob(pool), realtime, authCache };
   const app = await buildApp(ctx, { serveSpa: false });
   await app.ready();
   return {
@@ -50,6 +54,7 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
     emitted,
     async close() {
       await app.close();
+      await authCache.close();
       await pool.end();
       const drop = createPool(adminUrl, 1);
       await drop.query(`drop database if exists ${name} with (force)`).catch(() => undefined);

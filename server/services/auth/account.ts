@@ -2,6 +2,7 @@ import type { AppContext, AuthContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { fieldError, gone, HttpError, notFound } from '../../http/errors.ts';
 import { audit } from '../audit.ts';
+import { announceAuthChange } from './authCache.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dummyPasswordHash, hashPassword, randomToken, tokenHash, verifyPassword } from '../security/crypto.ts';
 import { openSession, revokeAllSessions, type IssuedSession } from './sessions.ts';
@@ -46,7 +47,13 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
   return { twoFactorRequired: false, ...session };
 }
 
-export async function getUser(ctx: AppContext, auth: AuthContext) {
+/** The current user as `GET users/me` answers it; served from the auth cache unless `fresh`. */
+export async function getUser(ctx: AppContext, auth: AuthContext, fresh = false) {
+  if (ctx.authCache && !fresh) return ctx.authCache.currentUser(auth.userId, () => loadUser(ctx, auth));
+  return loadUser(ctx, auth);
+}
+
+async function loadUser(ctx: AppContext, auth: AuthContext) {
   const { rows } = await ctx.pool.query({
     name: 'current-user',
     text: `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email::text as email,
@@ -77,7 +84,8 @@ export async function updateUser(
       where id = $1 and company_id = $2`,
     [auth.userId, auth.companyId, patch.firstName?.trim() ?? null, patch.lastName?.trim() ?? null, 'phoneNumber' in patch, patch.phoneNumber ?? null, patch.language ?? null],
   );
-  return getUser(ctx, auth);
+  await announceAuthChange(ctx.pool, { userId: auth.userId }, ctx.authCache);
+  return getUser(ctx, auth, true);
 }
 
 function checkConfirmation(password: string, confirmation: string): void {
@@ -98,7 +106,7 @@ export async function changePassword(
   const hash = await hashPassword(input.password);
   await withTransaction(ctx.pool, async (db) => {
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [auth.userId, hash]);
-    await revokeAllSessions(db, auth.userId, 'password_changed', auth.sessionId);
+    await revokeAllSessions(db, auth.userId, 'password_changed', auth.sessionId, ctx.authCache);
     await audit(db, { companyId: auth.companyId, userId: auth.userId, event: 'password.changed', ip });
   });
 }
@@ -143,7 +151,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     if (!row) return false;
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [row.user_id, hash]);
     await db.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [row.user_id]);
-    await revokeAllSessions(db, row.user_id, 'password_reset');
+    await revokeAllSessions(db, row.user_id, 'password_reset', undefined, ctx.authCache);
     await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'password.reset', ip });
     return true;
   });

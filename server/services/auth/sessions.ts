@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from '../../db/pool.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { audit } from '../audit.ts';
+import { announceAuthChange, type AuthCache } from './authCache.ts';
 import { randomToken, tokenHash } from '../security/crypto.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -82,7 +83,7 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     const row = rows[0];
     if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
     if (row.used_at) {
-      await revoke(db, row.session_id, 'refresh_token_reused');
+      await revoke(db, row.session_id, 'refresh_token_reused', ctx.authCache);
       await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'session.reuse_detected', ip, details: { sessionId: row.session_id } });
       return { kind: 'reused' as const };
     }
@@ -94,28 +95,35 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
   return outcome.session;
 }
 
-async function revoke(db: Pool | PoolClient, sessionId: string, reason: string): Promise<void> {
+async function revoke(db: Pool | PoolClient, sessionId: string, reason: string, cache?: AuthCache): Promise<void> {
   await db.query(`update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null`, [sessionId, reason]);
+  await announceAuthChange(db, { sessionId }, cache);
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
-  await revoke(ctx.pool, sessionId, reason);
+  await revoke(ctx.pool, sessionId, reason, ctx.authCache);
 }
 
 /** Ends every session of a user, optionally keeping the caller's own. */
-export async function revokeAllSessions(db: Pool | PoolClient, userId: string, reason: string, keep?: string): Promise<void> {
-  await db.query(
-    `update sessions set revoked_at = now(), revoked_reason = $2 where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3)`,
+export async function revokeAllSessions(db: Pool | PoolClient, userId: string, reason: string, keep?: string, cache?: AuthCache): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(
+    `update sessions set revoked_at = now(), revoked_reason = $2
+      where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3) returning id`,
     [userId, reason, keep ?? null],
   );
+  for (const row of rows) await announceAuthChange(db, { sessionId: row.id }, cache);
 }
 
-export async function isSessionActive(db: Pool, sessionId: string): Promise<boolean> {
-  // Named, so PostgreSQL plans it once per connection: it runs on every authenticated request.
-  const { rowCount } = await db.query({
-    name: 'session-active',
-    text: 'select 1 from sessions where id = $1 and revoked_at is null and expires_at > now()',
-    values: [sessionId],
-  });
-  return rowCount === 1;
+/** Whether a session is open: from the auth cache when this process has one, else one prepared query. */
+export async function isSessionActive(ctx: AppContext, sessionId: string, userId: string): Promise<boolean> {
+  const check = async () => {
+    const { rows } = await ctx.pool.query<{ expires_at: Date }>({
+      name: 'session-active',
+      text: 'select expires_at from sessions where id = $1 and revoked_at is null and expires_at > now()',
+      values: [sessionId],
+    });
+    return rows[0]?.expires_at ?? null;
+  };
+  if (ctx.authCache) return ctx.authCache.sessionActive(sessionId, userId, check);
+  return (await check()) !== null;
 }

@@ -4,6 +4,7 @@ import type { Pool, PoolClient } from '../../db/pool.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
 import { audit } from '../audit.ts';
+import { announceAuthChange } from './authCache.ts';
 import { decrypt, encrypt, randomToken, tokenHash } from '../security/crypto.ts';
 import { matchingStep, newTotpSecret, totpFor } from './totp.ts';
 
@@ -97,6 +98,7 @@ export async function enableTwoFactor(ctx: AppContext, user: { id: string; compa
     await db.query('update two_factor set enabled_at = now() where user_id = $1', [user.id]);
     const recoveryCodes = await newRecoveryCodes(db, user.companyId, user.id);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.enabled', ip });
+    await announceAuthChange(db, { userId: user.id }, ctx.authCache);
     return { recoveryCodes };
   });
 }
@@ -109,6 +111,7 @@ export async function disableTwoFactor(ctx: AppContext, user: { id: string; comp
     await db.query('delete from two_factor where user_id = $1', [user.id]);
     await db.query('delete from recovery_codes where user_id = $1', [user.id]);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.disabled', ip });
+    await announceAuthChange(db, { userId: user.id }, ctx.authCache);
   });
 }
 
