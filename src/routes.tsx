@@ -74,6 +74,10 @@ const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
 const cockpit = () => import('./screens/cockpit/CockpitScreen.tsx');
 const contacts = () => import('./screens/contacts/ContactsScreen.tsx');
+const contact = () => import('./screens/contacts/ContactScreen.tsx');
+const contactCollections = () => import('./screens/contacts/CollectionScreen.tsx');
+const contactImport = () => import('./screens/contacts/ImportScreen.tsx');
+const segments = () => import('./screens/contacts/SegmentsScreen.tsx');
 const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx');
 const multichannel = () => import('./screens/multichannel/MultichannelScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
@@ -123,12 +127,12 @@ const defaultPages: RouteObject[] = [
   ),
   { path: 'cockpit/:id', ...title(routeTitles.cockpit), loader: valid((p) => isId(p.id)), lazy: screen(cockpit, 'CockpitScreen') },
   { path: 'contacts', ...named(routeNames.contacts), lazy: screen(contacts, 'ContactsScreen') },
-  { path: 'contacts/attributes/edit', ...named(routeNames.contactAttributes), lazy: screen(contacts, 'ContactsScreen') },
-  { path: 'contacts/folders', ...named(routeNames.contactFolders), lazy: screen(contacts, 'ContactsScreen') },
-  { path: 'contacts/importer/import', ...named(routeNames.contactImport), lazy: screen(contacts, 'ContactsScreen') },
-  { path: 'contacts/lists', ...named(routeNames.contactLists), lazy: screen(contacts, 'ContactsScreen') },
-  { path: 'contacts/segments', ...named(routeNames.contactSegments), lazy: screen(contacts, 'ContactsScreen') },
-  { path: 'contacts/show/:id', ...named(routeNames.contact), loader: valid((p) => isId(p.id)), lazy: screen(contacts, 'ContactsScreen') },
+  { path: 'contacts/attributes/edit', ...named(routeNames.contactAttributes), lazy: screen(contactCollections, 'AttributesScreen') },
+  { path: 'contacts/folders', ...named(routeNames.contactFolders), lazy: screen(contactCollections, 'FoldersScreen') },
+  { path: 'contacts/importer/import', ...named(routeNames.contactImport), lazy: screen(contactImport, 'ImportScreen') },
+  { path: 'contacts/lists', ...named(routeNames.contactLists), lazy: screen(contactCollections, 'ListsScreen') },
+  { path: 'contacts/segments', ...named(routeNames.contactSegments), lazy: screen(segments, 'SegmentsScreen') },
+  { path: 'contacts/show/:id', ...named(routeNames.contact), loader: valid((p) => isId(p.id)), lazy: screen(contact, 'ContactScreen') },
   { path: 'integrations', loader: redirectTo('/integrations/apikeys') },
   { path: 'integrations/apikeys', ...title(routeTitles.apiKeys), lazy: screen(integrations, 'IntegrationsScreen') },
   { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(integrations, 'IntegrationsScreen') },

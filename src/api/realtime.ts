@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, NotificationPayload, ServerToClientEvents } from './realtime-events.ts';
+import type { ClientToServerEvents, JobProgressPayload, NotificationPayload, ServerToClientEvents } from './realtime-events.ts';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -10,6 +10,8 @@ export interface RealtimeHandlers {
   failed(code: string, willRetry: boolean): void;
   notification(payload: NotificationPayload): void;
   sessionRevoked(reason: string): void;
+  /** Progress of a background job (import, export) of the company. */
+  jobProgressed(payload: JobProgressPayload): void;
 }
 
 export interface RealtimeOptions {
@@ -38,6 +40,7 @@ export async function openRealtime({ getToken, handlers }: RealtimeOptions): Pro
   socket.on('connect_error', (error) => handlers.failed(error.message, socket.active));
   socket.on('notification.created', (payload) => handlers.notification(payload));
   socket.on('session.revoked', ({ reason }) => handlers.sessionRevoked(reason));
+  socket.on('job.progressed', (payload) => handlers.jobProgressed(payload));
   socket.connect();
   return () => {
     socket.removeAllListeners();

@@ -1,4 +1,4 @@
-import type { NotificationPayload } from '../api/realtime-events.ts';
+import type { JobProgressPayload, NotificationPayload } from '../api/realtime-events.ts';
 
 /**
  * Facts that cross from one app-wide actor (or the transport) to another. The API middleware, the router subscription
@@ -17,7 +17,8 @@ export type AppEvent =
   | { type: 'session.ended' }
   | { type: 'session.tokenRefreshed' }
   | { type: 'session.revoked' }
-  | { type: 'notification.received'; notification: NotificationPayload };
+  | { type: 'notification.received'; notification: NotificationPayload }
+  | { type: 'job.progressed'; job: JobProgressPayload };
 
 export type AppEventListener = (event: AppEvent) => void;
 

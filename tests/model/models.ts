@@ -1,9 +1,11 @@
 import type { MachineModel } from './graph.ts';
+import { contactImportModel } from './contactImport.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { realtimeModel } from './realtime.model.ts';
 import { releaseModel } from './release.model.ts';
+import { segmentEditorModel } from './segmentEditor.model.ts';
 import { sessionModel } from './session.model.ts';
 import { toastsModel } from './toasts.model.ts';
 import { tokenRefreshModel } from './tokenRefresh.model.ts';
@@ -18,7 +20,9 @@ export const models: MachineModel<never>[] = [
   releaseModel,
   toastsModel,
   twoFactorModel,
-  notificationSettingsModel,
   passwordResetRequestModel,
   passwordResetModel,
+  notificationSettingsModel,
+  contactImportModel,
+  segmentEditorModel,
 ] as MachineModel<never>[];

@@ -16,6 +16,7 @@ export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {
       failed: (code, willRetry) => sendBack({ type: 'socket.failed', code, willRetry }),
       notification: (notification) => sendBack({ type: 'notification.received', notification }),
       sessionRevoked: () => appEvents.emit({ type: 'session.revoked' }),
+      jobProgressed: (job) => appEvents.emit({ type: 'job.progressed', job }),
     },
   }).then(
     (closeSocket) => (stopped ? closeSocket() : (close = closeSocket)),

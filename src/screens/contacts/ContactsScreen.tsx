@@ -1,9 +1,95 @@
-import { useIntl } from 'react-intl';
-import { AreaEmptyState } from '../../components/AreaEmptyState.tsx';
-import { areaMessages as m } from '../area.messages.ts';
+import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { actorOptions } from '../../app/inspect.ts';
+import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
+import { commonMessages } from '../../i18n/common.messages.ts';
+import { contactsTableMachine, type TableError } from '../../machines/contactsTable/contactsTable.machine.ts';
+import { BulkBar, ExportStatus } from './BulkBar.tsx';
+import { ContactForm } from './ContactForm.tsx';
+import { contactFormMessages, contactsTableMessages as t } from './ContactsScreen.messages.ts';
+import { ContactsTableView } from './ContactsTableView.tsx';
+import { ContactsToolbar } from './ContactsToolbar.tsx';
+import { contactsMessages as m } from './contacts.messages.ts';
+import { ContactsNav } from './ContactsNav.tsx';
 
-/** The contacts area, until it is built: the frame and what the area is for. */
+const ERRORS: Record<TableError, MessageDescriptor> = {
+  optionsFailed: t.optionsFailed,
+  loadFailed: t.loadFailed,
+  nothingSelected: t.nothingSelected,
+  listRequired: m.listRequired,
+  bulkFailed: t.bulkFailed,
+};
+
+const idParam = (value: string | null) => (value && /^[0-9]+$/.test(value) ? Number(value) : null);
+
+/** Contacts: the searchable, filterable, virtualised table with bulk actions, export and the create form. */
 export function ContactsScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(m.contactsTitle)} description={intl.formatMessage(m.contactsText)} />;
+  const [params] = useSearchParams();
+  const actor = useActorRef(contactsTableMachine, { ...actorOptions(), input: { listId: idParam(params.get('listId')), segmentId: idParam(params.get('segmentId')) } });
+  const error = useSelector(actor, (s) => s.context.error);
+  const total = useSelector(actor, (s) => s.context.total);
+  const affected = useSelector(actor, (s) => s.context.affected);
+  const attributes = useSelector(actor, (s) => s.context.attributes);
+  const lists = useSelector(actor, (s) => s.context.lists);
+  const loading = useSelector(actor, (s) => s.hasTag('busy'));
+  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'));
+  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const confirming = useSelector(actor, (s) => s.matches('confirmingBulk'));
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <ContactsNav />
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <ContactsToolbar actor={actor} onCreate={() => setCreating(true)} />
+          {error ? (
+            <Alert color="red" role="alert">
+              {intl.formatMessage(ERRORS[error])}
+            </Alert>
+          ) : null}
+          {loadFailed ? (
+            <Button w="fit-content" onClick={() => actor.send({ type: 'table.retry' })}>
+              {intl.formatMessage(commonMessages.retry)}
+            </Button>
+          ) : null}
+          {affected !== null ? <Alert color="teal">{intl.formatMessage(t.affected, { count: affected })}</Alert> : null}
+          <ExportStatus actor={actor} />
+          <Group justify="space-between">
+            <Text fw={500} data-testid="contacts-total" aria-busy={loading}>
+              {total === null ? intl.formatMessage(commonMessages.loading) : intl.formatMessage(t.total, { count: total })}
+            </Text>
+            {loadingMore ? <Text size="sm">{intl.formatMessage(t.loadingMore)}</Text> : null}
+          </Group>
+          <BulkBar actor={actor} />
+          <ContactsTableView actor={actor} />
+        </Stack>
+      </Paper>
+      <Modal opened={creating} onClose={() => setCreating(false)} title={intl.formatMessage(contactFormMessages.createTitle)} size="lg">
+        <ContactForm
+          contact={null}
+          attributes={attributes}
+          lists={lists}
+          onSaved={() => {
+            setCreating(false);
+            actor.send({ type: 'contacts.changed' });
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title={intl.formatMessage(m.confirmTitle)}
+        text={intl.formatMessage(t.deleteText)}
+        confirmLabel={intl.formatMessage(m.delete)}
+        cancelLabel={intl.formatMessage(commonMessages.cancel)}
+        onConfirm={() => actor.send({ type: 'bulk.confirm' })}
+        onCancel={() => actor.send({ type: 'bulk.cancel' })}
+      />
+    </>
+  );
 }

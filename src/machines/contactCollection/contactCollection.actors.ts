@@ -1,0 +1,87 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../api/appClient.ts';
+import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
+import type { ContactAttribute, ContactFolder, ContactList } from '../contactsTable/contacts.types.ts';
+import type { CollectionData, CollectionDraft, CollectionItem, DeleteOutcome, WriteOutcome } from './contactCollection.machine.ts';
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** A written item, or a 422 as a typed refusal; anything else is thrown. */
+function written<T>(r: Result<T>, toItem: (data: T) => CollectionItem): WriteOutcome {
+  if (r.data) return { kind: 'saved', item: toItem(r.data) };
+  if (r.response.status === 422 || r.response.status === 409)
+    return { kind: 'rejected', reason: firstFieldErrors(r.error).name === 'Please provide a name' ? 'nameRequired' : 'invalid' };
+  throw new ApiError(r.response.status, errorCode(r.error));
+}
+
+function deleted(r: Result<unknown>): DeleteOutcome {
+  if (r.response.ok) return { kind: 'deleted' };
+  if (r.response.status === 409) return { kind: 'rejected', reason: 'notEmpty' };
+  throw new ApiError(r.response.status, errorCode(r.error));
+}
+
+const attribute = (a: ContactAttribute): CollectionItem => ({ id: a.id, name: a.name, type: a.type, options: a.options });
+const folder = (f: ContactFolder): CollectionItem => ({ id: f.id, name: f.name, size: f.listCount });
+const list = (l: ContactList): CollectionItem => ({ id: l.id, name: l.name, folderId: l.folderId, size: l.memberCount });
+
+export const attributeActors = {
+  loadCollection: fromPromise<CollectionData, void>(async () => {
+    const r = await api.GET('/contact-attributes');
+    if (!r.data) throw new ApiError(r.response.status, errorCode(r.error));
+    return { items: r.data.map(attribute), folders: [] };
+  }),
+  createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) =>
+    written(
+      await api.POST('/contact-attributes', {
+        body: { name: input.name, type: input.type ?? 'text', ...(input.type === 'category' ? { options: input.options ?? [] } : {}) },
+      }),
+      attribute,
+    ),
+  ),
+  renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
+    written(await api.PATCH('/contact-attributes/{attributeId}', { params: { path: { attributeId: input.id } }, body: { name: input.name } }), attribute),
+  ),
+  deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
+    deleted(await api.DELETE('/contact-attributes/{attributeId}', { params: { path: { attributeId: input.id } } })),
+  ),
+};
+
+export const folderActors = {
+  loadCollection: fromPromise<CollectionData, void>(async () => {
+    const r = await api.GET('/contact-folders');
+    if (!r.data) throw new ApiError(r.response.status, errorCode(r.error));
+    return { items: r.data.map(folder), folders: r.data };
+  }),
+  createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) => written(await api.POST('/contact-folders', { body: { name: input.name } }), folder)),
+  renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
+    written(await api.PATCH('/contact-folders/{folderId}', { params: { path: { folderId: input.id } }, body: { name: input.name } }), folder),
+  ),
+  deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
+    deleted(await api.DELETE('/contact-folders/{folderId}', { params: { path: { folderId: input.id } } })),
+  ),
+};
+
+export const listActors = {
+  loadCollection: fromPromise<CollectionData, void>(async () => {
+    const [lists, folders] = await Promise.all([api.GET('/contact-lists', { params: { query: { perPage: 500 } } }), api.GET('/contact-folders')]);
+    if (!lists.data) throw new ApiError(lists.response.status, errorCode(lists.error));
+    if (!folders.data) throw new ApiError(folders.response.status, errorCode(folders.error));
+    return { items: lists.data.map(list), folders: folders.data };
+  }),
+  createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) => {
+    let folderId = input.folderId;
+    if (!folderId) {
+      // A list lives in a folder: without one yet, a first folder is created for it.
+      const created = await api.POST('/contact-folders', { body: { name: input.newFolderName ?? '' } });
+      if (!created.data) throw new ApiError(created.response.status, errorCode(created.error));
+      folderId = created.data.id;
+    }
+    return written(await api.POST('/contact-lists', { body: { name: input.name, folderId } }), list);
+  }),
+  renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
+    written(await api.PATCH('/contact-lists/{listId}', { params: { path: { listId: input.id } }, body: { name: input.name } }), list),
+  ),
+  deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
+    deleted(await api.DELETE('/contact-lists/{listId}', { params: { path: { listId: input.id } } })),
+  ),
+};

@@ -1,0 +1,155 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AttributeType, ContactFolder } from '../contactsTable/contacts.types.ts';
+
+/** An attribute, a folder or a list, as the collection screens show it. */
+export interface CollectionItem {
+  id: number;
+  name: string;
+  type?: AttributeType;
+  options?: string[];
+  folderId?: number;
+  /** Lists in a folder, contacts in a list. */
+  size?: number;
+}
+
+export interface CollectionDraft {
+  name: string;
+  type?: AttributeType;
+  options?: string[];
+  folderId?: number;
+  /** Lists only: the folder to create first when there is none yet (the translated default name). */
+  newFolderName?: string;
+}
+
+export interface CollectionData {
+  items: CollectionItem[];
+  /** Folders a list can be created in (lists only). */
+  folders: ContactFolder[];
+}
+
+export type WriteOutcome = { kind: 'saved'; item: CollectionItem } | { kind: 'rejected'; reason: 'nameRequired' | 'invalid' };
+export type DeleteOutcome = { kind: 'deleted' } | { kind: 'rejected'; reason: 'notEmpty' };
+
+/** Spec section 5 and 8: 'Please provide a name', 'Error creating this …', 'A folder that is not empty …'. */
+export type CollectionError = 'loadFailed' | 'nameRequired' | 'createFailed' | 'renameFailed' | 'deleteFailed' | 'notEmpty';
+
+export interface CollectionContext {
+  data: CollectionData;
+  pending: { id: number | null; draft: CollectionDraft } | null;
+  error: CollectionError | null;
+}
+
+export type CollectionEvent =
+  | { type: 'collection.retry' }
+  | { type: 'item.create'; draft: CollectionDraft }
+  | { type: 'item.rename'; id: number; name: string }
+  | { type: 'item.delete'; id: number }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
+
+const unconfigured = <O, I>() =>
+  fromPromise<O, I>(async () => {
+    throw new Error('contactCollectionMachine needs its actors (see contactCollection.actors.ts)');
+  });
+
+/**
+ * Attributes, folders or lists (one machine, the actors of each collection provided by the screen). `loading` →
+ * `ready`; `creating` and `renaming` need a name; `confirmingDelete` → `deleting` (a folder holding lists is refused).
+ */
+export const contactCollectionMachine = setup({
+  types: { context: {} as CollectionContext, events: {} as CollectionEvent },
+  actors: {
+    loadCollection: unconfigured<CollectionData, void>(),
+    createItem: unconfigured<WriteOutcome, CollectionDraft>(),
+    renameItem: unconfigured<WriteOutcome, { id: number; name: string }>(),
+    deleteItem: unconfigured<DeleteOutcome, { id: number }>(),
+  },
+  guards: {
+    hasName: ({ event }) => (event.type === 'item.create' ? event.draft.name.trim() !== '' : event.type === 'item.rename' ? event.name.trim() !== '' : false),
+    isSaved: (_, outcome: WriteOutcome) => outcome.kind === 'saved',
+    isDeleted: (_, outcome: DeleteOutcome) => outcome.kind === 'deleted',
+  },
+  actions: {
+    assignData: assign((_, data: CollectionData) => ({ data, error: null })),
+    assignPending: assign(({ event }) =>
+      event.type === 'item.create'
+        ? { pending: { id: null, draft: { ...event.draft, name: event.draft.name.trim() } }, error: null }
+        : event.type === 'item.rename'
+          ? { pending: { id: event.id, draft: { name: event.name.trim() } }, error: null }
+          : event.type === 'item.delete'
+            ? { pending: { id: event.id, draft: { name: '' } }, error: null }
+            : {},
+    ),
+    upsert: assign(({ context }, outcome: WriteOutcome) => {
+      if (outcome.kind !== 'saved') return { error: outcome.reason === 'nameRequired' ? ('nameRequired' as const) : null };
+      const items = [...context.data.items.filter((i) => i.id !== outcome.item.id), outcome.item].sort((a, b) => a.name.localeCompare(b.name));
+      return { data: { ...context.data, items }, pending: null };
+    }),
+    removePending: assign(({ context }) => ({ data: { ...context.data, items: context.data.items.filter((i) => i.id !== context.pending?.id) }, pending: null })),
+    clearPending: assign({ pending: null }),
+    failWith: assign((_, error: CollectionError) => ({ error })),
+  },
+}).createMachine({
+  id: 'contactCollection',
+  context: { data: { items: [], folders: [] }, pending: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCollection',
+        src: 'loadCollection',
+        onDone: { target: 'ready', actions: { type: 'assignData', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'collection.retry': 'loading' } },
+    ready: {
+      on: {
+        'item.create': [{ guard: 'hasName', target: 'creating', actions: 'assignPending' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
+        'item.rename': [{ guard: 'hasName', target: 'renaming', actions: 'assignPending' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
+        'item.delete': { target: 'confirmingDelete', actions: 'assignPending' },
+      },
+    },
+    creating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createItem',
+        src: 'createItem',
+        input: ({ context }) => context.pending!.draft,
+        onDone: [
+          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'upsert', params: ({ event }) => event.output } },
+          { target: 'ready', actions: [{ type: 'failWith', params: 'createFailed' }, { type: 'upsert', params: ({ event }) => event.output }] },
+        ],
+        onError: { target: 'ready', actions: { type: 'failWith', params: 'createFailed' } },
+      },
+    },
+    renaming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'renameItem',
+        src: 'renameItem',
+        input: ({ context }) => ({ id: context.pending!.id!, name: context.pending!.draft.name }),
+        onDone: [
+          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'upsert', params: ({ event }) => event.output } },
+          { target: 'ready', actions: [{ type: 'failWith', params: 'renameFailed' }, { type: 'upsert', params: ({ event }) => event.output }] },
+        ],
+        onError: { target: 'ready', actions: { type: 'failWith', params: 'renameFailed' } },
+      },
+    },
+    confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': { target: 'ready', actions: 'clearPending' } } },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteItem',
+        src: 'deleteItem',
+        input: ({ context }) => ({ id: context.pending!.id! }),
+        onDone: [
+          { guard: { type: 'isDeleted', params: ({ event }) => event.output }, target: 'ready', actions: 'removePending' },
+          { target: 'ready', actions: [{ type: 'failWith', params: 'notEmpty' }, 'clearPending'] },
+        ],
+        onError: { target: 'ready', actions: [{ type: 'failWith', params: 'deleteFailed' }, 'clearPending'] },
+      },
+    },
+  },
+});

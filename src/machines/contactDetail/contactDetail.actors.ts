@@ -1,0 +1,58 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../api/appClient.ts';
+import { ApiError, errorCode } from '../../api/client.ts';
+import type { ContactNote } from '../contactsTable/contacts.types.ts';
+import type { ContactDetails } from './contactDetail.machine.ts';
+
+type Id = { id: number };
+const path = (id: number) => ({ params: { path: { contactId: id } } });
+const fail = (r: { error?: unknown; response: Response }) => new ApiError(r.response.status, errorCode(r.error));
+
+export const loadContact = fromPromise<ContactDetails, Id>(async ({ input }) => {
+  const contact = await api.GET('/contacts/{contactId}', path(input.id));
+  if (!contact.data) throw fail(contact);
+  const [lists, notes, timeline, attributes] = await Promise.all([
+    api.GET('/contacts/{contactId}/lists', path(input.id)),
+    api.GET('/contacts/{contactId}/notes', { params: { path: { contactId: input.id }, query: { perPage: 100 } } }),
+    api.GET('/contacts/{contactId}/timeline', { params: { path: { contactId: input.id }, query: { perPage: 100 } } }),
+    api.GET('/contact-attributes'),
+  ]);
+  if (!lists.data) throw fail(lists);
+  if (!notes.data) throw fail(notes);
+  if (!timeline.data) throw fail(timeline);
+  if (!attributes.data) throw fail(attributes);
+  return { contact: contact.data, lists: lists.data, notes: notes.data, timeline: timeline.data, attributes: attributes.data };
+});
+
+export const setBlocked = fromPromise<void, Id & { blocked: boolean }>(async ({ input }) => {
+  const r = input.blocked ? await api.POST('/contacts/{contactId}/block', path(input.id)) : await api.POST('/contacts/{contactId}/unblock', path(input.id));
+  if (!r.data) throw fail(r);
+});
+
+export const addNote = fromPromise<ContactNote, Id & { text: string }>(async ({ input }) => {
+  const r = await api.POST('/contacts/{contactId}/notes', { ...path(input.id), body: { text: input.text } });
+  if (!r.data) throw fail(r);
+  return r.data;
+});
+
+export const anonymiseContact = fromPromise<void, Id>(async ({ input }) => {
+  const r = await api.POST('/contacts/{contactId}/anonymise', path(input.id));
+  if (!r.data) throw fail(r);
+});
+
+export const deleteContact = fromPromise<void, Id>(async ({ input }) => {
+  const r = await api.DELETE('/contacts/{contactId}', path(input.id));
+  if (!r.response.ok) throw fail(r);
+});
+
+/** Everything stored about the contact, saved by the browser as a JSON file. */
+export const downloadData = fromPromise<void, Id>(async ({ input }) => {
+  const r = await api.GET('/contacts/{contactId}/data', path(input.id));
+  if (!r.data) throw fail(r);
+  const url = URL.createObjectURL(new Blob([JSON.stringify(r.data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `contact-${input.id}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+});

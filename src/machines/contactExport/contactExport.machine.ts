@@ -1,0 +1,62 @@
+import { assign, setup } from 'xstate';
+import type { ContactExport, ContactSelection } from '../contactsTable/contacts.types.ts';
+import { startExport, watchExport } from './contactExport.actors.ts';
+
+export interface ContactExportContext {
+  selection: ContactSelection | null;
+  progress: { done: number; total: number | null };
+  result: ContactExport | null;
+  error: 'startFailed' | 'runFailed' | null;
+}
+
+export type ContactExportEvent =
+  | { type: 'export.start'; selection: ContactSelection }
+  | { type: 'export.progressed'; done: number; total: number | null }
+  | { type: 'export.completed'; result: ContactExport }
+  | { type: 'export.dismiss' };
+
+/**
+ * A contacts download: `idle` → `starting` (queues the CSV export of a selection) → `running` (progress over
+ * realtime, polling as a fallback) → `ready` (the signed download link) or `failed`; dismissing returns to `idle`.
+ */
+export const contactExportMachine = setup({
+  types: { context: {} as ContactExportContext, events: {} as ContactExportEvent },
+  actors: { startExport, watchExport },
+  guards: { isFinished: ({ event }) => event.type === 'export.completed' && event.result.status === 'finished' },
+  actions: {
+    assignSelection: assign(({ event }) => (event.type === 'export.start' ? { selection: event.selection, result: null, error: null, progress: { done: 0, total: null } } : {})),
+    assignStarted: assign((_, result: ContactExport) => ({ result, progress: { done: result.rowsDone, total: result.rowsTotal } })),
+    assignProgress: assign(({ event }) => (event.type === 'export.progressed' ? { progress: { done: event.done, total: event.total } } : {})),
+    assignResult: assign(({ event }) =>
+      event.type === 'export.completed' ? { result: event.result, error: event.result.status === 'failed' ? ('runFailed' as const) : null } : {},
+    ),
+    failStart: assign({ error: 'startFailed' as const }),
+  },
+}).createMachine({
+  id: 'contactExport',
+  context: { selection: null, progress: { done: 0, total: null }, result: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: { on: { 'export.start': { target: 'starting', actions: 'assignSelection' } } },
+    starting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startExport',
+        src: 'startExport',
+        input: ({ context }) => ({ selection: context.selection! }),
+        onDone: { target: 'running', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'failStart' },
+      },
+    },
+    running: {
+      tags: ['busy'],
+      invoke: { id: 'watchExport', src: 'watchExport', input: ({ context }) => ({ exportId: context.result!.id }) },
+      on: {
+        'export.progressed': { actions: 'assignProgress' },
+        'export.completed': [{ guard: 'isFinished', target: 'ready', actions: 'assignResult' }, { target: 'failed', actions: 'assignResult' }],
+      },
+    },
+    ready: { on: { 'export.dismiss': 'idle', 'export.start': { target: 'starting', actions: 'assignSelection' } } },
+    failed: { tags: ['error'], on: { 'export.dismiss': 'idle', 'export.start': { target: 'starting', actions: 'assignSelection' } } },
+  },
+});

@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate';
+import { api } from '../../api/appClient.ts';
+import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
+import { toFieldIssues } from '../contactsTable/contacts.types.ts';
+import type { ContactFormValues, SaveContactOutcome } from './contactForm.machine.ts';
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+export const saveContact = fromPromise<SaveContactOutcome, { id: number | null; values: ContactFormValues }>(async ({ input }) => {
+  const v = input.values;
+  const fields = {
+    email: v.email.trim(),
+    firstName: orNull(v.firstName),
+    lastName: orNull(v.lastName),
+    phonePrefix: orNull(v.phonePrefix),
+    phoneNumber: orNull(v.phoneNumber),
+    country: orNull(v.country),
+    language: orNull(v.language),
+    address: orNull(v.address),
+    attributes: v.attributes,
+  };
+  const { data, error, response } =
+    input.id === null
+      ? await api.POST('/contacts', { body: { ...fields, listIds: v.listIds, blocked: v.blocked } })
+      : await api.PATCH('/contacts/{contactId}', { params: { path: { contactId: input.id } }, body: fields });
+  if (data) return { kind: 'saved', contact: data };
+  if (response.status === 422) return { kind: 'rejected', issues: toFieldIssues(firstFieldErrors(error)) };
+  throw new ApiError(response.status, errorCode(error));
+});

@@ -1,0 +1,177 @@
+import { assign, setup } from 'xstate';
+import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
+import { loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
+
+export interface ImportOptions {
+  lists: ContactList[];
+  attributes: ContactAttribute[];
+}
+
+export type UploadOutcome = { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
+export type StartOutcome = { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
+
+/** Spec section 8 and 5: upload failures, the list rule; plus failed loads and a failed run. */
+export type ImportError = 'optionsFailed' | 'unsupportedFile' | 'tooLarge' | 'uploadFailed' | 'listRequired' | 'startFailed' | 'runFailed';
+
+export interface ImportProgress {
+  processed: number;
+  total: number | null;
+}
+
+export interface ContactImportContext {
+  options: ImportOptions;
+  file: File | null;
+  upload: ContactImport | null;
+  mapping: ImportColumnTarget[];
+  listIds: number[];
+  updateExisting: boolean;
+  blocklist: boolean;
+  progress: ImportProgress;
+  error: ImportError | null;
+}
+
+export type ContactImportEvent =
+  | { type: 'options.retry' }
+  | { type: 'file.choose'; file: File }
+  | { type: 'file.reset' }
+  | { type: 'mapping.change'; column: number; target: ImportColumnTarget }
+  | { type: 'lists.change'; listIds: number[] }
+  | { type: 'options.change'; updateExisting?: boolean; blocklist?: boolean }
+  | { type: 'import.start' }
+  | { type: 'import.progressed'; processed: number; total: number | null }
+  | { type: 'import.completed'; upload: ContactImport }
+  | { type: 'import.again' };
+
+const SUPPORTED = /\.(csv|xls|xlsx)$/i;
+const NO_PROGRESS: ImportProgress = { processed: 0, total: null };
+
+/**
+ * The contact import wizard. `loadingOptions` reads lists and attributes → `choosing` (pick a CSV/XLS/XLSX file) →
+ * `uploading` → `mapping` (preview, columns auto-matched by the server, target lists and options) → `starting` →
+ * `running` (progress over realtime, with a polling fallback) → `finished` (counts, error report) or `failed`.
+ */
+export const contactImportMachine = setup({
+  types: { context: {} as ContactImportContext, events: {} as ContactImportEvent },
+  actors: { loadImportOptions, uploadFile, startImport, watchImport },
+  guards: {
+    isSupportedFile: ({ event }) => event.type === 'file.choose' && SUPPORTED.test(event.file.name),
+    isUploaded: (_, outcome: UploadOutcome) => outcome.kind === 'uploaded',
+    hasLists: ({ context }) => context.listIds.length > 0,
+    isStarted: (_, outcome: StartOutcome) => outcome.kind === 'started',
+    isFinished: ({ event }) => event.type === 'import.completed' && event.upload.status === 'finished',
+  },
+  actions: {
+    assignOptions: assign((_, options: ImportOptions) => ({ options, error: null })),
+    assignFile: assign(({ event }) => (event.type === 'file.choose' ? { file: event.file, error: null } : {})),
+    assignUpload: assign((_, outcome: UploadOutcome) =>
+      outcome.kind === 'uploaded' ? { upload: outcome.upload, mapping: outcome.upload.suggestedMapping, error: null } : { error: outcome.reason },
+    ),
+    assignStarted: assign((_, outcome: StartOutcome) =>
+      outcome.kind === 'started' ? { upload: outcome.upload, progress: NO_PROGRESS, error: null } : { error: outcome.reason },
+    ),
+    assignMapping: assign(({ context, event }) =>
+      event.type === 'mapping.change' ? { mapping: context.mapping.map((t, i) => (i === event.column ? event.target : t)) } : {},
+    ),
+    assignLists: assign(({ event }) => (event.type === 'lists.change' ? { listIds: event.listIds, error: null } : {})),
+    assignFlags: assign(({ context, event }) =>
+      event.type === 'options.change'
+        ? { updateExisting: event.updateExisting ?? context.updateExisting, blocklist: event.blocklist ?? context.blocklist }
+        : {},
+    ),
+    assignProgress: assign(({ event }) => (event.type === 'import.progressed' ? { progress: { processed: event.processed, total: event.total } } : {})),
+    assignCompleted: assign(({ event }) =>
+      event.type === 'import.completed'
+        ? { upload: event.upload, progress: { processed: event.upload.processed, total: event.upload.processed }, error: event.upload.status === 'failed' ? 'runFailed' : null }
+        : {},
+    ),
+    reset: assign({ file: null, upload: null, mapping: [], listIds: [], updateExisting: true, blocklist: false, progress: NO_PROGRESS, error: null }),
+    failWith: assign((_, error: ImportError) => ({ error })),
+  },
+}).createMachine({
+  id: 'contactImport',
+  context: {
+    options: { lists: [], attributes: [] },
+    file: null,
+    upload: null,
+    mapping: [],
+    listIds: [],
+    updateExisting: true,
+    blocklist: false,
+    progress: NO_PROGRESS,
+    error: null,
+  },
+  initial: 'loadingOptions',
+  states: {
+    loadingOptions: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadImportOptions',
+        src: 'loadImportOptions',
+        onDone: { target: 'choosing', actions: { type: 'assignOptions', params: ({ event }) => event.output } },
+        onError: { target: 'optionsFailed', actions: { type: 'failWith', params: 'optionsFailed' } },
+      },
+    },
+    optionsFailed: { tags: ['error'], on: { 'options.retry': 'loadingOptions' } },
+    choosing: {
+      tags: ['editable'],
+      on: {
+        'file.choose': [
+          { guard: 'isSupportedFile', target: 'uploading', actions: 'assignFile' },
+          { actions: { type: 'failWith', params: 'unsupportedFile' } },
+        ],
+      },
+    },
+    uploading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => ({ file: context.file! }),
+        onDone: [
+          { guard: { type: 'isUploaded', params: ({ event }) => event.output }, target: 'mapping', actions: { type: 'assignUpload', params: ({ event }) => event.output } },
+          { target: 'choosing', actions: { type: 'assignUpload', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'choosing', actions: { type: 'failWith', params: 'uploadFailed' } },
+      },
+    },
+    mapping: {
+      tags: ['editable'],
+      on: {
+        'mapping.change': { actions: 'assignMapping' },
+        'lists.change': { actions: 'assignLists' },
+        'options.change': { actions: 'assignFlags' },
+        'file.reset': { target: 'choosing', actions: 'reset' },
+        'import.start': [{ guard: 'hasLists', target: 'starting' }, { actions: { type: 'failWith', params: 'listRequired' } }],
+      },
+    },
+    starting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startImport',
+        src: 'startImport',
+        input: ({ context }) => ({
+          importId: context.upload!.id,
+          mapping: context.mapping,
+          listIds: context.listIds,
+          updateExisting: context.updateExisting,
+          blocklist: context.blocklist,
+        }),
+        onDone: [
+          { guard: { type: 'isStarted', params: ({ event }) => event.output }, target: 'running', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
+          { target: 'mapping', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'mapping', actions: { type: 'failWith', params: 'startFailed' } },
+      },
+    },
+    running: {
+      tags: ['busy'],
+      invoke: { id: 'watchImport', src: 'watchImport', input: ({ context }) => ({ importId: context.upload!.id }) },
+      on: {
+        'import.progressed': { actions: 'assignProgress' },
+        'import.completed': [{ guard: 'isFinished', target: 'finished', actions: 'assignCompleted' }, { target: 'failed', actions: 'assignCompleted' }],
+      },
+    },
+    finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
+    failed: { tags: ['error'], on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
+  },
+});

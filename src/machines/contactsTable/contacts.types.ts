@@ -1,0 +1,50 @@
+import type { components } from '../../api/schema';
+
+/** Contract types the contacts machines share. */
+type S = components['schemas'];
+export type Contact = S['Contact'];
+export type ContactAttribute = S['ContactAttribute'];
+export type AttributeType = ContactAttribute['type'];
+export type ContactFolder = S['ContactFolder'];
+export type ContactList = S['ContactList'];
+export type ContactNote = S['ContactNote'];
+export type ContactEvent = S['ContactEvent'];
+export type ContactSelection = S['ContactSelection'];
+export type ContactFilter = S['ContactFilter'];
+export type ContactSort = S['ContactSort'];
+export type ContactImport = S['ContactImport'];
+export type ContactExport = S['ContactExport'];
+export type ImportColumnTarget = S['ImportColumnTarget'];
+export type Segment = S['Segment'];
+export type SegmentGroup = S['SegmentGroup'];
+export type SegmentCondition = S['SegmentCondition'];
+export type SegmentOperator = S['SegmentOperator'];
+export type ContactInput = S['ContactInput'];
+export type ContactPatch = S['ContactPatch'];
+export type AttributeValues = S['AttributeValues'];
+
+/** A field error the server answers (English text) as a code the screens translate. */
+export type FieldIssue =
+  | 'nameRequired'
+  | 'listRequired'
+  | 'emailTaken'
+  | 'phoneTaken'
+  | 'prefixRequired'
+  | 'emailRequired'
+  | 'emailTooShort'
+  | 'emailInvalid'
+  | 'phoneDigits'
+  | 'invalid';
+
+const KNOWN: Record<string, FieldIssue> = {
+  'Please provide a name': 'nameRequired',
+  'At least one list is required': 'listRequired',
+  'email already in use': 'emailTaken',
+  'phone number already in use': 'phoneTaken',
+  'A prefix is required when a phone number is given': 'prefixRequired',
+};
+
+/** The first server message per field, as codes. */
+export function toFieldIssues(errors: Record<string, string>): Record<string, FieldIssue> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, KNOWN[message] ?? 'invalid']));
+}

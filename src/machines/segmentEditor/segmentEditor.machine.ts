@@ -1,0 +1,185 @@
+import { assign, setup } from 'xstate';
+import type { ContactAttribute, ContactList, Segment, SegmentCondition, SegmentGroup } from '../contactsTable/contacts.types.ts';
+import { countConditions, deleteSegment, loadSegmentOptions, saveSegment } from './segmentEditor.actors.ts';
+import { addAt, defaultCondition, emptyGroup, isComplete, removeAt, replaceAt, setOperatorAt, type TreePath } from './segmentTree.ts';
+
+export interface SegmentOptions {
+  segments: Segment[];
+  lists: ContactList[];
+  attributes: ContactAttribute[];
+}
+
+export interface SegmentDraft {
+  name: string;
+  conditions: SegmentGroup;
+}
+
+export type SaveOutcome = { kind: 'saved'; segment: Segment } | { kind: 'rejected'; reason: 'nameRequired' | 'invalidConditions' };
+
+/** Spec section 5: one segment at a time, a name is required; plus failed calls. */
+export type SegmentError = 'loadFailed' | 'oneSegmentOnly' | 'nameRequired' | 'invalidConditions' | 'saveFailed' | 'deleteFailed';
+
+export interface SegmentEditorContext {
+  segments: Segment[];
+  lists: ContactList[];
+  attributes: ContactAttribute[];
+  /** The one selected (saved) segment; null while a new one is drafted. */
+  selectedId: number | null;
+  draft: SegmentDraft;
+  count: number | null;
+  error: SegmentError | null;
+}
+
+export type SegmentEditorEvent =
+  | { type: 'segments.retry' }
+  | { type: 'segment.toggle'; id: number }
+  | { type: 'segment.new' }
+  | { type: 'segment.close' }
+  | { type: 'draft.rename'; name: string }
+  | { type: 'condition.add'; path: TreePath; group?: boolean }
+  | { type: 'condition.update'; path: TreePath; condition: SegmentCondition }
+  | { type: 'condition.remove'; path: TreePath }
+  | { type: 'group.operator'; path: TreePath; operator: SegmentGroup['operator'] }
+  | { type: 'segment.save' }
+  | { type: 'segment.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
+
+const newDraft = (): SegmentDraft => ({ name: '', conditions: addAt(emptyGroup(), [], defaultCondition()) });
+const COUNT_DEBOUNCE_MS = 400;
+
+/**
+ * The segment editor. `loading` reads segments, lists and attributes → `browsing`. Checking a segment (only one at a
+ * time) or starting a new one opens `editing`, whose conditions (nested AND/OR groups of field, attribute, list and
+ * blocklist conditions) are counted live: every change restarts `debouncing`; a complete draft is then `counting` →
+ * `counted`, an incomplete one waits in `incomplete`. `saving` creates or replaces it; `confirmingDelete` → `deleting`.
+ */
+export const segmentEditorMachine = setup({
+  types: { context: {} as SegmentEditorContext, events: {} as SegmentEditorEvent },
+  actors: { loadSegmentOptions, countConditions, saveSegment, deleteSegment },
+  delays: { COUNT_DEBOUNCE: COUNT_DEBOUNCE_MS },
+  guards: {
+    isSelected: ({ context, event }) => event.type === 'segment.toggle' && event.id === context.selectedId,
+    isOtherSelected: ({ context }) => context.selectedId !== null,
+    isDraftComplete: ({ context }) => isComplete(context.draft.conditions),
+    hasName: ({ context }) => context.draft.name.trim() !== '',
+    isSaved: ({ context }) => context.selectedId !== null,
+    isSavedOutcome: (_, outcome: SaveOutcome) => outcome.kind === 'saved',
+  },
+  actions: {
+    assignOptions: assign((_, options: SegmentOptions) => ({ ...options, error: null })),
+    select: assign(({ context, event }) => {
+      if (event.type !== 'segment.toggle') return {};
+      const segment = context.segments.find((s) => s.id === event.id);
+      return segment ? { selectedId: segment.id, draft: { name: segment.name, conditions: segment.conditions }, count: null, error: null } : {};
+    }),
+    startNew: assign({ selectedId: null, draft: newDraft, count: null, error: null }),
+    deselect: assign({ selectedId: null, draft: newDraft, count: null, error: null }),
+    rename: assign(({ context, event }) => (event.type === 'draft.rename' ? { draft: { ...context.draft, name: event.name }, error: null } : {})),
+    edit: assign(({ context, event }) => {
+      const root = context.draft.conditions;
+      const conditions =
+        event.type === 'condition.add'
+          ? addAt(root, event.path, event.group ? addAt(emptyGroup('or'), [], defaultCondition()) : defaultCondition())
+          : event.type === 'condition.update'
+            ? replaceAt(root, event.path, event.condition)
+            : event.type === 'condition.remove'
+              ? removeAt(root, event.path)
+              : event.type === 'group.operator'
+                ? setOperatorAt(root, event.path, event.operator)
+                : root;
+      return { draft: { ...context.draft, conditions }, error: null };
+    }),
+    assignCount: assign((_, count: number) => ({ count })),
+    clearCount: assign({ count: null }),
+    assignSaved: assign(({ context }, outcome: SaveOutcome) => {
+      if (outcome.kind !== 'saved') return { error: outcome.reason };
+      const { segment } = outcome;
+      const others = context.segments.filter((s) => s.id !== segment.id);
+      return { segments: [...others, segment].sort((a, b) => a.name.localeCompare(b.name)), selectedId: segment.id, error: null };
+    }),
+    removeSelected: assign(({ context }) => ({ segments: context.segments.filter((s) => s.id !== context.selectedId), selectedId: null, draft: newDraft(), count: null })),
+    failWith: assign((_, error: SegmentError) => ({ error })),
+  },
+}).createMachine({
+  id: 'segmentEditor',
+  context: { segments: [], lists: [], attributes: [], selectedId: null, draft: newDraft(), count: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSegmentOptions',
+        src: 'loadSegmentOptions',
+        onDone: { target: 'browsing', actions: { type: 'assignOptions', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+      },
+    },
+    loadFailed: { tags: ['error'], on: { 'segments.retry': 'loading' } },
+    browsing: {
+      on: {
+        'segment.toggle': { target: 'editing', actions: 'select' },
+        'segment.new': { target: 'editing', actions: 'startNew' },
+      },
+    },
+    editing: {
+      tags: ['editable'],
+      initial: 'debouncing',
+      on: {
+        'segment.toggle': [
+          { guard: 'isSelected', target: 'browsing', actions: 'deselect' },
+          { guard: 'isOtherSelected', actions: { type: 'failWith', params: 'oneSegmentOnly' } },
+          { target: 'editing', reenter: true, actions: 'select' },
+        ],
+        'segment.new': { target: 'editing', reenter: true, actions: 'startNew' },
+        'segment.close': { target: 'browsing', actions: 'deselect' },
+        'draft.rename': { actions: 'rename' },
+        'condition.add': { target: '.debouncing', reenter: true, actions: 'edit' },
+        'condition.update': { target: '.debouncing', reenter: true, actions: 'edit' },
+        'condition.remove': { target: '.debouncing', reenter: true, actions: 'edit' },
+        'group.operator': { target: '.debouncing', reenter: true, actions: 'edit' },
+        'segment.save': [{ guard: 'hasName', target: 'saving' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
+        'segment.delete': { guard: 'isSaved', target: 'confirmingDelete' },
+      },
+      states: {
+        debouncing: {
+          after: { COUNT_DEBOUNCE: [{ guard: 'isDraftComplete', target: 'counting' }, { target: 'incomplete', actions: 'clearCount' }] },
+        },
+        counting: {
+          tags: ['counting'],
+          invoke: {
+            id: 'countConditions',
+            src: 'countConditions',
+            input: ({ context }) => ({ conditions: context.draft.conditions }),
+            onDone: { target: 'counted', actions: { type: 'assignCount', params: ({ event }) => event.output } },
+            onError: { target: 'countFailed', actions: 'clearCount' },
+          },
+        },
+        counted: {},
+        incomplete: {},
+        countFailed: {},
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveSegment',
+        src: 'saveSegment',
+        input: ({ context }) => ({ id: context.selectedId, name: context.draft.name.trim(), conditions: context.draft.conditions }),
+        onDone: { target: 'editing', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: { type: 'failWith', params: 'saveFailed' } },
+      },
+    },
+    confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': 'editing' } },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteSegment',
+        src: 'deleteSegment',
+        input: ({ context }) => ({ id: context.selectedId! }),
+        onDone: { target: 'browsing', actions: 'removeSelected' },
+        onError: { target: 'editing', actions: { type: 'failWith', params: 'deleteFailed' } },
+      },
+    },
+  },
+});
