@@ -1,16 +1,38 @@
+import { Worker } from 'node:worker_threads';
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
-import { giveUpImport, runImport } from '../services/contacts/imports/run.ts';
+import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
+import { giveUpImport } from '../services/contacts/imports/run.ts';
+
+/** The import thread's heap: a few batches live at a time, so this is plenty and keeps the process small. */
+const THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+
+/** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
+export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
+  const input: ImportThreadInput = { config: ctx.config, databaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
+  const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), { workerData: input, resourceLimits: THREAD_LIMITS });
+  let outcome: ImportThreadMessage | undefined;
+  worker.on('message', (message: ImportThreadMessage) => {
+    if (message.type === 'realtime') ctx.realtime.toCompany(message.companyId, message.event, message.payload);
+    else outcome = message;
+  });
+  let crash: Error | undefined;
+  worker.on('error', (error) => (crash = error));
+  await new Promise((resolve) => worker.once('exit', resolve));
+  if (outcome?.type === 'done') return outcome.result;
+  if (outcome?.type === 'failed') throw Object.assign(new Error(outcome.message), { code: outcome.code, severity: outcome.severity });
+  throw crash ?? new Error('the import thread stopped without an answer');
+}
 
 /**
- * Runs or resumes one contact import. A database failure rethrows so graphile-worker retries with backoff, and the
- * retry resumes after the last committed batch; after the last attempt the import is marked failed.
+ * Runs or resumes one contact import. A failure rethrows so graphile-worker retries with backoff, and the retry
+ * resumes after the last committed batch; after the last attempt the import is marked failed.
  */
 export function importContactsTask(ctx: AppContext): Task {
   return async (payload, helpers) => {
     const { companyId, importId } = payload as { companyId: string; importId: number };
     try {
-      await runImport(ctx, companyId, Number(importId));
+      await runImportThread(ctx, companyId, Number(importId));
     } catch (error) {
       if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(ctx, companyId, Number(importId), error);
       throw error;

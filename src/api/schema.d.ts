@@ -1817,6 +1817,8 @@ export interface operations {
                 listId?: number;
                 segmentId?: number;
                 blocked?: boolean;
+                /** @description With false the total is not counted and no Pagination header is sent: a segment page then answers in milliseconds while its count comes from countSegment. */
+                withTotal?: boolean;
             };
             header?: never;
             path?: never;

@@ -21,9 +21,10 @@ export function contactHandlers(ctx: AppContext): HandlerGroup<Ops> {
     async listContacts(request, reply) {
       const actor = actorOf(request);
       const { page = 1, perPage = 50, ...filter } = request.query;
-      const { rows, total } = await pageContacts(ctx.pool, actor.companyId, { page, perPage, ...filter });
-      setPagination(reply, page, perPage, total);
-      return rows;
+      const { json, total } = await pageContacts(ctx.pool, actor.companyId, { page, perPage, ...filter });
+      if (total !== undefined) setPagination(reply, page, perPage, total);
+      // The page arrives as JSON text built by PostgreSQL in the contract's shape; it is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(json);
     },
     async createContact(request, reply) {
       const contact = await createContact(ctx, actorOf(request), request.body);

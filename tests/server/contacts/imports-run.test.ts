@@ -122,6 +122,28 @@ describe('running an import', () => {
     expect((await b.call('GET', '/contacts')).body).toEqual([]);
   });
 
+  it('rewrites a batch through INSERT … ON CONFLICT when another writer adds the same email meanwhile', async () => {
+    // A trigger plays the other writer: the first time race@example.com is written, it inserts that email first.
+    await env.pool.query(`create sequence race_once;
+      create function race_writer() returns trigger language plpgsql as $$
+      begin
+        if nextval('race_once') = 1 then
+          insert into contacts (company_id, email, first_name) values (new.company_id, new.email, 'Other writer');
+        end if;
+        return new;
+      end $$;
+      create trigger race_writer before insert on contacts for each row when (new.email = 'race@example.com') execute function race_writer();`);
+    try {
+      const done = await importFile(a, 'race.csv', 'email,first name\nrace@example.com,Racer\nrace-free@example.com,Free\n');
+      expect(done).toMatchObject({ status: 'finished', created: 2, failed: 0 });
+      const rows = await env.pool.query(`select first_name from contacts where company_id = $1 and email in ('race@example.com', 'race-free@example.com') order by email`, [a.companyId]);
+      expect(rows.rows).toEqual([{ first_name: 'Free' }, { first_name: 'Racer' }]);
+      expect(Number((await env.pool.query(`select last_value from race_once`)).rows[0].last_value)).toBeGreaterThan(1);
+    } finally {
+      await env.pool.query('drop trigger race_writer on contacts; drop function race_writer(); drop sequence race_once');
+    }
+  });
+
   it('fails the import when its file is gone', async () => {
     const uploaded = await upload(env, a, 'gone.csv', 'email\nx@example.com\n');
     await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
@@ -131,8 +153,9 @@ describe('running an import', () => {
     expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({ status: 'failed', error: 'The file could not be read.' });
   });
 
-  it('runs through the job worker', async () => {
+  it('runs through the job worker, in a worker thread that relays its progress', async () => {
     const worker = await startWorker(env.ctx, { pollInterval: 50, concurrency: 1 });
+    env.emitted.length = 0;
     try {
       const uploaded = await upload(env, a, 'worker.csv', 'email\nworker@example.com\n');
       await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
@@ -142,6 +165,9 @@ describe('running an import', () => {
         status = (await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body.status;
       }
       expect(status).toBe('finished');
+      expect(await contactByEmail('worker@example.com')).toBeDefined();
+      const progress = env.emitted.filter((e) => e.event === 'job.progressed' && e.room === `company:${a.companyId}`);
+      expect(progress.at(-1)?.payload).toMatchObject({ kind: 'contacts.import', status: 'finished', processed: 1 });
     } finally {
       await worker.stop();
     }

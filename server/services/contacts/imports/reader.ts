@@ -116,31 +116,80 @@ export function readWorkbook(path: string, limit?: number): { rows: string[][]; 
   return { rows: rows.map((row) => row.map(cellText)), totalRows };
 }
 
+const CHUNKS_AHEAD = 2;
+
 /**
- * Every record of the file in order, the header first, as arrays of text. CSV streams through papaparse with
- * backpressure (memory stays flat whatever the size); quoted fields may hold delimiters and newlines.
+ * Every record of the file in order, the header first, as arrays of text, a few thousand at a time. CSV streams
+ * through papaparse's chunk mode (a chunk of text parsed at once; a record cut by the chunk boundary is completed by
+ * the next chunk, quoted newlines included). The file stops flowing while CHUNKS_AHEAD parsed chunks wait for the
+ * consumer, so memory stays flat whatever the file size.
  */
-export async function* readRecords(path: string, options: ReadOptions): AsyncGenerator<string[]> {
+export async function* readChunks(path: string, options: ReadOptions): AsyncGenerator<string[][]> {
   if (options.format !== 'csv') {
     const { rows } = readWorkbook(path, options.limit);
-    yield* options.limit ? rows.slice(0, options.limit) : rows;
+    const all = options.limit ? rows.slice(0, options.limit) : rows;
+    for (let i = 0; i < all.length; i += 5000) yield all.slice(i, i + 5000);
     return;
   }
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: options.delimiter ?? ',', skipEmptyLines: false }) as NodeJS.ReadWriteStream;
   const source = createReadStream(path, { highWaterMark: 256 * 1024 });
-  const text = decoder(options.encoding ?? 'utf-8');
-  source.on('error', (error) => parser.emit('error', error));
-  source.pipe(text).pipe(parser);
+  const text = source.pipe(decoder(options.encoding ?? 'utf-8'));
+  const queue: string[][][] = [];
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  source.on('error', (error) => {
+    failure = error;
+    signal();
+  });
+  Papa.parse(text as unknown as File, {
+    delimiter: options.delimiter ?? ',',
+    skipEmptyLines: false,
+    chunk: (results: Papa.ParseResult<string[]>) => {
+      if (results.data.length) queue.push(results.data);
+      if (queue.length >= CHUNKS_AHEAD) text.pause();
+      signal();
+    },
+    complete: () => {
+      ended = true;
+      signal();
+    },
+    error: (error: Error) => {
+      failure = error;
+      signal();
+    },
+  });
   let count = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      yield record;
-      count += 1;
-      if (options.limit && count >= options.limit) break;
+    for (;;) {
+      const next = queue.shift();
+      if (next) {
+        if (queue.length < CHUNKS_AHEAD && text.isPaused()) text.resume();
+        if (options.limit && count + next.length >= options.limit) {
+          yield next.slice(0, options.limit - count);
+          return;
+        }
+        count += next.length;
+        yield next;
+        continue;
+      }
+      if (failure) throw failure;
+      if (ended) return;
+      await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
     source.destroy();
+    text.destroy();
   }
+}
+
+/** The records one by one (previews). */
+export async function* readRecords(path: string, options: ReadOptions): AsyncGenerator<string[]> {
+  for await (const chunk of readChunks(path, options)) yield* chunk;
 }
 
 /** A record with nothing but blanks (an empty line, or only delimiters). */

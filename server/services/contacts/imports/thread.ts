@@ -1,0 +1,48 @@
+/**
+ * Runs one import in a worker thread: its own V8 heap (capped, so the garbage of a million parsed rows is collected
+ * early instead of growing the server's heap) and its own event loop (so parsing never delays API requests). It
+ * talks to PostgreSQL through its own small pool and hands realtime events to the parent, which owns socket.io.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import pino from 'pino';
+import type { Config } from '../../../config.ts';
+import type { AppContext } from '../../../context.ts';
+import { createPool } from '../../../db/pool.ts';
+import { runImport } from './run.ts';
+
+export interface ImportThreadInput {
+  config: Config;
+  databaseUrl: string;
+  companyId: string;
+  importId: number;
+}
+
+export type ImportThreadMessage =
+  | { type: 'realtime'; companyId: string; event: string; payload: unknown }
+  | { type: 'done'; result: string }
+  | { type: 'failed'; message: string; code?: string; severity?: string };
+
+const input = workerData as ImportThreadInput;
+const port = parentPort!;
+const send = (message: ImportThreadMessage) => port.postMessage(message);
+const pool = createPool(input.databaseUrl, 2);
+const ctx: AppContext = {
+  config: input.config,
+  pool,
+  log: pino({ level: input.config.logLevel, base: { thread: 'contact-import' } }),
+  addJob: async () => {
+    throw new Error('no jobs from the import thread');
+  },
+  realtime: {
+    toUser: () => undefined,
+    toCompany: (companyId, event, payload) => send({ type: 'realtime', companyId, event, payload }),
+  },
+};
+
+runImport(ctx, input.companyId, input.importId)
+  .then((result) => send({ type: 'done', result }))
+  .catch((error: unknown) => {
+    const e = error as { message?: string; code?: string; severity?: string };
+    send({ type: 'failed', message: String(e?.message ?? error), code: e?.code, severity: e?.severity });
+  })
+  .finally(() => pool.end());
