@@ -38,6 +38,8 @@ export function SegmentsScreen() {
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingDelete') || s.matches('deleting'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  // Until the segments and attributes are loaded the machine cannot start a new segment: the button says so.
+  const canCreate = useSelector(actor, (s) => s.can({ type: 'segment.new' }));
 
   return (
     <>
@@ -49,7 +51,7 @@ export function SegmentsScreen() {
               <Text size="sm" c="dimmed">
                 {intl.formatMessage(m.intro)}
               </Text>
-              <Button onClick={() => actor.send({ type: 'segment.new' })}>{intl.formatMessage(m.new)}</Button>
+              <Button disabled={!canCreate} onClick={() => actor.send({ type: 'segment.new' })}>{intl.formatMessage(m.new)}</Button>
               {segments.length === 0 ? <Text c="dimmed">{intl.formatMessage(m.empty)}</Text> : null}
               {segments.map((s) => (
                 <Checkbox
