@@ -9,7 +9,8 @@
  * plain, since COPY cannot skip the repeated emails), the same foreign key, three typed columns for the attributes.
  * Ours: upload (multipart, streamed), start with the suggested mapping into one list, poll until finished; rows/s
  * over the whole span. Meanwhile two clients browse the API (contacts page, lists, the import, the user) with 100 ms
- * pauses: their p95 latency. The server's peak RSS comes from /proc (VmHWM).
+ * pauses: their p95 latency. The server's peak RSS comes from /proc (VmHWM). BENCH_WAITS=1 also samples the busy
+ * PostgreSQL backends every 100 ms (wait event and statement) and names browse pages slower than 500 ms.
  * Targets: rows/s ≥ 0.4× the reference; peak RSS ≤ 400 MB; other requests p95 ≤ 200 ms.
  */
 import { execFileSync } from 'node:child_process';
@@ -146,14 +147,20 @@ async function main() {
   const browsers = [browse(0), browse(2)];
   // Where the database's time goes during the import: sampled states and wait events of busy backends.
   const waits = new Map<string, number>();
+  const slowQueries = new Map<string, number>();
   let sampling = true;
   const sampleWaits = async () => {
     while (sampling) {
       const { rows } = await bench.sql.query<{ w: string }>(
-        `select coalesce(wait_event_type || ':' || wait_event, 'cpu') || ' ' || left(regexp_replace(query, '\s+', ' ', 'g'), 28) as w
+        `select coalesce(wait_event_type || ':' || wait_event, 'cpu') || ' ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 28) as w
            from pg_stat_activity where backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()`,
       );
       for (const { w } of rows) waits.set(w, (waits.get(w) ?? 0) + 1);
+      const slow = await bench.sql.query<{ q: string; ms: number }>(
+        `select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 900) as q, extract(epoch from now() - query_start) * 1000 as ms
+           from pg_stat_activity where state = 'active' and query like '%json_agg%' and now() - query_start > interval '500 ms'`,
+      );
+      for (const { q, ms } of slow.rows) slowQueries.set(q.replace(/json_build_object\(.*?\) as j /, 'json_build_object(…) as j '), ms);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
@@ -178,6 +185,7 @@ async function main() {
   browsing = false;
   sampling = false;
   await Promise.all([...browsers, sampler2]);
+  for (const [q, ms] of slowQueries) console.log(`slow browse query (${Math.round(ms)} ms): ${q}`);
   if (waits.size) console.log([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, n]) => `${String(n).padStart(5)} ${w}`).join('\n'));
   clearInterval(sampler);
   const { hwm } = memoryOf(pid);

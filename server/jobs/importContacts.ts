@@ -4,13 +4,21 @@ import type { AppContext } from '../context.ts';
 import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
 
-/** The import thread's heap: a few batches live at a time, so this is plenty and keeps the process small. */
-const THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/**
+ * The import thread's heap. A CSV streams, with a few batches alive at a time: a small heap is plenty and keeps the
+ * process small. SheetJS reads a whole workbook into memory, so a spreadsheet gets room for that.
+ */
+const THREAD_LIMITS = {
+  csv: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+  spreadsheet: { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 32 },
+};
 
 /** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
 export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
   const input: ImportThreadInput = { config: ctx.config, databaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
-  const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), { workerData: input, resourceLimits: THREAD_LIMITS });
+  const { rows } = await ctx.pool.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
+  const limits = rows[0]?.format === 'csv' ? THREAD_LIMITS.csv : THREAD_LIMITS.spreadsheet;
+  const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), { workerData: input, resourceLimits: limits });
   let outcome: ImportThreadMessage | undefined;
   worker.on('message', (message: ImportThreadMessage) => {
     if (message.type === 'realtime') ctx.realtime.toCompany(message.companyId, message.event, message.payload);

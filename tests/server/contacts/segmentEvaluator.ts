@@ -11,8 +11,27 @@ export interface PlainContact {
 
 export type AttributeTypes = Map<number, 'text' | 'number' | 'date' | 'boolean' | 'category'>;
 
-/** PostgreSQL's lower() under the C locale folds ASCII letters only. */
+/** PostgreSQL's lower() and upper() under the C locale fold ASCII letters only. */
 const lower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const upper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCase());
+
+/**
+ * How field text compares: both sides lower-cased, or (for fields stored normalised) only the value folded: country
+ * codes to upper case, language codes to lower case, phone digits as they are.
+ */
+type Fold = { stored: (s: string) => string; value: (s: string) => string };
+const BOTH_LOWER: Fold = { stored: lower, value: lower };
+const FOLDS: Record<string, Fold> = {
+  email: BOTH_LOWER,
+  firstName: BOTH_LOWER,
+  lastName: BOTH_LOWER,
+  address: BOTH_LOWER,
+  country: { stored: (s) => s, value: upper },
+  language: { stored: (s) => s, value: lower },
+  phonePrefix: { stored: (s) => s, value: (s) => s },
+  phoneNumber: { stored: (s) => s, value: (s) => s },
+  createdAt: BOTH_LOWER,
+};
 
 /** A JSON value as `->>` gives it. */
 const textOf = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
@@ -37,7 +56,7 @@ function matchesCondition(condition: SegmentCondition, contact: PlainContact, ty
       return contact.blocked === (condition.operator === 'is');
     case 'field': {
       const type = condition.field === 'createdAt' ? 'date' : 'text';
-      return compare(type, contact.fields[condition.field], condition);
+      return compare(type, contact.fields[condition.field], condition, FOLDS[condition.field]);
     }
     case 'attribute': {
       const type = types.get(condition.attributeId);
@@ -48,7 +67,7 @@ function matchesCondition(condition: SegmentCondition, contact: PlainContact, ty
   }
 }
 
-function compare(type: string, raw: unknown, condition: { operator: string; value?: unknown; values?: unknown[] }): boolean {
+function compare(type: string, raw: unknown, condition: { operator: string; value?: unknown; values?: unknown[] }, fold: Fold = BOTH_LOWER): boolean {
   const text = textOf(raw);
   const empty = text === null || text === '';
   const { operator, value, values = [] } = condition;
@@ -57,7 +76,7 @@ function compare(type: string, raw: unknown, condition: { operator: string; valu
   const typed: unknown =
     type === 'number' ? (typeof raw === 'number' ? raw : null) : type === 'date' ? (typeof raw === 'string' ? raw : null) : type === 'boolean' ? raw : text;
   const eq = (x: unknown): boolean => {
-    if (type === 'text') return text !== null && lower(text) === lower(String(x));
+    if (type === 'text') return text !== null && fold.stored(text) === fold.value(String(x));
     if (type === 'boolean') return typed === x;
     if (type === 'category') return text !== null && text === x;
     return typed !== null && typed === x;
@@ -69,9 +88,9 @@ function compare(type: string, raw: unknown, condition: { operator: string; valu
     case 'notEquals':
       return !eq(value);
     case 'contains':
-      return text !== null && lower(text).includes(lower(String(value)));
+      return text !== null && fold.stored(text).includes(fold.value(String(value)));
     case 'startsWith':
-      return text !== null && lower(text).startsWith(lower(String(value)));
+      return text !== null && fold.stored(text).startsWith(fold.value(String(value)));
     case 'greaterThan':
     case 'after':
       return ordered((a, b) => a > b)(value);
@@ -81,7 +100,7 @@ function compare(type: string, raw: unknown, condition: { operator: string; valu
     case 'between':
       return ordered((a, b) => a >= b)(values[0]) && ordered((a, b) => a <= b)(values[1]);
     case 'in':
-      if (type === 'text') return text !== null && values.some((v) => lower(String(v)) === lower(text));
+      if (type === 'text') return text !== null && values.some((v) => fold.value(String(v)) === fold.stored(text));
       return text !== null && values.includes(text);
     default:
       throw new Error(`unknown operator ${operator}`);

@@ -19,7 +19,7 @@ let contacts: PlainContact[];
 const attr: Record<'text' | 'number' | 'date' | 'boolean' | 'category', number> = { text: 0, number: 0, date: 0, boolean: 0, category: 0 };
 
 const WORDS = ['', 'ann', 'Ann', 'anna', 'ANNA maria', 'bob', 'Bob Smith', 'élan', 'Élan', 'zoë', '100%', 'a_b', 'o\'neil', ' spaced '];
-const FRAGMENTS = ['a', 'A', 'an', 'ANN', 'bob', 'b', 's', 'é', 'É', '%', '_', 'x', "'", 'maria', ' ', '333', '12', '9'];
+const FRAGMENTS = ['a', 'A', 'an', 'ANN', 'bob', 'b', 's', 'é', 'É', '%', '_', 'x', "'", 'maria', ' ', '333', '12', '9', 'IT', 'it', 'Fr', 'EN', 'en'];
 const NUMBERS = [-1.5, 0, 1, 2, 2.5, 10, 1e6];
 const DATES = ['1999-12-31', '2024-01-01', '2024-02-29', '2024-03-01', '2030-06-15'];
 const OPTIONS = ['red', 'green', 'Blue'];
@@ -128,6 +128,9 @@ const leaf: fc.Arbitrary<SegmentCondition> = fc.oneof(
   leafFor('field', { field: 'lastName' }, 'text'),
   leafFor('field', { field: 'country' }, 'text'),
   leafFor('field', { field: 'phoneNumber' }, 'text'),
+  leafFor('field', { field: 'phonePrefix' }, 'text'),
+  leafFor('field', { field: 'language' }, 'text'),
+  leafFor('field', { field: 'address' }, 'text'),
   leafFor('field', { field: 'createdAt' }, 'date'),
   fc.constantFrom(...(['text', 'number', 'date', 'boolean', 'category'] as const)).chain((t) => leafFor('attribute', { attributeId: attr[t] }, t)),
   fc.record({ kind: fc.constant('list' as const), operator: fc.constantFrom('in' as const, 'notIn' as const), listId: fc.constantFrom(0, 1) }).map((c) => ({ ...c, listId: lists[c.listId]! })),

@@ -41,12 +41,18 @@ function copyField(value: string | number | null): string {
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
 }
 
+/** A contact's COPY fields after its id and company, up to its attributes (the blocklist column is added on write). */
+export function copyFields(c: ImportedContact): string {
+  return `${copyField(c.email)}\t${copyField(c.first_name)}\t${copyField(c.last_name)}\t${copyField(c.phone_prefix)}\t${copyField(c.phone_number)}\t${copyField(c.country)}\t${copyField(c.language)}\t${copyField(c.address)}\t${copyField(JSON.stringify(c.attributes))}`;
+}
+
 function copyLine(index: number, c: ImportedContact): string {
   return `${index}\t${copyField(c.email)}\t${copyField(c.first_name)}\t${copyField(c.last_name)}\t${copyField(c.phone_prefix)}\t${copyField(c.phone_number)}\t${copyField(c.country)}\t${copyField(c.language)}\t${copyField(c.address)}\t${copyField(JSON.stringify(c.attributes))}\n`;
 }
 
 /** Later rows for the same email update earlier ones: non-empty values win, attributes merge. */
 function merge(into: ImportedContact, row: ImportedContact): void {
+  into.fields = undefined;
   for (const key of ['first_name', 'last_name', 'phone_prefix', 'phone_number', 'country', 'language', 'address'] as const) {
     if (row[key] !== null) into[key] = row[key];
   }
@@ -141,13 +147,13 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
 
   if (fresh.length) {
     const ids = await db.query<{ id: number }>(`select nextval($2::regclass) as id from generate_series(1, $1)`, [fresh.length, await contactIdSequence(db)]);
-    const blockedAt = job.blocklist ? new Date().toISOString() : null;
+    const blockedAt = copyField(job.blocklist ? new Date().toISOString() : null);
     let contacts = '';
     let members = '';
     fresh.forEach((entry, i) => {
       const id = ids.rows[i]!.id;
-      const c = entry.contact;
-      contacts += `${id}\t${job.company_id}\t${copyField(c.email)}\t${copyField(c.first_name)}\t${copyField(c.last_name)}\t${copyField(c.phone_prefix)}\t${copyField(c.phone_number)}\t${copyField(c.country)}\t${copyField(c.language)}\t${copyField(c.address)}\t${copyField(JSON.stringify(c.attributes))}\t${copyField(blockedAt)}\n`;
+      // The fields were turned into COPY text while the previous batch was being written (see run.ts).
+      contacts += `${id}\t${job.company_id}\t${entry.contact.fields ?? copyFields(entry.contact)}\t${blockedAt}\n`;
       for (const listId of listIds) members += `${job.company_id}\t${listId}\t${id}\n`;
     });
     await copyInto(db, `contacts (id, company_id, ${COLUMNS})`, contacts);

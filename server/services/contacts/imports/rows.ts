@@ -16,6 +16,8 @@ export interface ImportedContact {
   language: string | null;
   address: string | null;
   attributes: Record<string, AttributeValue>;
+  /** The COPY text of the fields, prepared ahead of the write (cleared when a later row changes the contact). */
+  fields?: string | undefined;
 }
 
 export interface RowError {

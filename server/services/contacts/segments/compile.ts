@@ -2,17 +2,21 @@ import type { AttributeDef } from '../values.ts';
 import type { SqlParams } from '../sql.ts';
 import { FIELD_TYPES, type AttributeCondition, type FieldCondition, type SegmentCondition, type SegmentField, type SegmentGroup, type ValueType } from './types.ts';
 
-/** Contact columns by field, as text (createdAt is compared by its UTC calendar day). */
-const FIELD_COLUMNS: Record<SegmentField, string> = {
-  email: 'email::text',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  phonePrefix: 'phone_prefix',
-  phoneNumber: 'phone_number',
-  country: 'country',
-  language: 'language',
-  address: 'address',
-  createdAt: 'created_at',
+/**
+ * Contact columns by field, and how their text is compared. Names, email and address ignore case by lower-casing both
+ * sides. Country and language are stored normalised (upper- and lower-case codes) and phone fields are digits, so
+ * only the value is normalised: no function runs per row. createdAt is compared by its UTC calendar day.
+ */
+const FIELD_COLUMNS: Record<SegmentField, { column: string; fold: 'lower' | 'upperValue' | 'lowerValue' | 'none' }> = {
+  email: { column: 'email::text', fold: 'lower' },
+  firstName: { column: 'first_name', fold: 'lower' },
+  lastName: { column: 'last_name', fold: 'lower' },
+  phonePrefix: { column: 'phone_prefix', fold: 'none' },
+  phoneNumber: { column: 'phone_number', fold: 'none' },
+  country: { column: 'country', fold: 'upperValue' },
+  language: { column: 'language', fold: 'lowerValue' },
+  address: { column: 'address', fold: 'lower' },
+  createdAt: { column: 'created_at', fold: 'none' },
 };
 
 interface Operand {
@@ -23,6 +27,8 @@ interface Operand {
   compared: string;
   /** A bound value in the same form as `compared`. */
   bind: (value: unknown) => string;
+  /** For text: how bound values are folded (lists of values for `in` are folded the same way). */
+  fold?: 'lower' | 'upper' | 'none';
 }
 
 export interface CompileOptions {
@@ -37,7 +43,8 @@ export interface CompileOptions {
  * Compiles a validated condition tree into one boolean SQL expression over the contacts table, for counts, pages,
  * exports and campaign recipients alike. Every value travels as a bind parameter. Each condition is two-valued
  * (never SQL NULL), so AND/OR nest exactly as the tree says: an absent value equals nothing, contains nothing, is
- * neither greater nor less than anything, and does match notEquals and isEmpty. Text comparisons ignore case.
+ * neither greater nor less than anything, and does match notEquals and isEmpty. Text comparisons ignore case (see
+ * FIELD_COLUMNS for the normalised fields).
  * An empty AND group is true and an empty OR group is false.
  */
 export function compileSegment(root: SegmentGroup, options: CompileOptions): string {
@@ -45,12 +52,22 @@ export function compileSegment(root: SegmentGroup, options: CompileOptions): str
   const p = (value: unknown) => options.params.add(value);
 
   const fieldOperand = (field: SegmentField): Operand => {
-    const column = `${c}.${FIELD_COLUMNS[field]}`;
+    const { column: name, fold } = FIELD_COLUMNS[field];
+    const column = `${c}.${name}`;
     if (FIELD_TYPES[field] === 'date') {
       const day = `(${column} at time zone 'UTC')::date`;
       return { type: 'date', text: `(${day})::text`, compared: day, bind: (v) => `${p(v)}::date` };
     }
-    return { type: 'text', text: column, compared: `lower(${column})`, bind: (v) => `lower(${p(v)}::text)` };
+    switch (fold) {
+      case 'lower':
+        return { type: 'text', text: column, compared: `lower(${column})`, bind: (v) => `lower(${p(v)}::text)`, fold: 'lower' };
+      case 'upperValue':
+        return { type: 'text', text: column, compared: column, bind: (v) => `upper(${p(v)}::text)`, fold: 'upper' };
+      case 'lowerValue':
+        return { type: 'text', text: column, compared: column, bind: (v) => `lower(${p(v)}::text)`, fold: 'lower' };
+      default:
+        return { type: 'text', text: column, compared: column, bind: (v) => `${p(v)}::text`, fold: 'none' };
+    }
   };
 
   const attributeOperand = (condition: AttributeCondition): Operand | undefined => {
@@ -61,7 +78,7 @@ export function compileSegment(root: SegmentGroup, options: CompileOptions): str
     const text = `(${c}.attributes ->> ${key})`;
     switch (def.type) {
       case 'text':
-        return { type: 'text', text, compared: `lower(${text})`, bind: (v) => `lower(${p(v)}::text)` };
+        return { type: 'text', text, compared: `lower(${text})`, bind: (v) => `lower(${p(v)}::text)`, fold: 'lower' };
       case 'number':
         return { type: 'number', text, compared: `(case when jsonb_typeof(${json}) = 'number' then ${text}::numeric end)`, bind: (v) => `${p(v)}::numeric` };
       case 'date':
@@ -100,7 +117,9 @@ export function compileSegment(root: SegmentGroup, options: CompileOptions): str
       case 'between':
         return holds(`${x} between ${operand.bind(values?.[0])} and ${operand.bind(values?.[1])}`);
       case 'in':
-        if (operand.type === 'text') return holds(`${x} in (select lower(v) from unnest(${p(values ?? [])}::text[]) v)`);
+        if (operand.fold === 'lower' || operand.fold === 'upper') {
+          return holds(`${x} in (select ${operand.fold}(v) from unnest(${p(values ?? [])}::text[]) v)`);
+        }
         return holds(`${x} = any(${p(values ?? [])}::text[])`);
     }
   };
