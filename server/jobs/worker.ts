@@ -6,6 +6,7 @@ import { deliverMailTask } from './deliverMail.ts';
 import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { importContactsTask } from './importContacts.ts';
+import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
 export async function migrateJobs(pool: Pool): Promise<void> {
@@ -27,9 +28,11 @@ export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailCh
 }
 
 /** Runs the job worker in this process (ROLE=all or worker). */
-export async function startWorker(ctx: AppContext, options: { concurrency?: number; pollInterval?: number } = {}): Promise<JobWorker> {
+export async function startWorker(ctx: AppContext, options: { concurrency?: number; pollInterval?: number; recovery?: RecoveryOptions } = {}): Promise<JobWorker> {
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
+  const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
   const runner = await run({
+    events: watch.events,
     pgPool: ctx.pool,
     taskList: taskList(ctx, email),
     concurrency: options.concurrency ?? 4,
@@ -45,6 +48,7 @@ export async function startWorker(ctx: AppContext, options: { concurrency?: numb
   return {
     runner,
     async stop() {
+      await watch.stop();
       await runner.stop();
       email?.close();
     },

@@ -1,0 +1,18 @@
+// Runs a job worker in a separate process, so a test can kill it mid-job like a lost node.
+import pino from 'pino';
+import { loadConfig } from '../../../../server/config.ts';
+import type { AppContext } from '../../../../server/context.ts';
+import { createPool } from '../../../../server/db/pool.ts';
+import { startWorker } from '../../../../server/jobs/worker.ts';
+
+const [databaseUrl, dataDir] = process.argv.slice(2);
+const pool = createPool(databaseUrl!, 4);
+const ctx: AppContext = {
+  config: loadConfig({ DATA_DIR: dataDir!, SECRET_KEY: 'test-secret-key-with-at-least-32-characters' }),
+  pool,
+  log: pino({ level: 'silent' }),
+  addJob: async () => undefined,
+  realtime: { toUser: () => undefined, toCompany: () => undefined },
+};
+await startWorker(ctx, { pollInterval: 50, concurrency: 1, recovery: { heartbeatMs: 200, staleAfterMs: 1500 } });
+process.send?.('ready');
