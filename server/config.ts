@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  /** shared_buffers of the embedded PostgreSQL in MB; undefined: sized from the machine's memory. */
+  embeddedPgSharedBuffersMb: number | undefined;
   /** Key for signing access tokens and links; generated and kept in DATA_DIR when unset. */
   secret: string;
   publicUrl: string;
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
+    embeddedPgSharedBuffersMb: env.EMBEDDED_PG_SHARED_BUFFERS ? int(env.EMBEDDED_PG_SHARED_BUFFERS, 128, 'EMBEDDED_PG_SHARED_BUFFERS') : undefined,
     secret: secret ?? persistedSecret(dataDir, 'secret-key'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

