@@ -11,6 +11,24 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 describe('contacts', () => {
+  it('numbers contacts in the order they are created, whichever connection creates them ("Newest first" sorts by id)', async () => {
+    const first = await env.pool.connect();
+    const second = await env.pool.connect();
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const client = i % 2 === 0 ? first : second;
+        const { rows } = await client.query<{ id: string }>('insert into contacts (company_id, email) values ($1, $2) returning id', [a.companyId, `order${i}@example.com`]);
+        ids.push(Number(rows[0]!.id));
+      }
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect(ids.at(-1)! - ids[0]!).toBe(5);
+    } finally {
+      first.release();
+      second.release();
+    }
+  });
+
   it('creates a contact with normalised fields, attributes and lists', async () => {
     const { listId } = await makeList(a);
     const plan = (await a.call('POST', '/contact-attributes', { name: 'Plan', type: 'category', options: ['free', 'gold'] })).body;
