@@ -36,10 +36,12 @@ export interface PageInfo {
   perPage: number;
   total: number;
   pages: number;
+  /** Lists that take a cursor: where the next page starts, null on the last page. */
+  nextCursor?: string | null;
 }
 
 /** Sets the JSON `Pagination` header the SPA reads as pagination info. */
-export function setPagination(reply: FastifyReply, page: number, perPage: number, total: number): void {
-  const info: PageInfo = { page, perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) };
+export function setPagination(reply: FastifyReply, page: number, perPage: number, total: number, nextCursor?: string | null): void {
+  const info: PageInfo = { page, perPage, total, pages: Math.max(1, Math.ceil(total / perPage)), ...(nextCursor === undefined ? {} : { nextCursor }) };
   reply.header('Pagination', JSON.stringify(info));
 }

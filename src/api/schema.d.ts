@@ -458,7 +458,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The contact's activity, newest first */
+        /**
+         * The contact's activity, newest first
+         * @description Recorded events, and last (it is the oldest) a `contact.imported` entry when an import created the contact, derived from the import rather than stored per contact: its id is 0 and its payload holds `importId` and `fileName`.
+         */
         get: operations["listContactTimeline"];
         put?: never;
         post?: never;
@@ -898,6 +901,8 @@ export interface components {
             perPage: number;
             total: number;
             pages: number;
+            /** @description Lists that take a cursor only; the cursor of the next page, null on the last page */
+            nextCursor?: string | null;
         };
         /** Format: email */
         Email: string;
@@ -1060,8 +1065,9 @@ export interface components {
             excludeIds?: components["schemas"]["Id"][];
         };
         ContactEvent: {
+            /** @description Stored events count from 1; 0 marks the entry derived from an import (contact.imported) */
             id: number;
-            /** @description Stable code, such as contact.created, contact.blocked, list.added */
+            /** @description Stable code, such as contact.created, contact.imported, contact.blocked, list.added */
             type: string;
             payload: {
                 [key: string]: unknown;
@@ -1299,6 +1305,8 @@ export interface components {
     parameters: {
         Page: number;
         PerPage: number;
+        /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+        Cursor: string;
         ContactId: components["schemas"]["Id"];
         SegmentId: components["schemas"]["Id"];
         ImportId: components["schemas"]["Id"];
@@ -1331,7 +1339,7 @@ export interface components {
         };
     };
     headers: {
-        /** @description JSON: {"page": 1, "perPage": 50, "total": 120, "pages": 3} */
+        /** @description JSON: {"page": 1, "perPage": 50, "total": 120, "pages": 3}, plus "nextCursor" on lists that take a cursor */
         Pagination: string;
     };
     pathItems: never;
@@ -2104,6 +2112,8 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -2125,6 +2135,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listContactNotes: {
@@ -2132,6 +2143,8 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -2153,6 +2166,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     createContactNote: {

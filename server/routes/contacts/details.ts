@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
-import { contactLists, createNote, deleteNote, exportContactData, listNotes, timeline } from '../../services/contacts/details.ts';
+import { contactLists, createNote, deleteNote, exportContactData, listNotes } from '../../services/contacts/details.ts';
+import { timeline } from '../../services/contacts/timeline.ts';
 import { actorOf } from './actor.ts';
 
 type Ops = 'exportContactData' | 'listContactMemberships' | 'listContactTimeline' | 'listContactNotes' | 'createContactNote' | 'deleteContactNote';
@@ -16,16 +17,16 @@ export function contactDetailHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return contactLists(ctx, actorOf(request), request.params.contactId);
     },
     async listContactTimeline(request, reply) {
-      const { page = 1, perPage = 50 } = request.query;
-      const { rows, total } = await timeline(ctx, actorOf(request), request.params.contactId, page, perPage);
-      setPagination(reply, page, perPage, total);
-      return rows;
+      const { page = 1, perPage = 50, cursor } = request.query;
+      const result = await timeline(ctx, actorOf(request), request.params.contactId, { page, perPage, cursor });
+      setPagination(reply, result.page, perPage, result.total, result.nextCursor);
+      return result.rows;
     },
     async listContactNotes(request, reply) {
-      const { page = 1, perPage = 50 } = request.query;
-      const { rows, total } = await listNotes(ctx, actorOf(request), request.params.contactId, page, perPage);
-      setPagination(reply, page, perPage, total);
-      return rows;
+      const { page = 1, perPage = 50, cursor } = request.query;
+      const result = await listNotes(ctx, actorOf(request), request.params.contactId, { page, perPage, cursor });
+      setPagination(reply, result.page, perPage, result.total, result.nextCursor);
+      return result.rows;
     },
     async createContactNote(request, reply) {
       const note = await createNote(ctx, actorOf(request), request.params.contactId, request.body.text);

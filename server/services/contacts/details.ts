@@ -5,16 +5,16 @@ import type { components } from '../../../src/api/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { getContact } from './contacts.ts';
 import type { ListRow } from './lists.ts';
-import { iso, type Actor, type Db } from './sql.ts';
+import { pageOf, pagePosition, type Page, type PageRequest } from './paging.ts';
+import { iso, SqlParams, type Actor, type Db } from './sql.ts';
+import { EVENT_COLUMNS, importOrigin, type EventRow } from './timeline.ts';
 
 type NoteRow = components['schemas']['ContactNote'];
-type EventRow = components['schemas']['ContactEvent'];
 type DataExport = components['schemas']['ContactDataExport'];
 
 const NOTE_FAILED = 'Cannot create this note, try later.';
 const NOTE_COLUMNS = `n.id, n.contact_id as "contactId", n.body as text, n.user_id as "authorId",
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", ${iso('n.created_at')} as "createdAt"`;
-const EVENT_COLUMNS = `e.id, e.type, e.payload, e.user_id as "userId", ${iso('e.created_at')} as "createdAt"`;
 
 async function contactExists(db: Db, companyId: string, contactId: number): Promise<{ anonymised: boolean }> {
   const { rows } = await db.query<{ anonymised: boolean }>('select anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2', [
@@ -36,29 +36,23 @@ export async function contactLists(ctx: AppContext, actor: Actor, contactId: num
   return rows;
 }
 
-export async function timeline(ctx: AppContext, actor: Actor, contactId: number, page: number, perPage: number): Promise<{ rows: EventRow[]; total: number }> {
-  await contactExists(ctx.pool, actor.companyId, contactId);
-  const [{ rows }, count] = await Promise.all([
-    ctx.pool.query<EventRow>(
-      `select ${EVENT_COLUMNS} from contact_events e where e.company_id = $1 and e.contact_id = $2 order by e.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
-      [actor.companyId, contactId],
-    ),
-    ctx.pool.query<{ total: number }>('select count(*)::int as total from contact_events where company_id = $1 and contact_id = $2', [actor.companyId, contactId]),
-  ]);
-  return { rows, total: count.rows[0]?.total ?? 0 };
-}
-
-export async function listNotes(ctx: AppContext, actor: Actor, contactId: number, page: number, perPage: number): Promise<{ rows: NoteRow[]; total: number }> {
+/** Notes on the contact, newest first, by page number or after a cursor. */
+export async function listNotes(ctx: AppContext, actor: Actor, contactId: number, request: PageRequest): Promise<Page<NoteRow>> {
+  const params = new SqlParams([actor.companyId, contactId]);
+  const at = pagePosition('notes', request, 'n', (value) => params.add(value));
   await contactExists(ctx.pool, actor.companyId, contactId);
   const [{ rows }, count] = await Promise.all([
     ctx.pool.query<NoteRow>(
       `select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id
-        where n.company_id = $1 and n.contact_id = $2 order by n.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
-      [actor.companyId, contactId],
+        where n.company_id = $1 and n.contact_id = $2 ${at.where} order by n.id desc limit ${request.perPage + 1} offset ${at.offset}`,
+      params.values,
     ),
-    ctx.pool.query<{ total: number }>('select count(*)::int as total from contact_notes where company_id = $1 and contact_id = $2', [actor.companyId, contactId]),
+    ctx.pool.query<{ total: number; earlier: number }>(
+      `select count(*)::int as total, ${at.earlier}::int as earlier from contact_notes n where n.company_id = $1 and n.contact_id = $2`,
+      params.values,
+    ),
   ]);
-  return { rows, total: count.rows[0]?.total ?? 0 };
+  return pageOf('notes', rows, request, count.rows[0]?.total ?? 0, count.rows[0]?.earlier ?? 0);
 }
 
 export async function createNote(ctx: AppContext, actor: Actor, contactId: number, text: string): Promise<NoteRow> {
@@ -94,7 +88,7 @@ export async function exportContactData(ctx: AppContext, actor: Actor, contactId
     const def = defs.get(Number(key));
     return def && value !== null ? [{ id: def.id, name: def.name, type: def.type, value }] : [];
   });
-  const [lists, notes, events] = await Promise.all([
+  const [lists, notes, events, origin] = await Promise.all([
     ctx.pool.query<{ id: number; name: string }>(
       `select l.id, l.name from list_members m join lists l on l.company_id = m.company_id and l.id = m.list_id where m.company_id = $1 and m.contact_id = $2 order by l.id`,
       [actor.companyId, contactId],
@@ -104,6 +98,9 @@ export async function exportContactData(ctx: AppContext, actor: Actor, contactId
       contactId,
     ]),
     ctx.pool.query<EventRow>(`select ${EVENT_COLUMNS} from contact_events e where e.company_id = $1 and e.contact_id = $2 order by e.id`, [actor.companyId, contactId]),
+    importOrigin(ctx.pool, actor.companyId, contactId),
   ]);
-  return { exportedAt: new Date().toISOString(), contact, attributes, lists: lists.rows, notes: notes.rows, events: events.rows };
+  // Oldest first, as the timeline's last entry: the import that created the contact comes before its events.
+  const history = origin ? [origin, ...events.rows] : events.rows;
+  return { exportedAt: new Date().toISOString(), contact, attributes, lists: lists.rows, notes: notes.rows, events: history };
 }

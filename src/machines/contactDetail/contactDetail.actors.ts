@@ -1,27 +1,59 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode } from '../../api/client.ts';
-import type { ContactNote } from '../contactsTable/contacts.types.ts';
-import type { ContactDetails } from './contactDetail.machine.ts';
+import { ApiError, errorCode, readPagination } from '../../api/client.ts';
+import type { ContactEvent, ContactNote } from '../contactsTable/contacts.types.ts';
+import type { ContactDetails, DeleteNoteOutcome, PageOf } from './contactDetail.machine.ts';
 
 type Id = { id: number };
+/** Notes and timeline entries per page; "Show more" reads the next page after the cursor the last one gave. */
+const DETAIL_PAGE_SIZE = 50;
 const path = (id: number) => ({ params: { path: { contactId: id } } });
+const pageQuery = (id: number, cursor?: string) => ({ params: { path: { contactId: id }, query: { perPage: DETAIL_PAGE_SIZE, ...(cursor ? { cursor } : {}) } } });
 const fail = (r: { error?: unknown; response: Response }) => new ApiError(r.response.status, errorCode(r.error));
+const next = (response: Response) => readPagination(response)?.nextCursor ?? null;
 
 export const loadContact = fromPromise<ContactDetails, Id>(async ({ input }) => {
   const contact = await api.GET('/contacts/{contactId}', path(input.id));
   if (!contact.data) throw fail(contact);
   const [lists, notes, timeline, attributes] = await Promise.all([
     api.GET('/contacts/{contactId}/lists', path(input.id)),
-    api.GET('/contacts/{contactId}/notes', { params: { path: { contactId: input.id }, query: { perPage: 100 } } }),
-    api.GET('/contacts/{contactId}/timeline', { params: { path: { contactId: input.id }, query: { perPage: 100 } } }),
+    api.GET('/contacts/{contactId}/notes', pageQuery(input.id)),
+    api.GET('/contacts/{contactId}/timeline', pageQuery(input.id)),
     api.GET('/contact-attributes'),
   ]);
   if (!lists.data) throw fail(lists);
   if (!notes.data) throw fail(notes);
   if (!timeline.data) throw fail(timeline);
   if (!attributes.data) throw fail(attributes);
-  return { contact: contact.data, lists: lists.data, notes: notes.data, timeline: timeline.data, attributes: attributes.data };
+  return {
+    contact: contact.data,
+    lists: lists.data,
+    notes: notes.data,
+    notesCursor: next(notes.response),
+    timeline: timeline.data,
+    timelineCursor: next(timeline.response),
+    attributes: attributes.data,
+  };
+});
+
+export const loadMoreNotes = fromPromise<PageOf<ContactNote>, Id & { cursor: string }>(async ({ input }) => {
+  const r = await api.GET('/contacts/{contactId}/notes', pageQuery(input.id, input.cursor));
+  if (!r.data) throw fail(r);
+  return { items: r.data, cursor: next(r.response) };
+});
+
+export const loadMoreTimeline = fromPromise<PageOf<ContactEvent>, Id & { cursor: string }>(async ({ input }) => {
+  const r = await api.GET('/contacts/{contactId}/timeline', pageQuery(input.id, input.cursor));
+  if (!r.data) throw fail(r);
+  return { items: r.data, cursor: next(r.response) };
+});
+
+/** A note that is already gone (another user deleted it) is an expected answer, not a failure. */
+export const deleteNote = fromPromise<DeleteNoteOutcome, Id & { noteId: number }>(async ({ input }) => {
+  const r = await api.DELETE('/contacts/{contactId}/notes/{noteId}', { params: { path: { contactId: input.id, noteId: input.noteId } } });
+  if (r.response.ok) return { kind: 'deleted' };
+  if (r.response.status === 404) return { kind: 'rejected', code: 'notFound' };
+  throw fail(r);
 });
 
 export const setBlocked = fromPromise<void, Id & { blocked: boolean }>(async ({ input }) => {

@@ -1,22 +1,46 @@
 import { assign, setup } from 'xstate';
 import type { Contact, ContactAttribute, ContactEvent, ContactList, ContactNote } from '../contactsTable/contacts.types.ts';
-import { addNote, anonymiseContact, deleteContact, downloadData, loadContact, setBlocked } from './contactDetail.actors.ts';
+import { addNote, anonymiseContact, deleteContact, deleteNote, downloadData, loadContact, loadMoreNotes, loadMoreTimeline, setBlocked } from './contactDetail.actors.ts';
 
+/** The page's data; notes and timeline hold the pages read so far, and the cursor of the next one (null: all read). */
 export interface ContactDetails {
   contact: Contact;
   lists: ContactList[];
   notes: ContactNote[];
+  notesCursor: string | null;
   timeline: ContactEvent[];
+  timelineCursor: string | null;
   attributes: ContactAttribute[];
 }
 
+/** One more page of notes or timeline entries, and the cursor after it. */
+export interface PageOf<T> {
+  items: T[];
+  cursor: string | null;
+}
+
+/** Deleting a note: done, or the note was no longer there (another user deleted it, or the contact). */
+export type DeleteNoteOutcome = { kind: 'deleted' } | { kind: 'rejected'; code: 'notFound' };
+
 /** Spec section 8: 'Cannot create this note, try later.'; plus failed loads and calls. */
-export type ContactDetailError = 'loadFailed' | 'notFound' | 'noteFailed' | 'blockFailed' | 'anonymiseFailed' | 'deleteFailed' | 'exportFailed';
+export type ContactDetailError =
+  | 'loadFailed'
+  | 'notFound'
+  | 'noteFailed'
+  | 'noteDeleteFailed'
+  | 'noteGone'
+  | 'moreFailed'
+  | 'blockFailed'
+  | 'anonymiseFailed'
+  | 'deleteFailed'
+  | 'exportFailed';
 
 export interface ContactDetailContext {
   id: number;
   details: ContactDetails | null;
   noteText: string;
+  /** The note the user asked to delete, from the question until the answer. */
+  noteToDelete: number | null;
   error: ContactDetailError | null;
 }
 
@@ -28,6 +52,9 @@ export type ContactDetailEvent =
   | { type: 'contact.block' }
   | { type: 'contact.unblock' }
   | { type: 'note.submit'; text: string }
+  | { type: 'note.delete'; noteId: number }
+  | { type: 'notes.loadMore' }
+  | { type: 'timeline.loadMore' }
   | { type: 'data.export' }
   | { type: 'contact.anonymise' }
   | { type: 'contact.delete' }
@@ -37,15 +64,21 @@ export type ContactDetailEvent =
 const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
 /**
- * One contact's page. `loading` reads the contact, its lists, notes, timeline and the attribute names → `viewing`.
- * From there: `editing` (the contact form), `blocking` / `unblocking`, `addingNote`, `exportingData` (JSON download),
- * `confirmingAnonymise` → `anonymising`, `confirmingDelete` → `deleting` → `deleted`. Changes reload the page data.
+ * One contact's page. `loading` reads the contact, its lists, the first pages of notes and timeline and the attribute
+ * names → `viewing`. From there: `editing` (the contact form), `blocking` / `unblocking`, `addingNote`,
+ * `confirmingNoteDelete` → `deletingNote`, `loadingMoreNotes` / `loadingMoreTimeline` (the next page, appended),
+ * `exportingData` (JSON download), `confirmingAnonymise` → `anonymising`, `confirmingDelete` → `deleting` → `deleted`.
+ * Changes to the contact reload the page data; note changes and further pages change the lists in place.
  */
 export const contactDetailMachine = setup({
   types: { context: {} as ContactDetailContext, events: {} as ContactDetailEvent, input: {} as { id: number } },
-  actors: { loadContact, setBlocked, addNote, anonymiseContact, deleteContact, downloadData },
+  actors: { loadContact, setBlocked, addNote, deleteNote, loadMoreNotes, loadMoreTimeline, anonymiseContact, deleteContact, downloadData },
   guards: {
     hasNoteText: ({ event }) => event.type === 'note.submit' && event.text.trim() !== '',
+    isListedNote: ({ context, event }) => event.type === 'note.delete' && Boolean(context.details?.notes.some((n) => n.id === event.noteId)),
+    hasMoreNotes: ({ context }) => Boolean(context.details?.notesCursor),
+    hasMoreTimeline: ({ context }) => Boolean(context.details?.timelineCursor),
+    isRejected: (_, outcome: DeleteNoteOutcome) => outcome.kind === 'rejected',
     isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),
     isEditable: ({ context }) => context.details?.contact.anonymisedAt === null,
   },
@@ -53,12 +86,24 @@ export const contactDetailMachine = setup({
     assignDetails: assign((_, details: ContactDetails) => ({ details, error: null })),
     assignNoteText: assign(({ event }) => (event.type === 'note.submit' ? { noteText: event.text.trim(), error: null } : {})),
     prependNote: assign(({ context }, note: ContactNote) => (context.details ? { details: { ...context.details, notes: [note, ...context.details.notes] }, noteText: '' } : {})),
+    askNoteDelete: assign(({ event }) => (event.type === 'note.delete' ? { noteToDelete: event.noteId, error: null } : {})),
+    forgetNoteToDelete: assign({ noteToDelete: null }),
+    removeNote: assign(({ context }) => ({
+      details: context.details ? { ...context.details, notes: context.details.notes.filter((n) => n.id !== context.noteToDelete) } : null,
+      noteToDelete: null,
+    })),
+    appendNotes: assign(({ context }, page: PageOf<ContactNote>) =>
+      context.details ? { details: { ...context.details, notes: [...context.details.notes, ...page.items], notesCursor: page.cursor } } : {},
+    ),
+    appendTimeline: assign(({ context }, page: PageOf<ContactEvent>) =>
+      context.details ? { details: { ...context.details, timeline: [...context.details.timeline, ...page.items], timelineCursor: page.cursor } } : {},
+    ),
     clearError: assign({ error: null }),
     failWith: assign((_, error: ContactDetailError) => ({ error })),
   },
 }).createMachine({
   id: 'contactDetail',
-  context: ({ input }) => ({ id: input.id, details: null, noteText: '', error: null }),
+  context: ({ input }) => ({ id: input.id, details: null, noteText: '', noteToDelete: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -81,6 +126,9 @@ export const contactDetailMachine = setup({
         'contact.block': { target: 'blocking', actions: 'clearError' },
         'contact.unblock': { target: 'unblocking', actions: 'clearError' },
         'note.submit': { guard: 'hasNoteText', target: 'addingNote', actions: 'assignNoteText' },
+        'note.delete': { guard: 'isListedNote', target: 'confirmingNoteDelete', actions: 'askNoteDelete' },
+        'notes.loadMore': { guard: 'hasMoreNotes', target: 'loadingMoreNotes', actions: 'clearError' },
+        'timeline.loadMore': { guard: 'hasMoreTimeline', target: 'loadingMoreTimeline', actions: 'clearError' },
         'data.export': { target: 'exportingData', actions: 'clearError' },
         'contact.anonymise': { target: 'confirmingAnonymise', actions: 'clearError' },
         'contact.delete': { target: 'confirmingDelete', actions: 'clearError' },
@@ -115,6 +163,41 @@ export const contactDetailMachine = setup({
         input: ({ context }) => ({ id: context.id, text: context.noteText }),
         onDone: { target: 'viewing', actions: { type: 'prependNote', params: ({ event }) => event.output } },
         onError: { target: 'viewing', actions: { type: 'failWith', params: 'noteFailed' } },
+      },
+    },
+    confirmingNoteDelete: { on: { 'confirm.accept': 'deletingNote', 'confirm.cancel': { target: 'viewing', actions: 'forgetNoteToDelete' } } },
+    deletingNote: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteNote',
+        src: 'deleteNote',
+        input: ({ context }) => ({ id: context.id, noteId: context.noteToDelete ?? 0 }),
+        onDone: [
+          // Already gone: it leaves the list all the same, and the page says why.
+          { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: 'viewing', actions: ['removeNote', { type: 'failWith', params: 'noteGone' }] },
+          { target: 'viewing', actions: 'removeNote' },
+        ],
+        onError: { target: 'viewing', actions: ['forgetNoteToDelete', { type: 'failWith', params: 'noteDeleteFailed' }] },
+      },
+    },
+    loadingMoreNotes: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMoreNotes',
+        src: 'loadMoreNotes',
+        input: ({ context }) => ({ id: context.id, cursor: context.details?.notesCursor ?? '' }),
+        onDone: { target: 'viewing', actions: { type: 'appendNotes', params: ({ event }) => event.output } },
+        onError: { target: 'viewing', actions: { type: 'failWith', params: 'moreFailed' } },
+      },
+    },
+    loadingMoreTimeline: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMoreTimeline',
+        src: 'loadMoreTimeline',
+        input: ({ context }) => ({ id: context.id, cursor: context.details?.timelineCursor ?? '' }),
+        onDone: { target: 'viewing', actions: { type: 'appendTimeline', params: ({ event }) => event.output } },
+        onError: { target: 'viewing', actions: { type: 'failWith', params: 'moreFailed' } },
       },
     },
     exportingData: {

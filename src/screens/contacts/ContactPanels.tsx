@@ -1,11 +1,56 @@
-import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import type { ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
-import { contactMessages as m, eventMessages } from './ContactScreen.messages.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { contactDetailMachine, ContactDetailEvent, ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
+import type { Contact } from '../../machines/contactsTable/contacts.types.ts';
+import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'country', 'language', 'address'] as const;
+
+/** The contact's name and status, and its actions: each button sends its event, the machine decides. */
+export function ContactHeader({ contact, step, canEdit, send }: {
+  contact: Contact;
+  step: SnapshotFrom<typeof contactDetailMachine>['value'];
+  canEdit: boolean;
+  send: (event: ContactDetailEvent) => void;
+}) {
+  const intl = useIntl();
+  const anonymised = Boolean(contact.anonymisedAt);
+  return (
+    <Group justify="space-between">
+      <Group>
+        <Title order={2} size="h3">
+          {contact.email ?? `#${contact.id}`}
+        </Title>
+        {anonymised ? <Badge color="gray">{intl.formatMessage(c.anonymised)}</Badge> : contact.blocked ? <Badge color="red">{intl.formatMessage(c.blocked)}</Badge> : null}
+      </Group>
+      <Group gap="xs">
+        <Button variant="default" disabled={!canEdit} onClick={() => send({ type: 'contact.edit' })}>
+          {intl.formatMessage(m.edit)}
+        </Button>
+        {contact.blocked ? (
+          <Button variant="default" title={intl.formatMessage(m.unblockHint)} loading={step === 'unblocking'} onClick={() => send({ type: 'contact.unblock' })}>
+            {intl.formatMessage(m.unblock)}
+          </Button>
+        ) : (
+          <Button variant="default" loading={step === 'blocking'} disabled={anonymised} onClick={() => send({ type: 'contact.block' })}>
+            {intl.formatMessage(m.block)}
+          </Button>
+        )}
+        <Button variant="default" loading={step === 'exportingData'} onClick={() => send({ type: 'data.export' })}>
+          {intl.formatMessage(m.exportData)}
+        </Button>
+        <Button variant="light" color="red" disabled={anonymised} onClick={() => send({ type: 'contact.anonymise' })}>
+          {intl.formatMessage(m.anonymise)}
+        </Button>
+        <Button variant="light" color="red" onClick={() => send({ type: 'contact.delete' })}>
+          {intl.formatMessage(c.delete)}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
 
 /** The contact's fields and custom attributes. */
 export function ContactFields({ details }: { details: ContactDetails }) {
@@ -52,76 +97,6 @@ export function ContactLists({ details }: { details: ContactDetails }) {
         </Group>
       ) : (
         <Text c="dimmed">{intl.formatMessage(m.noLists)}</Text>
-      )}
-    </Paper>
-  );
-}
-
-/** Notes, newest first, and the form for a new one. */
-export function ContactNotes({ details, busy, disabled, onSubmit }: { details: ContactDetails; busy: boolean; disabled: boolean; onSubmit: (text: string) => void }) {
-  const intl = useIntl();
-  const [text, setText] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(text);
-    setText('');
-  };
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h5" mb="sm">
-        {intl.formatMessage(m.notes)}
-      </Title>
-      <Stack>
-        <form onSubmit={submit}>
-          <Stack gap="xs">
-            <Textarea label={intl.formatMessage(m.noteLabel)} value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={5000} autosize minRows={2} disabled={disabled} />
-            <Button type="submit" size="xs" w="fit-content" loading={busy} disabled={disabled}>
-              {intl.formatMessage(m.addNote)}
-            </Button>
-          </Stack>
-        </form>
-        {details.notes.length ? (
-          <List spacing="xs" data-testid="contact-notes">
-            {details.notes.map((n) => (
-              <List.Item key={n.id}>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {n.text}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {[n.authorName, intl.formatDate(n.createdAt, { dateStyle: 'medium', timeStyle: 'short' })].filter(Boolean).join(' · ')}
-                </Text>
-              </List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text c="dimmed">{intl.formatMessage(m.noNotes)}</Text>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The activity timeline, newest first. */
-export function ContactTimeline({ details }: { details: ContactDetails }) {
-  const intl = useIntl();
-  const label = (type: string) => (type in eventMessages ? intl.formatMessage(eventMessages[type as keyof typeof eventMessages]) : type);
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h5" mb="sm">
-        {intl.formatMessage(m.timeline)}
-      </Title>
-      {details.timeline.length ? (
-        <Timeline bulletSize={14} lineWidth={2} data-testid="contact-timeline">
-          {details.timeline.map((e) => (
-            <Timeline.Item key={e.id} title={label(e.type)}>
-              <Text size="xs" c="dimmed">
-                {intl.formatDate(e.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-              </Text>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      ) : (
-        <Text c="dimmed">{intl.formatMessage(m.noTimeline)}</Text>
       )}
     </Paper>
   );

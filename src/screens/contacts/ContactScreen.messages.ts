@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
 export const contactMessages = defineMessages({
   back: { id: 'screen.contact.back', defaultMessage: 'All contacts' },
@@ -13,6 +13,8 @@ export const contactMessages = defineMessages({
     defaultMessage: 'The personal data and notes of this contact will be erased for good. Statistics, country and language stay.',
   },
   deleteText: { id: 'screen.contact.deleteText', defaultMessage: 'The contact, its notes and its history will be deleted for good.' },
+  deleteNote: { id: 'screen.contact.deleteNote', defaultMessage: 'Delete note' },
+  deleteNoteText: { id: 'screen.contact.deleteNoteText', defaultMessage: 'This note will be deleted for good.' },
   deleted: { id: 'screen.contact.deleted', defaultMessage: 'The contact was deleted.' },
   details: { id: 'screen.contact.details', defaultMessage: 'Details' },
   attributes: { id: 'screen.contact.attributes', defaultMessage: 'Attributes' },
@@ -22,15 +24,22 @@ export const contactMessages = defineMessages({
   noteLabel: { id: 'screen.contact.noteLabel', defaultMessage: 'New note' },
   addNote: { id: 'screen.contact.addNote', defaultMessage: 'Add note' },
   noNotes: { id: 'screen.contact.noNotes', defaultMessage: 'No notes yet.' },
+  moreNotes: { id: 'screen.contact.moreNotes', defaultMessage: 'Show more notes' },
   timeline: { id: 'screen.contact.timeline', defaultMessage: 'Activity' },
   noTimeline: { id: 'screen.contact.noTimeline', defaultMessage: 'No activity yet.' },
+  moreTimeline: { id: 'screen.contact.moreTimeline', defaultMessage: 'Show more activity' },
   loadFailed: { id: 'screen.contact.loadFailed', defaultMessage: 'This contact could not be loaded.' },
   notFound: { id: 'screen.contact.notFound', defaultMessage: 'This contact does not exist.' },
   noteFailed: { id: 'screen.contact.noteFailed', defaultMessage: 'Cannot create this note, try later.' },
+  noteDeleteFailed: { id: 'screen.contact.noteDeleteFailed', defaultMessage: 'The note could not be deleted. Please try again.' },
+  noteGone: { id: 'screen.contact.noteGone', defaultMessage: 'This note had already been deleted.' },
+  moreFailed: { id: 'screen.contact.moreFailed', defaultMessage: 'More entries could not be loaded. Please try again.' },
   blockFailed: { id: 'screen.contact.blockFailed', defaultMessage: 'The blocklist status could not be changed.' },
   anonymiseFailed: { id: 'screen.contact.anonymiseFailed', defaultMessage: 'The contact could not be anonymised.' },
   deleteFailed: { id: 'screen.contact.deleteFailed', defaultMessage: 'The contact could not be deleted.' },
   exportFailed: { id: 'screen.contact.exportFailed', defaultMessage: 'The data could not be exported.' },
+  /** The timeline entry of the import that created the contact (ContactEvent type contact.imported). */
+  eventImported: defineMessage<{ fileName: string }>({ id: 'screen.contact.event.imported', defaultMessage: 'Imported from {fileName}' }),
 });
 
 /** Timeline event codes (ContactEvent.type) the page names; others show their code. */

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -6,8 +6,9 @@ import { actorOptions } from '../../app/inspect.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { contactDetailMachine, type ContactDetailError } from '../../machines/contactDetail/contactDetail.machine.ts';
+import { ContactNotes, ContactTimeline } from './ContactActivity.tsx';
 import { ContactForm } from './ContactForm.tsx';
-import { ContactFields, ContactLists, ContactNotes, ContactTimeline } from './ContactPanels.tsx';
+import { ContactFields, ContactHeader, ContactLists } from './ContactPanels.tsx';
 import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 
@@ -15,10 +16,23 @@ const ERRORS: Record<ContactDetailError, MessageDescriptor> = {
   loadFailed: m.loadFailed,
   notFound: m.notFound,
   noteFailed: m.noteFailed,
+  noteDeleteFailed: m.noteDeleteFailed,
+  noteGone: m.noteGone,
+  moreFailed: m.moreFailed,
   blockFailed: m.blockFailed,
   anonymiseFailed: m.anonymiseFailed,
   deleteFailed: m.deleteFailed,
   exportFailed: m.exportFailed,
+};
+
+/** The question of each confirming state; the modal stays open, busy, in the state that carries out the answer. */
+const CONFIRMS: Record<string, { text: MessageDescriptor; confirm: MessageDescriptor }> = {
+  confirmingAnonymise: { text: m.anonymiseText, confirm: m.anonymise },
+  anonymising: { text: m.anonymiseText, confirm: m.anonymise },
+  confirmingDelete: { text: m.deleteText, confirm: c.delete },
+  deleting: { text: m.deleteText, confirm: c.delete },
+  confirmingNoteDelete: { text: m.deleteNoteText, confirm: m.deleteNote },
+  deletingNote: { text: m.deleteNoteText, confirm: m.deleteNote },
 };
 
 /** One contact: fields, edit, blocklist, notes, lists, activity, JSON export, anonymise and delete. */
@@ -31,6 +45,11 @@ export function ContactScreen() {
   const step = useSelector(actor, (s) => s.value);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canEdit = useSelector(actor, (s) => s.can({ type: 'contact.edit' }));
+  // Every listed note can be deleted, or none can: asking for the first answers for all.
+  const canDeleteNote = useSelector(actor, (s) => s.can({ type: 'note.delete', noteId: s.context.details?.notes[0]?.id ?? 0 }));
+  const canMoreNotes = useSelector(actor, (s) => s.can({ type: 'notes.loadMore' }));
+  const canMoreTimeline = useSelector(actor, (s) => s.can({ type: 'timeline.loadMore' }));
+  const confirm = typeof step === 'string' ? CONFIRMS[step] : undefined;
   const contact = details?.contact;
   const anonymised = Boolean(contact?.anonymisedAt);
 
@@ -60,37 +79,7 @@ export function ContactScreen() {
       ) : null}
       {contact && details ? (
         <>
-          <Group justify="space-between">
-            <Group>
-              <Title order={2} size="h3">
-                {contact.email ?? `#${contact.id}`}
-              </Title>
-              {anonymised ? <Badge color="gray">{intl.formatMessage(c.anonymised)}</Badge> : contact.blocked ? <Badge color="red">{intl.formatMessage(c.blocked)}</Badge> : null}
-            </Group>
-            <Group gap="xs">
-              <Button variant="default" disabled={!canEdit} onClick={() => actor.send({ type: 'contact.edit' })}>
-                {intl.formatMessage(m.edit)}
-              </Button>
-              {contact.blocked ? (
-                <Button variant="default" title={intl.formatMessage(m.unblockHint)} loading={step === 'unblocking'} onClick={() => actor.send({ type: 'contact.unblock' })}>
-                  {intl.formatMessage(m.unblock)}
-                </Button>
-              ) : (
-                <Button variant="default" loading={step === 'blocking'} disabled={anonymised} onClick={() => actor.send({ type: 'contact.block' })}>
-                  {intl.formatMessage(m.block)}
-                </Button>
-              )}
-              <Button variant="default" loading={step === 'exportingData'} onClick={() => actor.send({ type: 'data.export' })}>
-                {intl.formatMessage(m.exportData)}
-              </Button>
-              <Button variant="light" color="red" disabled={anonymised} onClick={() => actor.send({ type: 'contact.anonymise' })}>
-                {intl.formatMessage(m.anonymise)}
-              </Button>
-              <Button variant="light" color="red" onClick={() => actor.send({ type: 'contact.delete' })}>
-                {intl.formatMessage(c.delete)}
-              </Button>
-            </Group>
-          </Group>
+          <ContactHeader contact={contact} step={step} canEdit={canEdit} send={actor.send} />
           {step === 'editing' ? (
             <Paper withBorder p="md" radius="md">
               <ContactForm
@@ -107,11 +96,28 @@ export function ContactScreen() {
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack>
                 <ContactLists details={details} />
-                <ContactNotes details={details} busy={step === 'addingNote'} disabled={anonymised} onSubmit={(text) => actor.send({ type: 'note.submit', text })} />
+                <ContactNotes
+                  details={details}
+                  actions={{
+                    adding: step === 'addingNote',
+                    disabled: anonymised,
+                    canDelete: canDeleteNote,
+                    canLoadMore: canMoreNotes,
+                    loadingMore: step === 'loadingMoreNotes',
+                    onSubmit: (text) => actor.send({ type: 'note.submit', text }),
+                    onDelete: (noteId) => actor.send({ type: 'note.delete', noteId }),
+                    onLoadMore: () => actor.send({ type: 'notes.loadMore' }),
+                  }}
+                />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <ContactTimeline details={details} />
+              <ContactTimeline
+                details={details}
+                canLoadMore={canMoreTimeline}
+                loadingMore={step === 'loadingMoreTimeline'}
+                onLoadMore={() => actor.send({ type: 'timeline.loadMore' })}
+              />
             </Grid.Col>
           </Grid>
         </>
@@ -119,10 +125,10 @@ export function ContactScreen() {
         <Text>{intl.formatMessage(commonMessages.loading)}</Text>
       ) : null}
       <ConfirmModal
-        opened={step === 'confirmingAnonymise' || step === 'anonymising' || step === 'confirmingDelete' || step === 'deleting'}
+        opened={Boolean(confirm)}
         title={intl.formatMessage(c.confirmTitle)}
-        text={intl.formatMessage(step === 'confirmingDelete' || step === 'deleting' ? m.deleteText : m.anonymiseText)}
-        confirmLabel={intl.formatMessage(step === 'confirmingDelete' || step === 'deleting' ? c.delete : m.anonymise)}
+        text={confirm ? intl.formatMessage(confirm.text) : ''}
+        confirmLabel={confirm ? intl.formatMessage(confirm.confirm) : ''}
         cancelLabel={intl.formatMessage(commonMessages.cancel)}
         busy={busy}
         onConfirm={() => actor.send({ type: 'confirm.accept' })}

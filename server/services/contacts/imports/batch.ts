@@ -41,7 +41,7 @@ function copyField(value: string | number | null): string {
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
 }
 
-/** A contact's COPY fields after its id and company, up to its attributes (the blocklist column is added on write). */
+/** A contact's COPY fields after its id and company, up to its attributes (blocked_at and import_id are added on write). */
 export function copyFields(c: ImportedContact): string {
   return `${copyField(c.email)}\t${copyField(c.first_name)}\t${copyField(c.last_name)}\t${copyField(c.phone_prefix)}\t${copyField(c.phone_number)}\t${copyField(c.country)}\t${copyField(c.language)}\t${copyField(c.address)}\t${copyField(JSON.stringify(c.attributes))}`;
 }
@@ -59,8 +59,9 @@ function merge(into: ImportedContact, row: ImportedContact): void {
   Object.assign(into.attributes, row.attributes);
 }
 
-const COLUMNS = 'email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at';
-const VALUES = `s.email, s.first_name, s.last_name, s.phone_prefix, s.phone_number, s.country, s.language, s.address, s.attributes, case when $3::boolean then now() end`;
+// import_id: the import that created the contact (its timeline's "Imported from" entry); updates leave it as it is.
+const COLUMNS = 'email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at, import_id';
+const VALUES = `s.email, s.first_name, s.last_name, s.phone_prefix, s.phone_number, s.country, s.language, s.address, s.attributes, case when $3::boolean then now() end, $4::bigint`;
 /** Values of an existing contact after an import row (`src`) updated it: empty cells keep what is there. */
 const updateFrom = (src: string) => `first_name = coalesce(${src}.first_name, c.first_name), last_name = coalesce(${src}.last_name, c.last_name),
   phone_prefix = coalesce(${src}.phone_prefix, c.phone_prefix), phone_number = coalesce(${src}.phone_number, c.phone_number),
@@ -147,13 +148,14 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
 
   if (fresh.length) {
     const ids = await db.query<{ id: number }>(`select nextval($2::regclass) as id from generate_series(1, $1)`, [fresh.length, await contactIdSequence(db)]);
-    const blockedAt = copyField(job.blocklist ? new Date().toISOString() : null);
+    // The columns after the fields, the same for every row: blocked_at and import_id.
+    const tail = `\t${copyField(job.blocklist ? new Date().toISOString() : null)}\t${job.id}\n`;
     let contacts = '';
     let members = '';
     fresh.forEach((entry, i) => {
       const id = ids.rows[i]!.id;
       // The fields were turned into COPY text while the previous batch was being written (see run.ts).
-      contacts += `${id}\t${job.company_id}\t${entry.contact.fields ?? copyFields(entry.contact)}\t${blockedAt}\n`;
+      contacts += `${id}\t${job.company_id}\t${entry.contact.fields ?? copyFields(entry.contact)}${tail}`;
       for (const listId of listIds) members += `${job.company_id}\t${listId}\t${id}\n`;
     });
     await copyInto(db, `contacts (id, company_id, ${COLUMNS})`, contacts);
@@ -214,7 +216,7 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
     errors.push({ row: entry.row, column: phoneColumn, reason: 'phone number already in use' });
     lostDuplicates += entry.duplicates;
   }
-  const written = (await db.query<{ created: number; updated: number }>(safeWrite(job.update_existing), [job.company_id, job.list_ids, job.blocklist])).rows[0]!;
+  const written = (await db.query<{ created: number; updated: number }>(safeWrite(job.update_existing), [job.company_id, job.list_ids, job.blocklist, job.id])).rows[0]!;
   const remaining = staged.length - taken.rows.length;
   return {
     created: written.created,

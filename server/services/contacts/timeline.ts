@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { components } from '../../../src/api/schema.d.ts';
+import { pageOf, pagePosition, type Page, type PageRequest } from './paging.ts';
+import { iso, SqlParams, type Actor, type Db } from './sql.ts';
+
+export type EventRow = components['schemas']['ContactEvent'];
+
+export const EVENT_COLUMNS = `e.id, e.type, e.payload, e.user_id as "userId", ${iso('e.created_at')} as "createdAt"`;
+
+/**
+ * The timeline entry of the import that created the contact, or null: derived from `contacts.import_id` and the
+ * import's row, since an import of a million contacts writes no event per contact. It is the contact's first
+ * entry, so the timeline (newest first) ends with it. A 404 when the company has no such contact.
+ */
+export async function importOrigin(db: Db, companyId: string, contactId: number): Promise<EventRow | null> {
+  const { rows } = await db.query<{ importId: number | null; fileName: string | null; userId: string | null; createdAt: string }>(
+    `select i.id as "importId", i.file_name as "fileName", i.user_id as "userId", ${iso('c.created_at')} as "createdAt"
+       from contacts c left join contact_imports i on i.company_id = c.company_id and i.id = c.import_id
+      where c.company_id = $1 and c.id = $2`,
+    [companyId, contactId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  if (row.importId === null) return null;
+  return { id: 0, type: 'contact.imported', payload: { importId: row.importId, fileName: row.fileName }, userId: row.userId, createdAt: row.createdAt };
+}
+
+/** The contact's activity, newest first, by page number or after a cursor; the import entry comes last. */
+export async function timeline(ctx: AppContext, actor: Actor, contactId: number, request: PageRequest): Promise<Page<EventRow>> {
+  const params = new SqlParams([actor.companyId, contactId]);
+  const at = pagePosition('timeline', request, 'e', (value) => params.add(value));
+  const origin = await importOrigin(ctx.pool, actor.companyId, contactId);
+  const [{ rows }, count] = await Promise.all([
+    ctx.pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from contact_events e
+        where e.company_id = $1 and e.contact_id = $2 ${at.where} order by e.id desc limit ${request.perPage + 1} offset ${at.offset}`,
+      params.values,
+    ),
+    ctx.pool.query<{ total: number; earlier: number }>(
+      `select count(*)::int as total, ${at.earlier}::int as earlier from contact_events e where e.company_id = $1 and e.contact_id = $2`,
+      params.values,
+    ),
+  ]);
+  const events = count.rows[0]?.total ?? 0;
+  // The events run out within this page (fewer than perPage + 1 read, and a page number not past them): the import
+  // entry follows them. A cursor always points at an event, so the entry is still ahead of it.
+  const reachesEnd = rows.length <= request.perPage && (at.after !== null || at.offset <= events);
+  const read = origin && reachesEnd ? [...rows, origin] : rows;
+  return pageOf('timeline', read, request, events + (origin ? 1 : 0), count.rows[0]?.earlier ?? 0);
+}
