@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, loginThroughUi, test } from './fixtures.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
 
 const CSV = [
   'email,first name,last name,country,plan',
@@ -122,8 +122,166 @@ test.describe('contacts', () => {
     await page.getByRole('button', { name: 'Unblock' }).click();
     await expect(page.getByRole('button', { name: 'Block', exact: true })).toBeVisible();
     await expect(page.getByTestId('contact-timeline')).toContainText('Removed from the blocklist');
-    await page.getByRole('button', { name: 'Delete' }).click();
+    // Exact: each note has its own "Delete note" button.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('The contact was deleted.')).toBeVisible();
   });
+});
+
+test('contacts table: list filter and sort live in the address, survive a reload and follow Back', async ({ page, request, user }) => {
+  // Data through the API: two lists, four contacts created in an order that differs from the last-name order.
+  const login = await request.post('/api/users/login', { data: { email: user.email, password: user.password, remember: false } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`/api${path}`, { headers, data });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { id: number };
+  };
+  const folder = await post('/contact-folders', { name: 'Audiences' });
+  const vip = await post('/contact-lists', { name: 'VIP', folderId: folder.id });
+  const press = await post('/contact-lists', { name: 'Press', folderId: folder.id });
+  for (const [firstName, lastName, listId] of [
+    ['Grace', 'Hopper', vip.id],
+    ['Alan', 'Turing', vip.id],
+    ['Linus', 'Torvalds', press.id],
+    ['Ada', 'Lovelace', vip.id],
+  ] as const) {
+    await post('/contacts', { email: `${firstName.toLowerCase()}@example.com`, firstName, lastName, listIds: [listId] });
+  }
+
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto('/contacts');
+  const total = page.getByTestId('contacts-total');
+  const emails = page.getByRole('table', { name: 'Contacts' }).getByRole('link');
+  // "Newest first" follows contact ids, which a cached id sequence does not hand out in creation order: compare sets.
+  const vipSet = ['ada@example.com', 'alan@example.com', 'grace@example.com'];
+  const shownSet = async () => (await emails.allTextContents()).sort();
+  const show = page.getByRole('combobox', { name: 'Show', exact: true });
+  const sortBy = page.getByRole('combobox', { name: 'Sort by', exact: true });
+  await expect(total).toHaveText('4 contacts');
+
+  await choose(page, page, 'Show', 'VIP');
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?list=${vip.id}$`));
+  await expect(total).toHaveText('3 contacts');
+  await expect.poll(shownSet).toEqual(vipSet);
+  await choose(page, page, 'Sort by', 'Last name A–Z');
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?sort=lastName&dir=asc&list=${vip.id}$`));
+  const byLastName = ['grace@example.com', 'ada@example.com', 'alan@example.com'];
+  await expect(emails).toHaveText(byLastName);
+
+  // A reload (or the same link opened elsewhere) shows the same view.
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?sort=lastName&dir=asc&list=${vip.id}$`));
+  await expect(show).toHaveValue('VIP');
+  await expect(sortBy).toHaveValue('Last name A–Z');
+  await expect(total).toHaveText('3 contacts');
+  await expect(emails).toHaveText(byLastName);
+
+  // Back: the list as it was before sorting; Back again: all contacts; Forward: the list again.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?list=${vip.id}$`));
+  await expect(sortBy).toHaveValue('Newest first');
+  await expect(show).toHaveValue('VIP');
+  await expect.poll(shownSet).toEqual(vipSet);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(show).toHaveValue('All contacts');
+  await expect(total).toHaveText('4 contacts');
+  await page.goForward();
+  await expect(show).toHaveValue('VIP');
+  await expect(total).toHaveText('3 contacts');
+
+  // Typing a search replaces the address instead of adding history entries.
+  await page.getByRole('searchbox', { name: 'Search by email, name or phone' }).fill('lov');
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?q=lov&list=${vip.id}$`));
+  await expect(emails).toHaveText(['ada@example.com']);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('searchbox', { name: 'Search by email, name or phone' })).toHaveValue('');
+
+  // What the address asks for but cannot be shown falls back, says why, and the address is corrected.
+  await page.goto('/contacts?list=abc&sort=phone');
+  const notices = page.getByTestId('view-notices');
+  await expect(notices).toContainText('The sort order in the link is not one we know');
+  await expect(notices).toContainText('The list in the link does not exist or you cannot open it');
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(total).toHaveText('4 contacts');
+  await page.goto(`/contacts?list=${press.id + 1000}`);
+  await expect(notices).toContainText('The list in the link does not exist or you cannot open it');
+  await expect(total).toHaveText('4 contacts');
+  await notices.getByRole('button', { name: 'Close' }).click();
+  await expect(notices).toHaveCount(0);
+});
+
+/** Signs in through the API and answers JSON helpers bound to the user's token. */
+async function apiAs(request: APIRequestContext, user: TestUser) {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, user)}` };
+  const call = async (method: 'get' | 'post', path: string, status: number, data?: object) => {
+    const response = await request[method](`/api${path}`, { headers, ...(data ? { data } : {}) });
+    expect(response.status(), `${method} ${path}`).toBe(status);
+    return response.json();
+  };
+  return { headers, call };
+}
+
+test('contact page: a note is deleted only after the confirmation', async ({ page, request, user }) => {
+  const api = await apiAs(request, user);
+  const contact = await api.call('post', '/contacts', 201, { email: 'notes@example.com', firstName: 'Nora' });
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(`/contacts/show/${contact.id}`);
+
+  await page.getByLabel('New note').fill('Asked for the price list.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const notes = page.getByTestId('contact-notes');
+  const note = notes.getByRole('listitem').filter({ hasText: 'Asked for the price list.' });
+  await expect(note).toBeVisible();
+
+  // Cancel keeps it.
+  await note.getByRole('button', { name: 'Delete note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog).toContainText('This note will be deleted for good.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note).toBeVisible();
+
+  // Confirming deletes it, here and on the server.
+  await note.getByRole('button', { name: 'Delete note' }).click();
+  await dialog.getByRole('button', { name: 'Delete note' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Asked for the price list.')).toHaveCount(0);
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('contact-fields')).toContainText('Nora');
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+});
+
+test('contact page: more notes on demand, and the import that created the contact on its timeline', async ({ page, request, user }) => {
+  const api = await apiAs(request, user);
+  const folder = await api.call('post', '/contact-folders', 201, { name: 'Imports' });
+  const list = await api.call('post', '/contact-lists', 201, { name: 'Fair', folderId: folder.id });
+  const uploaded = await request.post('/api/contact-imports', {
+    headers: api.headers,
+    multipart: { file: { name: 'spring fair.csv', mimeType: 'text/csv', buffer: Buffer.from('email,first name\nivy@example.com,Ivy\n') } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
+  await api.call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [list.id] });
+  await expect.poll(async () => (await api.call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
+  const [contact] = (await api.call('get', '/contacts?q=ivy%40example.com', 200)) as { id: number }[];
+  for (let i = 1; i <= 51; i++) await api.call('post', `/contacts/${contact!.id}/notes`, 201, { text: `Call ${i}` });
+
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(`/contacts/show/${contact!.id}`);
+  await expect(page.getByTestId('contact-timeline')).toContainText('Imported from spring fair.csv');
+  const items = page.getByTestId('contact-notes').getByRole('listitem');
+  await expect(items).toHaveCount(50);
+  await expect(items.first()).toContainText('Call 51');
+  await page.getByRole('button', { name: 'Show more notes' }).click();
+  await expect(items).toHaveCount(51);
+  await expect(items.last()).toContainText('Call 1');
+  await expect(page.getByRole('button', { name: 'Show more notes' })).toHaveCount(0);
 });

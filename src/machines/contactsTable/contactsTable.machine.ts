@@ -1,90 +1,56 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import { contactExportMachine } from '../contactExport/contactExport.machine.ts';
-import type { Contact, ContactAttribute, ContactList, ContactSelection, ContactSort, Segment } from './contacts.types.ts';
+import type { ContactSelection } from './contacts.types.ts';
 import { applyBulk, loadPage, loadTableOptions } from './contactsTable.actors.ts';
+import type {
+  ContactsTableContext,
+  ContactsTableEmitted,
+  ContactsTableEvent,
+  ContactsTableInput,
+  PageOutcome,
+  TableError,
+  TableOptions,
+} from './contactsTable.types.ts';
+import { checkView, DEFAULT_VIEW, fallbackQuery, mergeNotices, SEARCH_MAX_LENGTH, sameQuery, type TableView } from './tableView.ts';
+
+export type * from './contactsTable.types.ts';
+export type { ContactQuery, TableView, ViewNotice } from './tableView.ts';
 
 export const PAGE_SIZE = 100;
-
-export interface TableOptions {
-  lists: ContactList[];
-  segments: Segment[];
-  attributes: ContactAttribute[];
-}
-
-export interface ContactQuery {
-  sort: ContactSort;
-  q: string;
-  listId: number | null;
-  segmentId: number | null;
-}
-
-export interface ContactPage {
-  rows: Contact[];
-  total: number | null;
-  page: number;
-}
-
-export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 'delete' | 'export';
-export interface BulkRequest {
-  action: BulkAction;
-  listId?: number;
-}
-
-/** Spec section 5: 'Select one or more contacts first', 'At least one list is required'; plus failed calls. */
-export type TableError = 'optionsFailed' | 'loadFailed' | 'nothingSelected' | 'listRequired' | 'bulkFailed';
-
-export interface ContactsTableContext extends TableOptions {
-  query: ContactQuery;
-  rows: Contact[];
-  total: number | null;
-  page: number;
-  columns: number[];
-  selectedIds: number[];
-  /** Every contact matching the query is selected (except none): the selection travels as a filter. */
-  allMatching: boolean;
-  bulk: BulkRequest | null;
-  affected: number | null;
-  error: TableError | null;
-}
-
-export type ContactsTableEvent =
-  | { type: 'table.retry' }
-  | { type: 'query.search'; q: string }
-  | { type: 'query.sort'; sort: ContactSort }
-  | { type: 'query.filter'; listId: number | null; segmentId: number | null }
-  | { type: 'rows.more' }
-  | { type: 'columns.change'; attributeIds: number[] }
-  | { type: 'selection.toggle'; id: number }
-  | { type: 'selection.loaded' }
-  | { type: 'selection.all' }
-  | { type: 'selection.clear' }
-  | { type: 'bulk.request'; action: BulkAction; listId?: number }
-  | { type: 'bulk.confirm' }
-  | { type: 'bulk.cancel' }
-  | { type: 'contacts.changed' };
-
-export interface ContactsTableInput {
-  listId?: number | null;
-  segmentId?: number | null;
-}
 
 /** The selection a bulk action or export is applied to. */
 export function selectionOf(context: Pick<ContactsTableContext, 'allMatching' | 'selectedIds' | 'query'>): ContactSelection {
   if (!context.allMatching) return { ids: context.selectedIds };
-  const { q, listId, segmentId } = context.query;
+  const { listId, segmentId } = context.query;
+  const q = context.query.q.trim();
   return { filter: { ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) } };
 }
 
+export const viewOf = (context: Pick<ContactsTableContext, 'query' | 'columns'>): TableView => ({
+  ...context.query,
+  q: context.query.q.trim(),
+  columns: context.columns,
+});
+
 const NO_SELECTION = { selectedIds: [] as number[], allMatching: false };
+const isRejected = (output: PageOutcome): output is Extract<PageOutcome, { kind: 'rejected' }> => output.kind === 'rejected';
 
 /**
- * The contacts table. `loadingOptions` (lists, segments, attributes for filters and columns) → `loading` the first
- * page of the query → `ready`. Search is debounced (`searching`); sort and filter reload; scrolling to the end loads
- * the next page (`loadingMore`), so thousands of contacts stay in one virtualised list. Bulk actions need a selection;
- * delete asks first (`confirmingBulk`); `applyingBulk` then reloads. Export hands the selection to the child exporter.
+ * The contacts table. `loadingOptions` (lists, segments, attributes; the view is checked against them) → `browsing`:
+ * `loading` the first page of the query → `ready`. Search is debounced (`searching`); sort and filter reload, also
+ * while loading; scrolling to the end loads the next page (`loadingMore`). The view lives in the address too: each
+ * change is emitted as `view.changed` (push for sort and filter, replace for search, columns and fallbacks), and
+ * `url.changed` (Back, a link) replaces it, reloading when the rows differ. A query the API refuses (404, 422) falls
+ * back (filter dropped, else the default view) with a notice. Bulk actions need a selection; delete asks first
+ * (`confirmingBulk`); `applyingBulk` then reloads. Export hands the selection to the child exporter.
  */
 export const contactsTableMachine = setup({
-  types: { context: {} as ContactsTableContext, events: {} as ContactsTableEvent, input: {} as ContactsTableInput },
+  types: {
+    context: {} as ContactsTableContext,
+    events: {} as ContactsTableEvent,
+    input: {} as ContactsTableInput,
+    emitted: {} as ContactsTableEmitted,
+  },
   actors: { loadTableOptions, loadPage, applyBulk, exporter: contactExportMachine },
   delays: { SEARCH_DEBOUNCE: 300 },
   guards: {
@@ -93,17 +59,42 @@ export const contactsTableMachine = setup({
     isDelete: ({ event }) => event.type === 'bulk.request' && event.action === 'delete',
     isExport: ({ event }) => event.type === 'bulk.request' && event.action === 'export',
     hasMore: ({ context }) => context.total === null || context.rows.length < context.total,
+    isNewQuery: ({ context, event }) => event.type === 'url.changed' && !sameQuery(context.query, checkView(event.view, context).view),
+    isRejected: (_, output: PageOutcome) => isRejected(output),
+    canFallBack: ({ context }, output: PageOutcome) => isRejected(output) && fallbackQuery(context.query, output.reason) !== null,
   },
   actions: {
     assignOptions: assign((_, options: TableOptions) => ({ ...options, error: null })),
-    assignSearch: assign(({ context, event }) => (event.type === 'query.search' ? { query: { ...context.query, q: event.q.trim() } } : {})),
+    /** The view against the loaded options: what does not exist is dropped, with a notice. */
+    checkView: assign(({ context }) => {
+      const { view, notices } = checkView(viewOf(context), context);
+      return { query: { ...context.query, listId: view.listId, segmentId: view.segmentId }, columns: view.columns, notices: mergeNotices(context.notices, notices) };
+    }),
+    assignUrlView: assign(({ event }) => {
+      if (event.type !== 'url.changed') return {};
+      const { columns, ...query } = event.view;
+      return { query, columns, notices: event.notices };
+    }),
+    assignSearch: assign(({ context, event }) => (event.type === 'query.search' ? { query: { ...context.query, q: event.q.slice(0, SEARCH_MAX_LENGTH) } } : {})),
     assignSort: assign(({ context, event }) => (event.type === 'query.sort' ? { query: { ...context.query, sort: event.sort } } : {})),
     assignFilter: assign(({ context, event }) =>
       event.type === 'query.filter' ? { query: { ...context.query, listId: event.listId, segmentId: event.listId ? null : event.segmentId } } : {},
     ),
-    assignFirstPage: assign((_, page: ContactPage) => ({ rows: page.rows, total: page.total, page: page.page, error: null })),
-    appendPage: assign(({ context }, page: ContactPage) => ({ rows: [...context.rows, ...page.rows], total: page.total ?? context.total, page: page.page })),
-    assignColumns: assign(({ event }) => (event.type === 'columns.change' ? { columns: event.attributeIds } : {})),
+    fallBack: assign(({ context }, output: PageOutcome) => {
+      const fallback = isRejected(output) ? fallbackQuery(context.query, output.reason) : null;
+      return fallback ? { query: fallback.query, notices: mergeNotices(context.notices, [fallback.notice]), ...NO_SELECTION } : {};
+    }),
+    clearNotices: assign({ notices: [] }),
+    recordView: emit(({ context }, history: 'push' | 'replace') => ({ type: 'view.changed' as const, view: viewOf(context), history })),
+    /** A view that had to be corrected replaces the address that asked for it. */
+    recordCorrection: enqueueActions(({ context, enqueue }) => {
+      if (context.notices.length) enqueue.emit({ type: 'view.changed', view: viewOf(context), history: 'replace' });
+    }),
+    assignFirstPage: assign((_, page: PageOutcome) => (page.kind === 'loaded' ? { rows: page.rows, total: page.total, page: page.page, error: null } : {})),
+    appendPage: assign(({ context }, page: PageOutcome) =>
+      page.kind === 'loaded' ? { rows: [...context.rows, ...page.rows], total: page.total ?? context.total, page: page.page } : {},
+    ),
+    assignColumns: assign(({ event }) => (event.type === 'columns.change' ? { columns: [...new Set(event.attributeIds)] } : {})),
     toggle: assign(({ context, event }) => {
       if (event.type !== 'selection.toggle') return {};
       const base = context.allMatching ? context.rows.map((r) => r.id) : context.selectedIds;
@@ -122,21 +113,34 @@ export const contactsTableMachine = setup({
   },
 }).createMachine({
   id: 'contactsTable',
-  context: ({ input }) => ({
-    lists: [],
-    segments: [],
-    attributes: [],
-    query: { sort: '-createdAt', q: '', listId: input.listId ?? null, segmentId: input.listId ? null : (input.segmentId ?? null) },
-    rows: [],
-    total: null,
-    page: 0,
-    columns: [],
-    ...NO_SELECTION,
-    bulk: null,
-    affected: null,
-    error: null,
-  }),
+  context: ({ input }) => {
+    const { columns, ...query } = input.view ?? DEFAULT_VIEW;
+    return {
+      lists: [],
+      segments: [],
+      attributes: [],
+      listsComplete: false,
+      query: { ...query, segmentId: query.listId ? null : query.segmentId },
+      rows: [],
+      total: null,
+      page: 0,
+      columns,
+      ...NO_SELECTION,
+      bulk: null,
+      affected: null,
+      error: null,
+      notices: input.notices ?? [],
+    };
+  },
   invoke: { id: 'exporter', src: 'exporter' },
+  on: {
+    // Back, Forward or a link to other rows: they replace the query; the same rows only take the columns.
+    'url.changed': [
+      { guard: 'isNewQuery', target: '.browsing.loading', actions: ['assignUrlView', 'checkView', 'clearSelection', 'clearBulk', 'clearNotice', 'recordCorrection'] },
+      { actions: ['assignUrlView', 'checkView', 'recordCorrection'] },
+    ],
+    'notice.dismiss': { actions: 'clearNotices' },
+  },
   initial: 'loadingOptions',
   states: {
     loadingOptions: {
@@ -144,70 +148,87 @@ export const contactsTableMachine = setup({
       invoke: {
         id: 'loadTableOptions',
         src: 'loadTableOptions',
-        onDone: { target: 'loading', actions: { type: 'assignOptions', params: ({ event }) => event.output } },
+        onDone: { target: 'browsing', actions: [{ type: 'assignOptions', params: ({ event }) => event.output }, 'checkView', 'recordCorrection'] },
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'optionsFailed' } },
       },
+      on: { 'url.changed': { actions: 'assignUrlView' } },
     },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ query: context.query, page: 1 }),
-        onDone: { target: 'ready', actions: { type: 'assignFirstPage', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
-      },
-    },
-    loadFailed: { tags: ['error'], on: { 'table.retry': 'loadingOptions' } },
-    searching: {
-      after: { SEARCH_DEBOUNCE: { target: 'loading', actions: 'clearSelection' } },
-      on: { 'query.search': { target: 'searching', reenter: true, actions: 'assignSearch' } },
-    },
-    ready: {
+    loadFailed: { tags: ['error'], on: { 'table.retry': 'loadingOptions', 'url.changed': { target: 'loadingOptions', actions: 'assignUrlView' } } },
+    browsing: {
+      initial: 'loading',
       on: {
-        'query.search': { target: 'searching', actions: 'assignSearch' },
-        'query.sort': { target: 'loading', actions: 'assignSort' },
-        'query.filter': { target: 'loading', actions: ['assignFilter', 'clearSelection'] },
-        'rows.more': { guard: 'hasMore', target: 'loadingMore' },
-        'columns.change': { actions: 'assignColumns' },
-        'selection.toggle': { actions: 'toggle' },
-        'selection.loaded': { actions: 'selectLoaded' },
-        'selection.all': { actions: 'selectAll' },
-        'selection.clear': { actions: 'clearSelection' },
-        'contacts.changed': { target: 'loading', actions: 'clearNotice' },
-        'bulk.request': [
-          { guard: 'needsMissingList', actions: { type: 'failWith', params: 'listRequired' } },
-          { guard: { type: 'hasSelection' }, target: 'routingBulk', actions: ['assignBulk', 'clearNotice'] },
-          { actions: { type: 'failWith', params: 'nothingSelected' } },
-        ],
+        'query.search': { target: '.searching', actions: ['assignSearch', 'clearNotices'] },
+        'query.sort': { target: '.loading', actions: ['assignSort', 'clearNotices', { type: 'recordView', params: 'push' }] },
+        'query.filter': { target: '.loading', actions: ['assignFilter', 'clearSelection', 'clearNotices', { type: 'recordView', params: 'push' }] },
+        'columns.change': { actions: ['assignColumns', { type: 'recordView', params: 'replace' }] },
+      },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ query: context.query, page: 1 }),
+            onDone: [
+              {
+                guard: { type: 'canFallBack', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: [{ type: 'fallBack', params: ({ event }) => event.output }, 'recordCorrection'],
+              },
+              { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: '#contactsTable.loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+              { target: 'ready', actions: { type: 'assignFirstPage', params: ({ event }) => event.output } },
+            ],
+            onError: { target: '#contactsTable.loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+          },
+        },
+        searching: { after: { SEARCH_DEBOUNCE: { target: 'loading', actions: ['clearSelection', { type: 'recordView', params: 'replace' }] } } },
+        ready: {
+          on: {
+            'rows.more': { guard: 'hasMore', target: 'loadingMore' },
+            'selection.toggle': { actions: 'toggle' },
+            'selection.loaded': { actions: 'selectLoaded' },
+            'selection.all': { actions: 'selectAll' },
+            'selection.clear': { actions: 'clearSelection' },
+            'contacts.changed': { target: 'loading', actions: 'clearNotice' },
+            'bulk.request': [
+              { guard: 'needsMissingList', actions: { type: 'failWith', params: 'listRequired' } },
+              { guard: 'hasSelection', target: '#contactsTable.routingBulk', actions: ['assignBulk', 'clearNotice'] },
+              { actions: { type: 'failWith', params: 'nothingSelected' } },
+            ],
+          },
+        },
+        loadingMore: {
+          tags: ['loadingMore'],
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ query: context.query, page: context.page + 1 }),
+            onDone: [
+              { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'failWith', params: 'loadFailed' } },
+              { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'ready', actions: { type: 'failWith', params: 'loadFailed' } },
+          },
+        },
       },
     },
     routingBulk: {
       always: [
         { guard: 'isDelete', target: 'confirmingBulk' },
-        { guard: 'isExport', target: 'ready', actions: ['startExport', 'clearBulk'] },
+        { guard: 'isExport', target: 'browsing.ready', actions: ['startExport', 'clearBulk'] },
         { target: 'applyingBulk' },
       ],
     },
-    loadingMore: {
-      tags: ['loadingMore'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ query: context.query, page: context.page + 1 }),
-        onDone: { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'failWith', params: 'loadFailed' } },
-      },
-    },
-    confirmingBulk: { on: { 'bulk.confirm': 'applyingBulk', 'bulk.cancel': { target: 'ready', actions: 'clearBulk' } } },
+    confirmingBulk: { on: { 'bulk.confirm': 'applyingBulk', 'bulk.cancel': { target: 'browsing.ready', actions: 'clearBulk' } } },
     applyingBulk: {
       tags: ['busy'],
       invoke: {
         id: 'applyBulk',
         src: 'applyBulk',
         input: ({ context }) => ({ request: context.bulk!, selection: selectionOf(context) }),
-        onDone: { target: 'loading', actions: { type: 'assignAffected', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: [{ type: 'failWith', params: 'bulkFailed' }, 'clearBulk'] },
+        onDone: { target: 'browsing.loading', actions: { type: 'assignAffected', params: ({ event }) => event.output } },
+        onError: { target: 'browsing.ready', actions: [{ type: 'failWith', params: 'bulkFailed' }, 'clearBulk'] },
       },
     },
   },

@@ -12,7 +12,9 @@ export const contactsTableMessages = defineMessages({
   sortEmail: { id: 'screen.contactsTable.sortEmail', defaultMessage: 'Email A–Z' },
   sortEmailDesc: { id: 'screen.contactsTable.sortEmailDesc', defaultMessage: 'Email Z–A' },
   sortFirstName: { id: 'screen.contactsTable.sortFirstName', defaultMessage: 'First name A–Z' },
+  sortFirstNameDesc: { id: 'screen.contactsTable.sortFirstNameDesc', defaultMessage: 'First name Z–A' },
   sortLastName: { id: 'screen.contactsTable.sortLastName', defaultMessage: 'Last name A–Z' },
+  sortLastNameDesc: { id: 'screen.contactsTable.sortLastNameDesc', defaultMessage: 'Last name Z–A' },
   columns: { id: 'screen.contactsTable.columns', defaultMessage: 'Attribute columns' },
   create: { id: 'screen.contactsTable.create', defaultMessage: 'Create contact' },
   total: defineMessage<{ count: number }>({ id: 'screen.contactsTable.total', defaultMessage: '{count, plural, one {# contact} other {# contacts}}' }),
@@ -42,6 +44,13 @@ export const contactsTableMessages = defineMessages({
   exportDownload: { id: 'screen.contactsTable.exportDownload', defaultMessage: 'Download CSV' },
   exportFailed: { id: 'screen.contactsTable.exportFailed', defaultMessage: 'Failed to download the contacts.' },
   contactsLabel: { id: 'screen.contactsTable.label', defaultMessage: 'Contacts' },
+  noticeSortInvalid: { id: 'screen.contactsTable.noticeSortInvalid', defaultMessage: 'The sort order in the link is not one we know, so the newest contacts are shown first.' },
+  noticeSearchTooLong: { id: 'screen.contactsTable.noticeSearchTooLong', defaultMessage: 'The search in the link was longer than 100 characters and has been shortened.' },
+  noticeListNotFound: { id: 'screen.contactsTable.noticeListNotFound', defaultMessage: 'The list in the link does not exist or you cannot open it, so all contacts are shown.' },
+  noticeSegmentNotFound: { id: 'screen.contactsTable.noticeSegmentNotFound', defaultMessage: 'The segment in the link does not exist or you cannot open it, so all contacts are shown.' },
+  noticeFilterConflict: { id: 'screen.contactsTable.noticeFilterConflict', defaultMessage: 'The link filters by a list and a segment at once; only the list is applied.' },
+  noticeColumnsNotFound: { id: 'screen.contactsTable.noticeColumnsNotFound', defaultMessage: 'Some columns in the link are not contact attributes and have been left out.' },
+  noticeViewRejected: { id: 'screen.contactsTable.noticeViewRejected', defaultMessage: 'The filters in the link could not be applied, so all contacts are shown in the default order.' },
 });
 
 export const contactFormMessages = defineMessages({

@@ -2,11 +2,12 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { contactsTableMachine, type TableError } from '../../machines/contactsTable/contactsTable.machine.ts';
+import { contactsTableMachine, type TableError, type ViewNotice } from '../../machines/contactsTable/contactsTable.machine.ts';
+import { parseTableView } from '../../machines/contactsTable/tableView.ts';
 import { BulkBar, ExportStatus } from './BulkBar.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { contactFormMessages, contactsTableMessages as t } from './ContactsScreen.messages.ts';
@@ -14,6 +15,7 @@ import { ContactsTableView } from './ContactsTableView.tsx';
 import { ContactsToolbar } from './ContactsToolbar.tsx';
 import { contactsMessages as m } from './contacts.messages.ts';
 import { ContactsNav } from './ContactsNav.tsx';
+import { useTableAddress } from './useTableAddress.ts';
 
 const ERRORS: Record<TableError, MessageDescriptor> = {
   optionsFailed: t.optionsFailed,
@@ -23,14 +25,27 @@ const ERRORS: Record<TableError, MessageDescriptor> = {
   bulkFailed: t.bulkFailed,
 };
 
-const idParam = (value: string | null) => (value && /^[0-9]+$/.test(value) ? Number(value) : null);
+const NOTICES: Record<ViewNotice, MessageDescriptor> = {
+  sortInvalid: t.noticeSortInvalid,
+  searchTooLong: t.noticeSearchTooLong,
+  listNotFound: t.noticeListNotFound,
+  segmentNotFound: t.noticeSegmentNotFound,
+  filterConflict: t.noticeFilterConflict,
+  columnsNotFound: t.noticeColumnsNotFound,
+  viewRejected: t.noticeViewRejected,
+};
 
-/** Contacts: the searchable, filterable, virtualised table with bulk actions, export and the create form. */
+/**
+ * Contacts: the searchable, filterable, virtualised table with bulk actions, export and the create form. Its view
+ * (search, sort, filter, columns) is also the address: `?q=…&sort=lastName&dir=asc&list=12&columns=3,7`.
+ */
 export function ContactsScreen() {
   const intl = useIntl();
-  const [params] = useSearchParams();
-  const actor = useActorRef(contactsTableMachine, { ...actorOptions(), input: { listId: idParam(params.get('listId')), segmentId: idParam(params.get('segmentId')) } });
+  const { search } = useLocation();
+  const actor = useActorRef(contactsTableMachine, { ...actorOptions(), input: parseTableView(search) });
+  useTableAddress(actor);
   const error = useSelector(actor, (s) => s.context.error);
+  const notices = useSelector(actor, (s) => s.context.notices);
   const total = useSelector(actor, (s) => s.context.total);
   const affected = useSelector(actor, (s) => s.context.affected);
   const attributes = useSelector(actor, (s) => s.context.attributes);
@@ -50,6 +65,15 @@ export function ContactsScreen() {
           {error ? (
             <Alert color="red" role="alert">
               {intl.formatMessage(ERRORS[error])}
+            </Alert>
+          ) : null}
+          {notices.length ? (
+            <Alert color="yellow" data-testid="view-notices" withCloseButton closeButtonLabel={intl.formatMessage(commonMessages.close)} onClose={() => actor.send({ type: 'notice.dismiss' })}>
+              {notices.map((n) => (
+                <Text key={n} size="sm">
+                  {intl.formatMessage(NOTICES[n])}
+                </Text>
+              ))}
             </Alert>
           ) : null}
           {loadFailed ? (

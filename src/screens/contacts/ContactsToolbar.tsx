@@ -14,7 +14,9 @@ const SORTS: Array<{ value: ContactSort; label: keyof typeof m }> = [
   { value: 'email', label: 'sortEmail' },
   { value: '-email', label: 'sortEmailDesc' },
   { value: 'firstName', label: 'sortFirstName' },
+  { value: '-firstName', label: 'sortFirstNameDesc' },
   { value: 'lastName', label: 'sortLastName' },
+  { value: '-lastName', label: 'sortLastNameDesc' },
 ];
 
 /** Search, list or segment filter, sort, attribute columns and the create button. */
@@ -40,7 +42,7 @@ export function ContactsToolbar({ actor, onCreate }: { actor: TableActor; onCrea
       <TextInput
         type="search"
         label={intl.formatMessage(m.search)}
-        defaultValue={query.q}
+        value={query.q}
         onChange={(e) => actor.send({ type: 'query.search', q: e.currentTarget.value })}
         maxLength={100}
         w={260}
