@@ -15,6 +15,13 @@ for (const r of reports) {
   if (r.unreachedStates.length) console.log(`  UNREACHED: ${r.unreachedStates.join(', ')}`);
   console.log(`  transitions (${r.transitions.length - r.uncoveredTransitions.length}/${r.transitions.length} covered)`);
   for (const t of r.uncoveredTransitions) console.log(`    UNCOVERED ${t}`);
+  if (r.definedTransitions.length) {
+    const unreachable = r.unreachable.length;
+    console.log(`  defined transitions (${r.definedTransitions.length - r.untakenTransitions.length - unreachable}/${r.definedTransitions.length - unreachable} taken, ${unreachable} unreachable)`);
+    for (const t of r.untakenTransitions) console.log(`    UNTAKEN ${t}`);
+    for (const u of r.unreachable) console.log(`    unreachable ${u.transition}: ${u.reason}`);
+    for (const t of r.staleUnreachable) console.log(`    STALE unreachable entry ${t}`);
+  }
   console.log(`  paths (${r.paths.length}):`);
   for (const p of r.paths) console.log(`    ${p.name}`);
 }
@@ -23,16 +30,19 @@ const summary = reports.map((r) => ({
   machine: r.machine,
   states: r.states.length,
   transitions: r.transitions.length,
+  defined: r.definedTransitions.length,
   paths: r.paths.length,
   coveredPercent: r.coveredPercent,
 }));
-console.log('\nmachine               states  transitions  paths  covered');
+console.log('\nmachine               states  transitions  defined  paths  covered');
 for (const s of summary) {
-  console.log(`${s.machine.padEnd(22)}${String(s.states).padStart(6)}${String(s.transitions).padStart(13)}${String(s.paths).padStart(7)}${`${s.coveredPercent}%`.padStart(9)}`);
+  console.log(
+    `${s.machine.padEnd(22)}${String(s.states).padStart(6)}${String(s.transitions).padStart(13)}${(s.defined ? String(s.defined) : '-').padStart(9)}${String(s.paths).padStart(7)}${`${s.coveredPercent}%`.padStart(9)}`,
+  );
 }
 
 const out = path.resolve(import.meta.dirname, '..', 'reports', 'paths.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify({ generatedAt: new Date().toISOString(), summary, machines: reports }, null, 2) + '\n');
 console.log(`\nwritten ${path.relative(process.cwd(), out)}`);
-if (reports.some((r) => r.coveredPercent < 100)) process.exitCode = 1;
+if (reports.some((r) => r.coveredPercent < 100 || r.staleUnreachable.length > 0)) process.exitCode = 1;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeLeafIds, analyse, generatePaths, type MachineModel } from './graph.ts';
+import { activeLeafIds, analyse, generatePaths, invariantFailures, invariantGaps, type MachineModel } from './graph.ts';
 
-/** The three graph checks every machine gets (STYLE.md): states reached, transitions covered, no transient settles. */
+/**
+ * The graph checks every machine gets (STYLE.md): states reached, transitions covered, no transient settles. Models
+ * with invariants also get: an invariant per settleable state holding after every step of every path, and every
+ * defined transition taken (or declared unreachable with a reason).
+ */
 export function describeModel(model: MachineModel): void {
   describe(`${model.name} model`, () => {
     const report = analyse(model);
@@ -23,6 +27,21 @@ export function describeModel(model: MachineModel): void {
           expect(activeLeafIds(step.state).filter((id) => transient.has(id))).toEqual([]);
         }
       }
+    });
+
+    if (!model.invariants) return;
+
+    it('takes every defined transition, or says why it cannot', () => {
+      expect(report.untakenTransitions).toEqual([]);
+      expect(report.staleUnreachable).toEqual([]);
+    });
+
+    it('has an invariant for every settleable state', () => {
+      expect(invariantGaps(model)).toEqual([]);
+    });
+
+    it('holds every state invariant after every step of every path', () => {
+      expect(invariantFailures(model)).toEqual([]);
     });
   });
 }

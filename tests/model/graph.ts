@@ -1,7 +1,8 @@
 /**
  * Model-based testing helpers over `xstate/graph`: generated paths (shortest paths per input plus explicit journeys),
- * settleable-state reach and state-changing transition coverage. Used by the Vitest graph tests, the Playwright walks
- * and `npm run paths`.
+ * settleable-state reach, state-changing transition coverage and, for models that opt in, per-state invariants and
+ * coverage of every transition the machine defines. Used by the Vitest graph tests, the Playwright walks and
+ * `npm run paths`.
  */
 import { createEmptyActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { type AdjacencyMap, getAdjacencyMap, getPathsFromEvents, getShortestPaths, getStateNodes } from 'xstate/graph';
@@ -13,6 +14,12 @@ export interface Journey {
   input: string;
   events: ModelEvent[];
 }
+
+/** How a snapshot was reached: the event and the snapshot before it; `null` for a path's initial snapshot. */
+export type Via = { event: ModelEvent; from: AnyMachineSnapshot } | null;
+
+/** An assertion (throws on failure) about a snapshot in a state, optionally about the step that led there. */
+export type Invariant = (snapshot: AnyMachineSnapshot, via: Via) => void;
 
 export interface MachineModel<TInput = unknown> {
   name: string;
@@ -28,6 +35,14 @@ export interface MachineModel<TInput = unknown> {
   /** Finite projection of a snapshot; default: state value plus tags. */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   limit?: number;
+  /**
+   * Per state id (a leaf, an ancestor or the root id): checked on every snapshot of every generated path, replayed
+   * from the path's events. When given, every settleable state needs one and every transition the machine defines
+   * (each guarded branch of each `on`/`invoke` transition) must be taken by some path or be listed in `unreachable`.
+   */
+  invariants?: Record<string, Invariant>;
+  /** Defined transitions (keys as `definedTransitions` prints them) no event can take, with the reason. */
+  unreachable?: Record<string, string>;
 }
 
 export interface WalkedStep {
@@ -47,6 +62,15 @@ interface StateNodeLike {
   id: string;
   type: string;
   always?: unknown[];
+  parent?: StateNodeLike;
+  transitions: Map<string, TransitionLike[]>;
+}
+
+interface TransitionLike {
+  source: StateNodeLike;
+  eventType: string;
+  target?: StateNodeLike[];
+  guard?: unknown;
 }
 
 export const valueKey = (snapshot: AnyMachineSnapshot): string =>
@@ -220,6 +244,110 @@ export function reachedStateIds(paths: WalkedPath[]): Set<string> {
   return reached;
 }
 
+/** The snapshots a path really goes through: its events replayed from the initial snapshot of its input. */
+export function replay(model: MachineModel, path: WalkedPath): Array<{ from: AnyMachineSnapshot; event: ModelEvent; to: AnyMachineSnapshot }> {
+  const scope = mockScope();
+  let from = initialSnapshot(model, model.inputs[path.input]);
+  return path.steps.map((step) => {
+    const to = model.machine.transition(from, step.event, scope) as AnyMachineSnapshot;
+    const replayed = { from, event: step.event, to };
+    from = to;
+    return replayed;
+  });
+}
+
+const guardName = (guard: unknown): string | null =>
+  guard === undefined
+    ? null
+    : typeof guard === 'string'
+      ? guard
+      : typeof guard === 'function'
+        ? guard.name || 'inline'
+        : String((guard as { type?: unknown }).type ?? 'inline');
+
+/** `source · event [#n of several] [guard] → target`, one per candidate of a defined transition. */
+function transitionKey(t: TransitionLike): string {
+  const candidates = t.source.transitions.get(t.eventType) ?? [];
+  const index = candidates.length > 1 ? ` #${candidates.indexOf(t) + 1}` : '';
+  const guard = guardName(t.guard);
+  const to = t.target?.length ? t.target.map((n) => n.id).join(', ') : '(no target)';
+  return `${t.source.id} · ${t.eventType}${index}${guard ? ` [${guard}]` : ''} → ${to}`;
+}
+
+/** Every candidate of every event transition the machine defines (`on`, invoke `onDone`/`onError`, `after`); `always` is not counted. */
+export function definedTransitions(machine: AnyStateMachine): string[] {
+  const nodes = new Set([machine.root, ...getStateNodes(machine.root)] as unknown as StateNodeLike[]);
+  const keys: string[] = [];
+  for (const node of nodes) for (const candidates of node.transitions.values()) for (const t of candidates) keys.push(transitionKey(t));
+  return keys.sort();
+}
+
+/** The defined transitions the replayed paths take (the candidates xstate selects at each step). */
+export function takenTransitions(model: MachineModel, paths: WalkedPath[]): Set<string> {
+  const taken = new Set<string>();
+  const machine = model.machine as unknown as { getTransitionData(s: AnyMachineSnapshot, e: ModelEvent): TransitionLike[] };
+  for (const path of paths) for (const { from, event } of replay(model, path)) for (const t of machine.getTransitionData(from, event)) taken.add(transitionKey(t));
+  return taken;
+}
+
+function activeNodes(snapshot: AnyMachineSnapshot): StateNodeLike[] {
+  return (snapshot as unknown as { _nodes: StateNodeLike[] })._nodes;
+}
+
+/** Problems with the invariants themselves: keys that name no state, settleable states without one. */
+export function invariantGaps(model: MachineModel): string[] {
+  if (!model.invariants) return [];
+  const all = new Map(([model.machine.root, ...getStateNodes(model.machine.root)] as unknown as StateNodeLike[]).map((n) => [n.id, n]));
+  const gaps = Object.keys(model.invariants)
+    .filter((id) => !all.has(id))
+    .map((id) => `invariant for unknown state ${id}`);
+  for (const id of settleableStateIds(model)) {
+    let node = all.get(id);
+    let covered = false;
+    while (node?.parent) {
+      if (model.invariants[node.id]) covered = true;
+      node = node.parent;
+    }
+    if (!covered) gaps.push(`no invariant for ${id}`);
+  }
+  return gaps;
+}
+
+/**
+ * Every path replayed and checked: the replay reaches the state the graph recorded, and the invariant of each active
+ * state node holds on the initial snapshot and after every step. One failure per path (its first).
+ */
+export function invariantFailures(model: MachineModel, paths: WalkedPath[] = generatePaths(model)): string[] {
+  const invariants = model.invariants ?? {};
+  const failures: string[] = [];
+  for (const path of paths) {
+    const checks: Array<{ label: string; snapshot: AnyMachineSnapshot; via: Via; recorded?: AnyMachineSnapshot }> = [
+      { label: 'initial', snapshot: initialSnapshot(model, model.inputs[path.input]), via: null },
+      ...replay(model, path).map((r, i) => ({
+        label: `step ${i + 1} (${shortEvent(r.event)} → ${valueKey(r.to)})`,
+        snapshot: r.to,
+        via: { event: r.event, from: r.from },
+        recorded: path.steps[i]!.state,
+      })),
+    ];
+    check: for (const { label, snapshot, via, recorded } of checks) {
+      if (recorded && valueKey(recorded) !== valueKey(snapshot)) {
+        failures.push(`${path.name}: ${label}: replay reached ${valueKey(snapshot)}, the graph recorded ${valueKey(recorded)}`);
+        break;
+      }
+      for (const node of activeNodes(snapshot)) {
+        try {
+          invariants[node.id]?.(snapshot, via);
+        } catch (error) {
+          failures.push(`${path.name}: ${label}: invariant of ${node.id}: ${error instanceof Error ? error.message : String(error)}`);
+          break check;
+        }
+      }
+    }
+  }
+  return failures;
+}
+
 export interface ModelReport {
   machine: string;
   states: string[];
@@ -228,6 +356,12 @@ export interface ModelReport {
   transitions: string[];
   uncoveredTransitions: string[];
   paths: Array<{ name: string; steps: number }>;
+  /** Models with invariants: every candidate transition defined, those no path takes, those declared unreachable. */
+  definedTransitions: string[];
+  untakenTransitions: string[];
+  unreachable: Array<{ transition: string; reason: string }>;
+  /** `unreachable` entries that name no defined transition or that a path does take. */
+  staleUnreachable: string[];
   coveredPercent: number;
 }
 
@@ -238,8 +372,14 @@ export function analyse(model: MachineModel): ModelReport {
   const transitions = stateChangingEdges(model);
   const walked = walkedEdges(paths);
   const uncovered = transitions.filter((t) => !walked.has(t));
-  const total = states.length + transitions.length;
-  const hit = states.filter((s) => reached.has(s)).length + (transitions.length - uncovered.length);
+  const defined = model.invariants ? definedTransitions(model.machine) : [];
+  const taken = model.invariants ? takenTransitions(model, paths) : new Set<string>();
+  const unreachable = model.unreachable ?? {};
+  const untaken = defined.filter((t) => !taken.has(t) && !(t in unreachable));
+  const stale = Object.keys(unreachable).filter((t) => !defined.includes(t) || taken.has(t));
+  const counted = defined.filter((t) => !(t in unreachable));
+  const total = states.length + transitions.length + counted.length;
+  const hit = states.filter((s) => reached.has(s)).length + (transitions.length - uncovered.length) + (counted.length - untaken.length);
   return {
     machine: model.name,
     states,
@@ -248,6 +388,10 @@ export function analyse(model: MachineModel): ModelReport {
     transitions,
     uncoveredTransitions: uncovered,
     paths: paths.map((p) => ({ name: p.name, steps: p.steps.length })),
+    definedTransitions: defined,
+    untakenTransitions: untaken,
+    unreachable: Object.entries(unreachable).map(([transition, reason]) => ({ transition, reason })),
+    staleUnreachable: stale,
     coveredPercent: total === 0 ? 100 : Math.round((hit / total) * 1000) / 10,
   };
 }
@@ -258,9 +402,9 @@ export const done = <T>(id: string, output: T, fixture?: string): ModelEvent => 
   output,
   ...(fixture ? { fixture } : {}),
 });
-export const failed = (id: string, fixture = 'network'): ModelEvent => ({
+export const failed = (id: string, fixture = 'network', error: unknown = new Error(fixture)): ModelEvent => ({
   type: `xstate.error.actor.${id}`,
-  error: new Error(fixture),
+  error,
   fixture,
 });
 export const after = (delay: string, stateId: string): ModelEvent => ({ type: `xstate.after.${delay}.${stateId}` });

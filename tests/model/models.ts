@@ -1,5 +1,10 @@
 import type { MachineModel } from './graph.ts';
+import { contactCollectionModel } from './contactCollection.model.ts';
+import { contactDetailModel } from './contactDetail.model.ts';
+import { contactExportModel } from './contactExport.model.ts';
+import { contactFormModel } from './contactForm.model.ts';
 import { contactImportModel } from './contactImport.model.ts';
+import { contactsTableModel } from './contactsTable.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
@@ -25,4 +30,9 @@ export const models: MachineModel<never>[] = [
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
+  contactCollectionModel,
+  contactExportModel,
+  contactFormModel,
+  contactDetailModel,
+  contactsTableModel,
 ] as MachineModel<never>[];

@@ -81,7 +81,8 @@ export const contactCollectionMachine = setup({
             : {},
     ),
     upsert: assign(({ context }, outcome: WriteOutcome) => {
-      if (outcome.kind !== 'saved') return { error: outcome.reason === 'nameRequired' ? ('nameRequired' as const) : null };
+      // A refusal other than a blank name keeps the create/rename failure set before it.
+      if (outcome.kind !== 'saved') return outcome.reason === 'nameRequired' ? { error: 'nameRequired' as const } : {};
       const items = [...context.data.items.filter((i) => i.id !== outcome.item.id), outcome.item].sort((a, b) => a.name.localeCompare(b.name));
       return { data: { ...context.data, items }, pending: null };
     }),
