@@ -73,4 +73,19 @@ test.describe('session', () => {
     expect((await page.context().cookies()).filter((c) => c.name === 'missiva_session')).toEqual([]);
     expect(await apiLogin(request, user)).toBeTruthy();
   });
+
+  test('a wrong code while enabling 2FA is refused on the form and keeps the user signed in', async ({ page, user }) => {
+    await loginThroughUi(page, user, { path: '/account/security' });
+    await page.getByRole('button', { name: 'Enable 2FA' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.getByLabel('Code from the app').fill('000000');
+    await page.getByRole('button', { name: 'Verify and enable' }).click();
+    await expect(page.getByText('Failed to verify the 2FA token.')).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/security$/);
+    await page.getByLabel('Code from the app').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify and enable' }).click();
+    await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
+  });
 });

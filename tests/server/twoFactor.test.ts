@@ -62,8 +62,9 @@ describe('2FA', () => {
     const { token } = await login(env, user);
     await call('/users/2fa/setup', token);
     const wrong = await call('/users/2fa/enable', token, { code: '000000' });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 'invalid_2fa_token', message: 'Invalid 2FA token.' });
+    // A signed-in user's wrong code is a field error, not a 401 (which would sign the app out).
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ code: 'invalid_2fa_token', message: 'Invalid 2FA code. Please try again.', errors: { code: ['Invalid 2FA code. Please try again.'] } });
     expect((await call('/users/2fa', token, undefined, 'GET')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     expect((await login(env, user)).twoFactorRequired).toBe(false);
   });
@@ -108,13 +109,15 @@ describe('2FA', () => {
   it('replaces the recovery codes with a fresh code and disables with another', async () => {
     const user = await createUser(env);
     const { token, key, recoveryCodes } = await enable(user);
+    expect((await call('/users/2fa/recovery-codes', token, { code: '000000' })).statusCode).toBe(422);
+    expect((await call('/users/2fa', token, undefined, 'GET')).statusCode).toBe(200); // still signed in
     const regenerated = await call('/users/2fa/recovery-codes', token, { code: referenceTotp(key, now()) });
     expect(regenerated.statusCode).toBe(200);
     expect(regenerated.json().recoveryCodes).not.toContain(recoveryCodes[0]);
     const old = await call('/users/login', undefined, { email: user.email, password: user.password, totp: recoveryCodes[0] });
     expect(old.statusCode).toBe(401);
 
-    expect((await call('/users/2fa/disable', token, { code: '999999' })).statusCode).toBe(401);
+    expect((await call('/users/2fa/disable', token, { code: '999999' })).statusCode).toBe(422);
     const off = await call('/users/2fa/disable', token, { code: regenerated.json().recoveryCodes[0] });
     expect(off.statusCode).toBe(204);
     expect((await login(env, user)).twoFactorRequired).toBe(false);

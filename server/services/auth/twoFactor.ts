@@ -10,6 +10,12 @@ import { matchingStep, newTotpSecret, totpFor } from './totp.ts';
 
 const RECOVERY_CODES = 10;
 export const invalidTwoFactor = () => new HttpError(401, 'invalid_2fa_token', 'Invalid 2FA token.');
+/**
+ * A wrong code in the two-factor settings of a signed-in user: a field error (422), not a 401, which the app takes
+ * for an ended session and answers by signing out.
+ */
+export const INVALID_SETTINGS_CODE = 'Invalid 2FA code. Please try again.';
+const wrongSettingsCode = () => new HttpError(422, 'invalid_2fa_token', INVALID_SETTINGS_CODE, { code: [INVALID_SETTINGS_CODE] });
 
 interface TwoFactorRow {
   secret_encrypted: string;
@@ -94,7 +100,7 @@ export async function enableTwoFactor(ctx: AppContext, user: { id: string; compa
     const row = await load(db, user.id, true);
     if (!row) throw conflict('2fa_not_set_up', 'Set up two-factor authentication first.');
     if (row.enabled_at) throw conflict('2fa_already_enabled', 'Two-factor authentication is already enabled.');
-    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw invalidTwoFactor();
+    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw wrongSettingsCode();
     await db.query('update two_factor set enabled_at = now() where user_id = $1', [user.id]);
     const recoveryCodes = await newRecoveryCodes(db, user.companyId, user.id);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.enabled', ip });
@@ -107,7 +113,7 @@ export async function disableTwoFactor(ctx: AppContext, user: { id: string; comp
   await withTransaction(ctx.pool, async (db) => {
     const row = await load(db, user.id, true);
     if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
-    if (!(await consumeSecondFactor(ctx, db, user.id, code))) throw invalidTwoFactor();
+    if (!(await consumeSecondFactor(ctx, db, user.id, code))) throw wrongSettingsCode();
     await db.query('delete from two_factor where user_id = $1', [user.id]);
     await db.query('delete from recovery_codes where user_id = $1', [user.id]);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.disabled', ip });
@@ -119,7 +125,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, user: { id: strin
   return withTransaction(ctx.pool, async (db) => {
     const row = await load(db, user.id, true);
     if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
-    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw invalidTwoFactor();
+    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw wrongSettingsCode();
     const recoveryCodes = await newRecoveryCodes(db, user.companyId, user.id);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.recovery_codes_regenerated', ip });
     return { recoveryCodes };

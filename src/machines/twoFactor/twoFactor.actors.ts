@@ -3,8 +3,8 @@ import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode } from '../../api/client.ts';
 import type { CodeOutcome, EnableOutcome, TwoFactorSetup, TwoFactorStatus } from './twoFactor.machine.ts';
 
-/** A wrong or reused code: the server answers 401/422 with `invalid_2fa_token` or a field error. */
-const isCodeRejection = (status: number) => status === 401 || status === 422;
+/** A wrong or reused code: the server answers 422 (`invalid_2fa_token` on the `code` field); a 401 is an ended session. */
+const isCodeRejection = (status: number) => status === 422;
 
 export const loadStatus = fromPromise<TwoFactorStatus>(async () => {
   const { data, error, response } = await api.GET('/users/2fa');
