@@ -114,8 +114,11 @@ test.describe('contacts', () => {
     await expect(page.getByText('1 contact changed')).toBeVisible();
     await expect(page.getByRole('row', { name: /ada@example.com/ })).toContainText('Blocklisted');
 
+    // The row's email is a plain link that the table turns into an in-app navigation: the page is not reloaded.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole('link', { name: 'ada@example.com' }).click();
     await expect(page.getByTestId('contact-fields')).toContainText('Ada');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await page.getByLabel('New note').fill('Called about the renewal.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByTestId('contact-notes')).toContainText('Called about the renewal.');
