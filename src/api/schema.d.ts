@@ -1820,7 +1820,7 @@ export interface operations {
                 perPage?: components["parameters"]["PerPage"];
                 /** @description Field to sort by; a leading minus sorts descending. createdAt follows the order of creation. */
                 sort?: components["schemas"]["ContactSort"];
-                /** @description Search in email, first and last name (contains, case-insensitive) and phone number (starts with). */
+                /** @description Search in email, first name, last name and "first last" (contains, case-insensitive) and in the phone number with or without its prefix (contains; spaces, brackets, +, . and - are ignored). Control characters count as spaces. */
                 q?: string;
                 listId?: number;
                 segmentId?: number;

@@ -40,15 +40,25 @@ export async function listMemberCount(db: Db, companyId: string, listId: number)
   return rows[0].member_count;
 }
 
-/** Search: email and names contain the text (case-insensitive); digits also match the start of the phone number. */
+/**
+ * The text a search looks in (see migration 010), spelt exactly as its trigram index is, so the planner uses the index.
+ */
+const SEARCH_TEXT = 'contact_search_text(c.email::text, c.first_name, c.last_name, c.phone_prefix, c.phone_number)';
+
+/** Search text as typed: control characters (line breaks above all, which separate the fields) become spaces. */
+export const searchText = (q: string | undefined) => (q ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/**
+ * Search: email, first name, last name or "first last" contains the text, case-insensitively; so do the phone number
+ * and prefix plus number. Digits typed with spaces, brackets, "+", "." or "-" also match as bare digits, anywhere in
+ * the number (not only at its start: the trigram index serves "contains" alone, and a middle part is a fair search).
+ */
 function searchClause(q: string, params: SqlParams): string | undefined {
-  const text = q.trim();
+  const text = searchText(q);
   if (!text) return undefined;
-  const pattern = params.add(`%${likeEscape(text)}%`);
-  const parts = [`c.email::text ilike ${pattern}`, `c.first_name ilike ${pattern}`, `c.last_name ilike ${pattern}`];
-  if (text.includes(' ')) parts.push(`(c.first_name || ' ' || c.last_name) ilike ${pattern}`);
+  const parts = [`${SEARCH_TEXT} like lower(${params.add(`%${likeEscape(text)}%`)})`];
   const digits = text.replace(/[\s()+.-]/g, '');
-  if (/^\d{3,}$/.test(digits)) parts.push(`c.phone_number like ${params.add(`${digits}%`)}`);
+  if (digits !== text && /^\d{3,}$/.test(digits)) parts.push(`${SEARCH_TEXT} like ${params.add(`%${digits}%`)}`);
   return `(${parts.join(' or ')})`;
 }
 
@@ -187,7 +197,7 @@ async function walkIsShort(db: Db, companyId: string, listId: number, rows: numb
 export async function pageContacts(db: Db, companyId: string, query: PageQuery): Promise<{ json: string; total: number | undefined }> {
   const params = new SqlParams([companyId]);
   const { page, perPage, sort = '-createdAt', withTotal = true, ...filter } = query;
-  const searched = Boolean(filter.q?.trim());
+  const searched = searchText(filter.q) !== '';
   const onlyList = filter.listId !== undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
   const unfiltered = filter.listId === undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
   let where = '';
