@@ -81,7 +81,7 @@ test.describe('contacts', () => {
     const live = Number((await count.textContent())!.match(/\d+/)![0]);
 
     await page.getByRole('link', { name: 'Show contacts' }).click();
-    await expect(page).toHaveURL(/\/contacts\?segmentId=\d+/);
+    await expect(page).toHaveURL(/\/contacts\?segment=\d+/);
     await expect(page.getByTestId('contacts-total')).toHaveText(`${live} contacts`);
     await expect(page.getByRole('link', { name: 'grace@example.com' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'alan@example.com' })).toHaveCount(0);

@@ -72,7 +72,7 @@ function readSort(params: URLSearchParams, notices: ViewNotice[]): { sort: Conta
 }
 
 function readFilter(params: URLSearchParams, notices: ViewNotice[]) {
-  // `listId`/`segmentId` are the older names the Lists and Segments pages still link with.
+  // `listId`/`segmentId` are older names of the same filters: links and bookmarks made with them keep working.
   const rawList = params.get('list') ?? params.get('listId');
   const rawSegment = params.get('segment') ?? params.get('segmentId');
   const listId = parseId(rawList);

@@ -121,7 +121,7 @@ export function CollectionTable({
             {kind === 'folders' ? <Table.Td>{intl.formatMessage(foldersMessages.size, { count: item.size ?? 0 })}</Table.Td> : null}
             {kind === 'lists' ? (
               <Table.Td>
-                <Anchor component={Link} to={`/contacts?listId=${item.id}`}>
+                <Anchor component={Link} to={`/contacts?list=${item.id}`}>
                   {intl.formatMessage(listsMessages.size, { count: item.size ?? 0 })}
                 </Anchor>
               </Table.Td>

@@ -102,7 +102,7 @@ export function SegmentsScreen() {
                     </Button>
                     {selectedId !== null ? (
                       <>
-                        <Button component={Link} to={`/contacts?segmentId=${selectedId}`} variant="default">
+                        <Button component={Link} to={`/contacts?segment=${selectedId}`} variant="default">
                           {intl.formatMessage(m.showContacts)}
                         </Button>
                         <Button variant="light" color="red" onClick={() => actor.send({ type: 'segment.delete' })}>
