@@ -105,7 +105,10 @@ export async function startEmbeddedDatabase({ dataDir, port, sharedBuffersMb, lo
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', ...memorySettings(totalmem(), sharedBuffersMb)],
+    // random_page_cost 1.1: the data lives on the machine's SSD and mostly in memory, where reading a page out of order
+    // costs about what reading the next one does; PostgreSQL's default of 4 prices a spinning disk and keeps the planner
+    // off indexes that fetch a tenth of a table (a segment on one country, say) even when they are the faster plan.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'random_page_cost=1.1', ...memorySettings(totalmem(), sharedBuffersMb)],
     onLog: (m) => remember(m),
     onError: (m) => remember(String(m)),
   });
