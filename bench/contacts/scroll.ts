@@ -33,7 +33,12 @@ const VIEWPORT = { width: 1280, height: 1000 };
 /** The contacts table's scroll box: ContactsTableView's height and row height. The reference uses the same. */
 const BOX_HEIGHT = 560;
 const ROW_HEIGHT = 44;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/**
+ * Software compositing and raster by default (`--disable-gpu`). BENCH_GPU=swiftshader keeps Chromium's GPU pipeline
+ * on SwiftShader, its CPU implementation of a GPU (GPU raster and compositing as on a desktop, computed on the CPU).
+ */
+const GPU_ARGS = process.env.BENCH_GPU === 'swiftshader' ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-gpu-rasterization'] : ['--disable-gpu'];
+const CHROMIUM_ARGS = ['--no-sandbox', ...GPU_ARGS, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 installGuards('contacts-scroll', 20 * 60_000);
 
@@ -439,7 +444,7 @@ async function main() {
   const attrs = await seed(bench);
   const references = await serveReferences();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  console.log(`${fmt(CONTACTS)} contacts seeded; Chromium ${browser.version()}; load: ${loadLine()}`);
+  console.log(`${fmt(CONTACTS)} contacts seeded; Chromium ${browser.version()} (${GPU_ARGS.join(' ')}); load: ${loadLine()}`);
 
   const openReference = (kind: 'plain' | 'virtual') => async (page: Page) => {
     await page.goto(`${references.url}/${kind}`);
