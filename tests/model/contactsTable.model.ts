@@ -12,25 +12,18 @@ import {
 } from '../../src/machines/contactsTable/contactsTable.machine.ts';
 import type { Contact, ContactAttribute, ContactList, Segment } from '../../src/machines/contactsTable/contacts.types.ts';
 import { checkView, DEFAULT_QUERY, parseTableView, sameColumns, sameQuery, type QueryRejection } from '../../src/machines/contactsTable/tableView.ts';
+import { storedContact } from './contactForm.model.ts';
 import { after, done, failed, type Invariant, type MachineModel, type ModelEvent, type Via } from './graph.ts';
 
 const at = '2025-01-01T10:00:00.000Z';
 const contact = (id: number, lastName: string): Contact => ({
+  ...storedContact,
   id,
   email: `${lastName.toLowerCase()}@example.com`,
   firstName: null,
   lastName,
-  phonePrefix: null,
-  phoneNumber: null,
   country: null,
   language: null,
-  address: null,
-  attributes: {},
-  blocked: false,
-  blockedAt: null,
-  anonymisedAt: null,
-  createdAt: at,
-  updatedAt: at,
 });
 const list: ContactList = { id: 12, name: 'Customers', folderId: 1, memberCount: 3, createdAt: at, updatedAt: at };
 const segment: Segment = { id: 5, name: 'Italians', conditions: { kind: 'group', operator: 'and', conditions: [] }, createdAt: at, updatedAt: at };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { storedContact } from '../../../tests/model/contactForm.model.ts';
 import { ApiError } from '../../api/client.ts';
 import type { ContactEvent, ContactNote } from '../contactsTable/contacts.types.ts';
 import { contactDetailMachine, type ContactDetails, type DeleteNoteOutcome, type PageOf } from './contactDetail.machine.ts';
@@ -9,23 +10,7 @@ const note = (id: number): ContactNote => ({ id, contactId: 5, text: `note ${id}
 const event = (id: number, type = 'contact.updated'): ContactEvent => ({ id, type, payload: {}, userId: null, createdAt: at });
 
 const details = (patch: Partial<ContactDetails> = {}): ContactDetails => ({
-  contact: {
-    id: 5,
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: null,
-    phonePrefix: null,
-    phoneNumber: null,
-    country: null,
-    language: null,
-    address: null,
-    attributes: {},
-    blocked: false,
-    blockedAt: null,
-    anonymisedAt: null,
-    createdAt: at,
-    updatedAt: at,
-  },
+  contact: { ...storedContact, lastName: null, country: null, language: null },
   lists: [],
   notes: [note(3), note(2)],
   notesCursor: null,
