@@ -24,6 +24,8 @@ export function Disclosure({ trigger, children, width = 280 }: DisclosureProps) 
       <Paper
         id={id}
         hidden={!opened}
+        // Paper's class sets `display`, which overrides the `hidden` attribute: an empty panel showed under the button.
+        display={opened ? undefined : 'none'}
         withBorder
         shadow="md"
         p="sm"

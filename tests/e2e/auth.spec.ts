@@ -54,7 +54,16 @@ test.describe('session', () => {
   test('logout clears the token and reloads at /, which sends to /login', async ({ page, user }) => {
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
-    await page.getByTestId('user-menu').click();
+    // The menu's panel is not shown (not even empty) until the button opens it; Escape closes it again.
+    const menu = page.getByTestId('user-menu');
+    const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`);
+    await expect(panel).toBeHidden();
+    await menu.click();
+    await expect(panel).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await menu.click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await page.context().cookies()).filter((c) => c.name === 'missiva_session')).toEqual([]);
