@@ -164,6 +164,9 @@ test('contacts table: list filter and sort live in the address, survive a reload
   const show = page.getByRole('combobox', { name: 'Show', exact: true });
   const sortBy = page.getByRole('combobox', { name: 'Sort by', exact: true });
   await expect(total).toHaveText('4 contacts');
+  // The page's selects keep their options mounted; none may hold a blocking wheel listener, or Chromium sends every
+  // wheel event to the page's main thread and waits for it before scrolling the table.
+  expect(await blockingWheelListeners(page)).toEqual([]);
 
   await choose(page, page, 'Show', 'VIP');
   await expect(page).toHaveURL(new RegExp(`/contacts\\?list=${vip.id}$`));
@@ -217,6 +220,23 @@ test('contacts table: list filter and sort live in the address, survive a reload
   await notices.getByRole('button', { name: 'Close' }).click();
   await expect(notices).toHaveCount(0);
 });
+
+/** Wheel listeners anywhere in the page that are not passive, as "listener on <element classes>". */
+async function blockingWheelListeners(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const found: string[] = [];
+  for (const expression of ['window', 'document']) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth: -1, pierce: true });
+    for (const l of listeners) {
+      if ((l.type !== 'wheel' && l.type !== 'mousewheel') || l.passive) continue;
+      const node = l.backendNodeId ? await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId }) : undefined;
+      found.push(`${l.type} listener on ${node ? `${node.node.nodeName} ${node.node.attributes?.join(' ') ?? ''}` : expression}`);
+    }
+  }
+  await cdp.detach();
+  return found;
+}
 
 /** Signs in through the API and answers JSON helpers bound to the user's token. */
 async function apiAs(request: APIRequestContext, user: TestUser) {
