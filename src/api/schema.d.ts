@@ -1067,8 +1067,9 @@ export interface components {
         ContactEvent: {
             /** @description Stored events count from 1; 0 marks the entry derived from an import (contact.imported) */
             id: number;
-            /** @description Stable code, such as contact.created, contact.imported, contact.blocked, list.added */
+            /** @description Stable code, such as contact.created, contact.imported, contact.updated, contact.blocked, list.added */
             type: string;
+            /** @description Ids and field names (contact.updated by a user holds the changed fields). contact.imported, and contact.updated written by an import, hold importId and the import's fileName (null when the import is gone). */
             payload: {
                 [key: string]: unknown;
             };

@@ -100,7 +100,9 @@ export function ContactNotes({ details, actions }: { details: ContactDetails; ac
 export function ContactTimeline({ details, canLoadMore, loadingMore, onLoadMore }: { details: ContactDetails; canLoadMore: boolean; loadingMore: boolean; onLoadMore: () => void }) {
   const intl = useIntl();
   const label = (e: ContactEvent) => {
-    if (e.type === 'contact.imported') return intl.formatMessage(m.eventImported, { fileName: String(e.payload.fileName ?? '') });
+    const fileName = String(e.payload.fileName ?? '');
+    if (e.type === 'contact.imported') return intl.formatMessage(m.eventImported, { fileName });
+    if (e.type === 'contact.updated' && e.payload.importId != null) return intl.formatMessage(m.eventUpdatedByImport, { fileName });
     return e.type in eventMessages ? intl.formatMessage(eventMessages[e.type as keyof typeof eventMessages]) : e.type;
   };
   return (

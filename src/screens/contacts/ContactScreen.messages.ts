@@ -40,6 +40,8 @@ export const contactMessages = defineMessages({
   exportFailed: { id: 'screen.contact.exportFailed', defaultMessage: 'The data could not be exported.' },
   /** The timeline entry of the import that created the contact (ContactEvent type contact.imported). */
   eventImported: defineMessage<{ fileName: string }>({ id: 'screen.contact.event.imported', defaultMessage: 'Imported from {fileName}' }),
+  /** The timeline entry of an import that updated an existing contact (contact.updated with an importId). */
+  eventUpdatedByImport: defineMessage<{ fileName: string }>({ id: 'screen.contact.event.updatedByImport', defaultMessage: 'Updated by the import of {fileName}' }),
 });
 
 /** Timeline event codes (ContactEvent.type) the page names; others show their code. */

@@ -31,6 +31,39 @@ async function importFile(caller: Caller, name: string, content: Buffer | string
   return (await caller.call('GET', `/contact-imports/${uploaded.body.id}`)).body;
 }
 
+/**
+ * Runs `body` while another writer adds `email` to the same company just before the import's first write of it (a
+ * trigger plays that writer), so the batch is written again through INSERT … ON CONFLICT. Answers how often the
+ * trigger fired.
+ */
+async function withRacingWriter(email: string, body: () => Promise<void>): Promise<number> {
+  await env.pool.query(`create sequence race_once;
+    create function race_writer() returns trigger language plpgsql as $$
+    begin
+      if nextval('race_once') = 1 then
+        insert into contacts (company_id, email, first_name) values (new.company_id, new.email, 'Other writer');
+      end if;
+      return new;
+    end $$;
+    create trigger race_writer before insert on contacts for each row when (new.email = '${email}') execute function race_writer();`);
+  try {
+    await body();
+    return Number((await env.pool.query(`select last_value from race_once`)).rows[0].last_value);
+  } finally {
+    await env.pool.query('drop trigger race_writer on contacts; drop function race_writer(); drop sequence race_once');
+  }
+}
+
+/** The contact.updated events an import recorded in a company, by contact. */
+const importEvents = async (companyId: string, importId: number) =>
+  (
+    await env.pool.query<{ contactId: number; userId: string | null; payload: unknown }>(
+      `select contact_id::int as "contactId", user_id as "userId", payload from contact_events
+        where company_id = $1 and type = 'contact.updated' and payload->>'importId' = $2::text order by contact_id`,
+      [companyId, importId],
+    )
+  ).rows;
+
 const contactByEmail = async (email: string) => (await a.call('GET', `/contacts?q=${encodeURIComponent(email)}`)).body.find((c: { email: string }) => c.email.toLowerCase() === email.toLowerCase());
 
 describe('running an import', () => {
@@ -123,17 +156,7 @@ describe('running an import', () => {
   });
 
   it('rewrites a batch through INSERT … ON CONFLICT when another writer adds the same email meanwhile', async () => {
-    // A trigger plays the other writer: the first time race@example.com is written, it inserts that email first.
-    await env.pool.query(`create sequence race_once;
-      create function race_writer() returns trigger language plpgsql as $$
-      begin
-        if nextval('race_once') = 1 then
-          insert into contacts (company_id, email, first_name) values (new.company_id, new.email, 'Other writer');
-        end if;
-        return new;
-      end $$;
-      create trigger race_writer before insert on contacts for each row when (new.email = 'race@example.com') execute function race_writer();`);
-    try {
+    const fired = await withRacingWriter('race@example.com', async () => {
       const done = await importFile(a, 'race.csv', 'email,first name\nrace@example.com,Racer\nrace-free@example.com,Free\n');
       expect(done).toMatchObject({ status: 'finished', created: 2, failed: 0 });
       const rows = await env.pool.query(`select first_name from contacts where company_id = $1 and email in ('race@example.com', 'race-free@example.com') order by email`, [a.companyId]);
@@ -144,10 +167,46 @@ describe('running an import', () => {
         { email: 'race-free@example.com', import_id: done.id },
         { email: 'race@example.com', import_id: done.id },
       ]);
-      expect(Number((await env.pool.query(`select last_value from race_once`)).rows[0].last_value)).toBeGreaterThan(1);
-    } finally {
-      await env.pool.query('drop trigger race_writer on contacts; drop function race_writer(); drop sequence race_once');
-    }
+    });
+    expect(fired).toBeGreaterThan(1);
+  });
+
+  it('records one contact.updated event for each existing contact the import changed, in its own company only', async () => {
+    const changed = await makeContact(a, { email: 'changed@example.com', firstName: 'Before' });
+    const same = await makeContact(a, { email: 'same@example.com', firstName: 'Same' });
+    const theirs = await makeContact(b, { email: 'changed@example.com', firstName: 'Theirs' });
+    // same@ only joins the import's list: no field changes, no event.
+    const done = await importFile(a, 'updates.csv', 'email,first name\nchanged@example.com,After\nsame@example.com,Same\nupd-new@example.com,New\n');
+    expect(done).toMatchObject({ status: 'finished', created: 1, updated: 2, failed: 0 });
+    expect(await importEvents(a.companyId, done.id)).toEqual([{ contactId: changed.id, userId: a.userId, payload: { importId: done.id } }]);
+    const entries = (await a.call('GET', `/contacts/${changed.id}/timeline`)).body;
+    expect(entries.map((e: { type: string }) => e.type)).toEqual(['contact.updated', 'contact.created']);
+    expect(entries[0]).toMatchObject({ type: 'contact.updated', payload: { importId: done.id, fileName: 'updates.csv' }, userId: a.userId });
+    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
+    // The other company's contact with the same email is neither changed nor given an event.
+    expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
+    expect((await b.call('GET', `/contacts/${theirs.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
+    expect(await importEvents(b.companyId, done.id)).toEqual([]);
+  });
+
+  it('records the events through INSERT … ON CONFLICT as well', async () => {
+    const changed = await makeContact(a, { email: 'staged-changed@example.com', firstName: 'Before' });
+    const same = await makeContact(a, { email: 'staged-same@example.com', firstName: 'Same', lastName: 'Kept' });
+    const theirs = await makeContact(b, { email: 'staged-changed@example.com', firstName: 'Theirs' });
+    let importId = 0;
+    const fired = await withRacingWriter('staged-race@example.com', async () => {
+      const csv = 'email,first name\nstaged-changed@example.com,After\nstaged-same@example.com,Same\nstaged-race@example.com,Racer\n';
+      const done = await importFile(a, 'staged updates.csv', csv);
+      expect(done).toMatchObject({ status: 'finished', created: 1, updated: 2, failed: 0 });
+      importId = done.id;
+    });
+    expect(fired).toBeGreaterThan(1);
+    expect((await contactByEmail('staged-changed@example.com')).firstName).toBe('After');
+    expect(await importEvents(a.companyId, importId)).toEqual([{ contactId: changed.id, userId: a.userId, payload: { importId } }]);
+    expect((await a.call('GET', `/contacts/${changed.id}/timeline`)).body[0]).toMatchObject({ payload: { importId, fileName: 'staged updates.csv' } });
+    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
+    expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
+    expect(await importEvents(b.companyId, importId)).toEqual([]);
   });
 
   it('fails the import when its file is gone', async () => {

@@ -10,6 +10,8 @@ import { asciiLower, type ImportedContact, type RowError } from './rows.ts';
 export interface BatchJob {
   id: number;
   company_id: string;
+  /** Who started the import: the author of the timeline events it records (null once that user is deleted). */
+  user_id: string | null;
   headers: string[];
   mapping: ColumnTarget[];
   list_ids: number[];
@@ -68,19 +70,41 @@ const updateFrom = (src: string) => `first_name = coalesce(${src}.first_name, c.
   country = coalesce(${src}.country, c.country), language = coalesce(${src}.language, c.language), address = coalesce(${src}.address, c.address),
   attributes = c.attributes || ${src}.attributes, blocked_at = case when $3::boolean then coalesce(c.blocked_at, now()) else c.blocked_at end,
   updated_at = now()`;
+/**
+ * The contact.updated event of each contact a statement changed (`changed`: its id and import_id), one per import:
+ * not for contacts this import created (their timeline's "Imported from" entry covers the later rows of the file), and
+ * not a second time when a later batch of the file changes the contact again. `$1` is the company.
+ */
+const updateEvents = (importId: string, userId: string) => `insert into contact_events (company_id, contact_id, type, user_id, payload)
+  select $1, ch.id, 'contact.updated', ${userId}::uuid, jsonb_build_object('importId', ${importId}::bigint) from changed ch
+   where ch.import_id is distinct from ${importId}::bigint
+     and not exists (select 1 from contact_events e where e.company_id = $1 and e.contact_id = ch.id and e.type = 'contact.updated'
+                       and e.payload->>'importId' = ${importId}::text)`;
+/** The compared fields of a contact row (`c`): a row whose tuple an update leaves equal was not changed by it. */
+const FIELDS = `(c.first_name, c.last_name, c.phone_prefix, c.phone_number, c.country, c.language, c.address, c.attributes, c.blocked_at is null)`;
 const MEMBERS = `members as (insert into list_members (company_id, list_id, contact_id)
   select l.company_id, l.id, w.id from written w cross join lists l where l.company_id = $1 and l.id = any($2::bigint[]) on conflict do nothing)`;
 
-/** The staged batch with INSERT … ON CONFLICT, for a batch that raced another writer of the same emails. */
+/**
+ * The staged batch with INSERT … ON CONFLICT, for a batch that raced another writer of the same emails. With updates,
+ * `before` holds the existing contacts' fields as the statement found them, so the contacts the update actually
+ * changed get their timeline event (a contact another writer added during the statement counts as changed).
+ */
 function safeWrite(updateExisting: boolean): string {
-  const action = updateExisting ? `do update set ${updateFrom('excluded')}` : 'do nothing';
-  return `with up as (
-      insert into contacts as c (company_id, ${COLUMNS})
+  const insert = `insert into contacts as c (company_id, ${COLUMNS})
       select distinct on (s.email::citext) $1, ${VALUES} from contact_import_stage s order by s.email::citext, s.idx
-      on conflict (company_id, email) ${action} returning c.id, (xmax = 0) as inserted),
+      on conflict (company_id, email)`;
+  const counts = `select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated, 0 as existing from up`;
+  if (!updateExisting) return `with up as (${insert} do nothing returning c.id, (xmax = 0) as inserted), written as (select id from up), ${MEMBERS} ${counts}`;
+  return `with before as (
+      select c.id, ${FIELDS} as fields from contacts c
+       where c.company_id = $1 and c.email = any(array(select s.email from contact_import_stage s)::citext[])),
+    up as (${insert} do update set ${updateFrom('excluded')} returning c.id, (xmax = 0) as inserted, c.import_id, ${FIELDS} as fields),
     written as (select id from up),
-    ${MEMBERS}
-    select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated, 0 as existing from up`;
+    ${MEMBERS},
+    changed as (select u.id, u.import_id from up u left join before b on b.id = u.id where not u.inserted and (b.id is null or b.fields is distinct from u.fields)),
+    events as (${updateEvents('$4', '$5')})
+    ${counts}`;
 }
 
 let sequenceName: string | undefined;
@@ -163,16 +187,20 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
   }
   if (existingRows.length && job.update_existing) {
     const column = (pick: (c: ImportedContact) => string | null) => existingRows.map(({ entry }) => pick(entry.contact));
+    // The updated contacts and their timeline events in one statement: the rows it rewrites are the ones it changed.
     await db.query(
-      `update contacts c set ${updateFrom('u')}
-         from unnest($2::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[])
-              as u(id, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes)
-        where c.company_id = $1 and c.id = any($2::bigint[]) and c.id = u.id
-          -- A row that changes nothing is not rewritten (a new row version would touch every index).
-          and (c.first_name, c.last_name, c.phone_prefix, c.phone_number, c.country, c.language, c.address, c.attributes, c.blocked_at is null)
-              is distinct from (coalesce(u.first_name, c.first_name), coalesce(u.last_name, c.last_name), coalesce(u.phone_prefix, c.phone_prefix),
-                                coalesce(u.phone_number, c.phone_number), coalesce(u.country, c.country), coalesce(u.language, c.language),
-                                coalesce(u.address, c.address), c.attributes || u.attributes, c.blocked_at is null and not $3::boolean)`,
+      `with changed as (
+         update contacts c set ${updateFrom('u')}
+           from unnest($2::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[])
+                as u(id, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes)
+          where c.company_id = $1 and c.id = any($2::bigint[]) and c.id = u.id
+            -- A row that changes nothing is not rewritten (a new row version would touch every index).
+            and ${FIELDS}
+                is distinct from (coalesce(u.first_name, c.first_name), coalesce(u.last_name, c.last_name), coalesce(u.phone_prefix, c.phone_prefix),
+                                  coalesce(u.phone_number, c.phone_number), coalesce(u.country, c.country), coalesce(u.language, c.language),
+                                  coalesce(u.address, c.address), c.attributes || u.attributes, c.blocked_at is null and not $3::boolean)
+          returning c.id, c.import_id)
+       ${updateEvents('$12', '$13')}`,
       [
         job.company_id,
         existingRows.map((k) => k.id),
@@ -185,6 +213,8 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
         column((c) => c.language),
         column((c) => c.address),
         existingRows.map(({ entry }) => JSON.stringify(entry.contact.attributes)),
+        job.id,
+        job.user_id,
       ],
     );
     await db.query(
@@ -216,7 +246,10 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
     errors.push({ row: entry.row, column: phoneColumn, reason: 'phone number already in use' });
     lostDuplicates += entry.duplicates;
   }
-  const written = (await db.query<{ created: number; updated: number }>(safeWrite(job.update_existing), [job.company_id, job.list_ids, job.blocklist, job.id])).rows[0]!;
+  const written = (await db.query<{ created: number; updated: number }>(
+    safeWrite(job.update_existing),
+    job.update_existing ? [job.company_id, job.list_ids, job.blocklist, job.id, job.user_id] : [job.company_id, job.list_ids, job.blocklist, job.id],
+  )).rows[0]!;
   const remaining = staged.length - taken.rows.length;
   return {
     created: written.created,
@@ -229,9 +262,9 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
 
 /**
  * Writes one batch in one transaction: the new contacts and their list memberships, the updates of existing ones
- * (or not), the row errors and the resume cursor. All of it commits or none of it does, so a crash resumes at the
- * first uncommitted batch and never writes a row twice. A batch that races another writer of the same emails (a
- * unique violation) is written again through the staged INSERT … ON CONFLICT path.
+ * (or not) with their timeline events, the row errors and the resume cursor. All of it commits or none of it does,
+ * so a crash resumes at the first uncommitted batch and never writes a row twice. A batch that races another writer
+ * of the same emails (a unique violation) is written again through the staged INSERT … ON CONFLICT path.
  */
 export async function writeBatch(db: PoolClient, job: BatchJob, rows: CheckedRow[], cursor: number): Promise<BatchOutcome> {
   const errors: RowError[] = [];

@@ -36,7 +36,7 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
   const { rows } = await ctx.pool.query<ImportJob>(
     `update contact_imports set status = 'running', started_at = coalesce(started_at, now())
       where company_id = $1 and id = $2 and status in ('queued', 'running')
-      returning id, company_id, status, file_path, format, encoding, delimiter, headers, mapping, list_ids, update_existing, blocklist, rows_done, estimated_rows`,
+      returning id, company_id, user_id, status, file_path, format, encoding, delimiter, headers, mapping, list_ids, update_existing, blocklist, rows_done, estimated_rows`,
     [companyId, importId],
   );
   const job = rows[0];

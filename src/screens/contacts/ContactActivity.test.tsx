@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en.json';
+import itMessages from '../../i18n/it.json';
+import type { ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
+import type { ContactEvent } from '../../machines/contactsTable/contacts.types.ts';
+import { ContactTimeline } from './ContactActivity';
+
+const at = '2024-05-02T10:00:00.000Z';
+const timeline: ContactEvent[] = [
+  { id: 3, type: 'contact.updated', payload: { importId: 7, fileName: 'autumn fair.csv' }, userId: null, createdAt: at },
+  { id: 2, type: 'contact.updated', payload: { fields: ['firstName'] }, userId: null, createdAt: at },
+  { id: 0, type: 'contact.imported', payload: { importId: 5, fileName: 'spring fair.csv' }, userId: null, createdAt: at },
+];
+
+/** The titles of the rendered timeline entries, in order. */
+function titles(locale: 'en' | 'it', messages: Record<string, string>): string[] {
+  const details = { timeline, timelineCursor: null } as unknown as ContactDetails;
+  const html = renderToStaticMarkup(
+    <MantineProvider>
+      <IntlProvider locale={locale} messages={messages}>
+        <ContactTimeline details={details} canLoadMore={false} loadingMore={false} onLoadMore={() => {}} />
+      </IntlProvider>
+    </MantineProvider>,
+  );
+  return [...html.matchAll(/<div class="[^"]*mantine-Timeline-itemTitle[^"]*">([^<]*)<\/div>/g)].map((match) => match[1]!.replace(/&#x27;|&#39;/g, "'"));
+}
+
+describe('the contact timeline', () => {
+  it('names the file of the import that updated or created the contact', () => {
+    expect(titles('en', en)).toEqual(['Updated by the import of autumn fair.csv', 'Contact updated', 'Imported from spring fair.csv']);
+  });
+
+  it('in Italian', () => {
+    expect(titles('it', itMessages)).toEqual(["Aggiornato dall'importazione di autumn fair.csv", 'Contatto aggiornato', 'Importato da spring fair.csv']);
+  });
+});
