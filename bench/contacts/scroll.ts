@@ -15,13 +15,20 @@
  * 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
  * (on a loaded machine a task's wall time includes waiting for a core, its CPU time does not).
  *
+ * Before scrolling, our page's blocking wheel listeners and JavaScript heap are printed (see pageFacts).
+ *
  *   npx tsx bench/contacts/scroll.ts             (BENCH_CONTACTS=2000 for a quicker run; BENCH_PLAIN=0 leaves out the
- *                                                plain table, two thirds of the time; --strict exits 2 on FAIL)
+ *                                                plain table, two thirds of the time; BENCH_TRACE=<dir> writes a
+ *                                                detailed Chromium trace per page; BENCH_SCREENSHOT=<file.png>;
+ *                                                --strict exits 2 on FAIL)
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { blockingWheelListeners } from '../../tests/e2e/wheelListeners.ts';
 import { installGuards, loadLine, machineLine, makeDataDir, percentile, ROOT, stop, table } from '../platform/harness.ts';
 import { COUNTRIES, FIRST, fmt, LANGUAGES, LAST, PLANS, random, startBench, type Bench } from './shared.ts';
 
@@ -38,6 +45,17 @@ const ROW_HEIGHT = 44;
  * on SwiftShader, its CPU implementation of a GPU (GPU raster and compositing as on a desktop, computed on the CPU).
  */
 const GPU_ARGS = process.env.BENCH_GPU === 'swiftshader' ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-gpu-rasterization'] : ['--disable-gpu'];
+/**
+ * BENCH_TRACE=<dir> records Chromium's detailed timeline (style, layout, paint, raster, compositor) and writes one
+ * trace per page there, for DevTools' Performance panel or Perfetto. It slows the page down: figures from such a run
+ * are for finding where a long frame goes, not for the record.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = TRACE_DIR
+  ? ['toplevel', '__metadata', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'gpu', 'benchmark', 'input', 'v8.execute']
+  : ['toplevel', '__metadata'];
+/** BENCH_SCREENSHOT=<file.png>: a screenshot of our table once its rows are loaded. */
+const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 const CHROMIUM_ARGS = ['--no-sandbox', ...GPU_ARGS, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 installGuards('contacts-scroll', 20 * 60_000);
@@ -372,6 +390,20 @@ async function openContacts(page: Page, base: string, password: string, attrs: n
   return { loadMs: performance.now() - t0, requests: contactRequests };
 }
 
+/**
+ * What decides how the page scrolls, printed with the figures: blocking wheel listeners (any one makes Chromium send
+ * every wheel event to the main thread and wait for it before scrolling; a hidden select's ScrollArea once did) and
+ * the JavaScript heap the rows live in (a major GC pauses the main thread in proportion to it).
+ */
+async function pageFacts(page: Page): Promise<string> {
+  const blocking = await blockingWheelListeners(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return `blocking wheel listeners: ${blocking.length ? blocking.join(', ') : 'none'}; JS heap ${fmt(heap.usedSize / 2 ** 20, 1)} MB used after a full GC`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 interface Summary {
@@ -401,8 +433,11 @@ async function measure(browser: Browser, label: string, open: (page: Page) => Pr
   await open(page);
   let trace: Buffer | undefined;
   const rec = await scrollScript(page, cdp, {
-    start: () => browser.startTracing(page, { categories: ['toplevel', '__metadata'] }),
-    stop: async () => void (trace = await browser.stopTracing()),
+    start: () => browser.startTracing(page, { categories: TRACE_CATEGORIES }),
+    stop: async () => {
+      trace = await browser.stopTracing();
+      if (TRACE_DIR) writeFileSync(join(TRACE_DIR, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), trace);
+    },
   });
   await context.close();
   return { ...summarise(label, rec), main: mainThreadTasks(trace!) };
@@ -456,6 +491,13 @@ async function main() {
   const ours = await measure(browser, `ours: /contacts, ${fmt(CONTACTS)} rows loaded`, async (page) => {
     const loading = await openContacts(page, bench.base, bench.server.demoPassword!, attrs);
     console.log(`loaded ${fmt(CONTACTS)} rows in ${fmt(loading.loadMs / 1000, 1)} s (${loading.requests} page requests); load ${loadLine()}`);
+    console.log(`our page: ${await pageFacts(page)}`);
+    if (SCREENSHOT) {
+      // What the script scrolls, for a person to look at: the table a third of the way down.
+      await box(page).evaluate((el) => el.scrollTo({ top: Math.round(el.scrollHeight / 3) }));
+      await page.screenshot({ path: SCREENSHOT });
+      console.log(`screenshot of the table: ${SCREENSHOT}`);
+    }
   });
   console.log(`${ours.label}: done; load ${loadLine()}`);
   const refAfter = WITH_PLAIN ? await measure(browser, `${plain}, after`, openReference('plain')) : undefined;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
+import { blockingWheelListeners } from './wheelListeners.ts';
 
 const CSV = [
   'email,first name,last name,country,plan',
@@ -220,23 +221,6 @@ test('contacts table: list filter and sort live in the address, survive a reload
   await notices.getByRole('button', { name: 'Close' }).click();
   await expect(notices).toHaveCount(0);
 });
-
-/** Wheel listeners anywhere in the page that are not passive, as "listener on <element classes>". */
-async function blockingWheelListeners(page: Page): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const found: string[] = [];
-  for (const expression of ['window', 'document']) {
-    const { result } = await cdp.send('Runtime.evaluate', { expression });
-    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth: -1, pierce: true });
-    for (const l of listeners) {
-      if ((l.type !== 'wheel' && l.type !== 'mousewheel') || l.passive) continue;
-      const node = l.backendNodeId ? await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId }) : undefined;
-      found.push(`${l.type} listener on ${node ? `${node.node.nodeName} ${node.node.attributes?.join(' ') ?? ''}` : expression}`);
-    }
-  }
-  await cdp.detach();
-  return found;
-}
 
 /** Signs in through the API and answers JSON helpers bound to the user's token. */
 async function apiAs(request: APIRequestContext, user: TestUser) {

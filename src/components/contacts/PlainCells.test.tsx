@@ -1,8 +1,10 @@
 import { Anchor, Badge, Checkbox, MantineProvider } from '@mantine/core';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { inAppLink, PlainAnchor, PlainBadge, PlainCheckbox } from './PlainCells';
+import { CHECKBOX_INPUT, inAppLink, PlainAnchor, PlainBadge, PlainCheckbox } from './PlainCells';
 
 const noop = () => {};
 /** Markup without what legitimately differs: Mantine's generated ids, its style tag, our in-app marker. */
@@ -13,10 +15,23 @@ const markup = (node: ReactNode) =>
     .replace(/ data-in-app=""/g, '');
 
 describe('plain cells render what the Mantine components render', () => {
-  it.each([false, true])('checkbox, checked %s', (checked) => {
-    expect(markup(<PlainCheckbox label="Select a@example.com" checked={checked} onChange={noop} />)).toBe(
-      markup(<Checkbox aria-label="Select a@example.com" checked={checked} onChange={noop} />),
-    );
+  it.each([false, true])('checkbox, checked %s: one input with the class and attributes of Mantine’s own input', (checked) => {
+    const ours = markup(<PlainCheckbox label="Select a@example.com" checked={checked} onChange={noop} />);
+    const input = /<input [^>]*>/.exec(markup(<Checkbox aria-label="Select a@example.com" checked={checked} onChange={noop} />))![0];
+    expect(ours.match(/<[a-z]+/g)).toEqual(['<input']);
+    for (const attribute of ['type="checkbox"', 'aria-label="Select a@example.com"', ...(checked ? ['checked=""'] : [])]) {
+      expect(input).toContain(attribute);
+      expect(ours).toContain(attribute);
+    }
+    expect(input).toContain(`class="mantine-focus-auto ${CHECKBOX_INPUT} mantine-Checkbox-input"`);
+    expect(ours).toContain(`class="mantine-focus-auto ${CHECKBOX_INPUT} mantine-Checkbox-input `);
+  });
+
+  it('Mantine’s checkbox CSS still styles that input class: size, border, checked fill', () => {
+    const css = readFileSync(fileURLToPath(import.meta.resolve('@mantine/core/styles/Checkbox.css')), 'utf8');
+    const rules = (selector: string) => css.split('}').filter((rule) => rule.includes(selector)).join('}');
+    expect(rules(`.${CHECKBOX_INPUT} {`)).toMatch(/appearance: none[\s\S]*width: var\(--checkbox-size\)[\s\S]*border-radius: var\(--checkbox-radius/);
+    expect(rules(`.${CHECKBOX_INPUT}:checked`)).toContain('background-color: var(--checkbox-color)');
   });
 
   it('badges in the three tones the table uses', () => {

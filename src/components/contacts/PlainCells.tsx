@@ -1,37 +1,25 @@
 import type { ChangeEvent, CSSProperties } from 'react';
+import classes from './PlainCells.module.css';
+
+/** Mantine's class for the checkbox's input element (Checkbox.css). */
+export const CHECKBOX_INPUT = 'm_26063560';
 
 /**
- * Mantine's checkbox, badge and anchor as the plain elements they render, for cells of a virtual table: a fast scroll
- * or a jump mounts some 30 rows in one frame, and a Mantine component per cell (styles API, ids, context reads) was
- * most of that frame. Same markup, classes and CSS variables as `Checkbox`, `Badge` and `Anchor` at their defaults, so
- * the rows look and behave the same; `PlainCells.test.tsx` renders both and compares them, so a Mantine upgrade that
- * changes the markup fails a test instead of the look.
+ * Mantine's checkbox, badge and anchor as plain elements, for cells of a virtual table: a fast scroll or a jump mounts
+ * some 30 rows in one frame, and a Mantine component per cell (styles API, ids, context reads) was most of that
+ * frame. The badge and anchor are the same markup, classes and CSS variables as `Badge` and `Anchor` at their
+ * defaults; the checkbox is one input with Mantine's input class. `PlainCells.test.tsx` compares the markup with
+ * Mantine's and checks the classes the checkbox relies on are in Mantine's CSS, so an upgrade that changes either
+ * fails a test instead of the look.
  */
 
-const CHECK_PATH =
-  'M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z';
-const CHECKBOX_VARS = { '--checkbox-radius': 'var(--mantine-radius-sm)', '--checkbox-color': 'var(--mantine-color-blue-filled)' } as CSSProperties;
-
+/**
+ * A row's selection checkbox: one `<input>` where Mantine's `Checkbox` renders seven elements (a row that enters the
+ * window is laid out, styled and painted element by element). It carries Mantine's checkbox input class, so it has
+ * the same box, border, colours and focus ring; the check mark is a background (PlainCells.module.css).
+ */
 export function PlainCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
-  return (
-    <div
-      style={CHECKBOX_VARS}
-      className="m_bf2d988c mantine-Checkbox-root m_5f75b09e mantine-Checkbox-root"
-      data-variant="filled"
-      data-label-position="right"
-      data-checked={checked || undefined}
-    >
-      <div className="m_5f6e695e mantine-Checkbox-body">
-        <div className="m_26062bec mantine-Checkbox-inner" data-label-position="right">
-          <input className="mantine-focus-auto m_26063560 mantine-Checkbox-input" data-with-error-styles="true" aria-label={label} type="checkbox" checked={checked} onChange={onChange} />
-          <svg viewBox="0 0 10 7" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" className="m_bf295423 mantine-Checkbox-icon">
-            <path d={CHECK_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
-          </svg>
-        </div>
-        <div className="m_d3ea56bb mantine-Checkbox-labelWrapper" />
-      </div>
-    </div>
-  );
+  return <input className={`mantine-focus-auto ${CHECKBOX_INPUT} mantine-Checkbox-input ${classes.check}`} type="checkbox" aria-label={label} checked={checked} onChange={onChange} />;
 }
 
 /** Badge colours the contacts table uses: filled red and gray, light teal. */

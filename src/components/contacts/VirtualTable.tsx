@@ -1,13 +1,18 @@
 import { Table } from '@mantine/core';
-import { useState, type MouseEvent, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { inAppLink } from './PlainCells.tsx';
+import classes from './VirtualTable.module.css';
 
 export interface VirtualTableProps {
   rowCount: number;
   rowHeight: number;
   height: number;
+  /** Column widths in pixels, in order; `null` columns share the rest of the width equally. */
+  columns: Array<number | null>;
+  /** The header row: a `<tr role="row">` of `<th role="columnheader">` cells. */
   head: ReactNode;
+  /** A body row: a `<tr role="row">` of `<td role="cell">` cells, `rowHeight` tall (its content is clipped to it). */
   renderRow: (index: number) => ReactNode;
   /** Called when the visible window reaches the last rows. */
   onEndReached?: () => void;
@@ -15,28 +20,54 @@ export interface VirtualTableProps {
   label?: string;
 }
 
-/** The rows to render for a scroll position: those in view and `overscan` more on each side. */
-export function rowWindow(scrollTop: number, rowCount: number, rowHeight: number, height: number, overscan: number): { first: number; last: number } {
+/** Which way the table is being scrolled; null once it has been still for SETTLE_MS. */
+export type ScrollDirection = 'down' | 'up' | null;
+
+/** How long after the last scroll event the table counts as still and renders `overscan` rows on both sides. */
+export const SETTLE_MS = 150;
+
+/**
+ * The rows to render for a scroll position: those in view, `overscan` more ahead in the direction of scrolling and
+ * one behind (rows behind are leaving the view); at rest `overscan` more on each side. While scrolling, each frame
+ * then mounts only the rows the scroll is heading for: a jump (End, the scrollbar) mounts a third fewer rows.
+ */
+export function rowWindow(scrollTop: number, rowCount: number, rowHeight: number, height: number, overscan: number, direction: ScrollDirection = null): { first: number; last: number } {
+  const before = direction === 'down' ? 1 : overscan;
+  const after = direction === 'up' ? 1 : overscan;
   return {
-    first: Math.max(0, Math.floor(scrollTop / rowHeight) - overscan),
-    last: Math.min(rowCount, Math.ceil((scrollTop + height) / rowHeight) + overscan),
+    first: Math.max(0, Math.floor(scrollTop / rowHeight) - before),
+    last: Math.min(rowCount, Math.ceil((scrollTop + height) / rowHeight) + after),
   };
+}
+
+/** The grid columns of the rows: fixed widths as given, the others `minmax(0, 1fr)`, as a fixed table layout shares them. */
+export function gridColumns(columns: Array<number | null>): string {
+  return columns.map((width) => (width === null ? 'minmax(0, 1fr)' : `${width}px`)).join(' ');
 }
 
 /**
  * A table that renders only the rows in view (fixed row height, a scroll container, spacer rows above and below), so
  * tens of thousands of loaded rows stay cheap. `aria-rowcount` tells assistive technology the full size. A scroll
- * event renders only when the window of rows changes. Links in rows marked as in-app (`PlainAnchor`) navigate
- * without reloading, through one click handler on the table instead of a router link per row.
+ * event renders only when the window of rows changes, and each row is laid out on its own (VirtualTable.module.css),
+ * so the rows that enter the window cost their own layout only. Links in rows marked as in-app (`PlainAnchor`)
+ * navigate without reloading, through one click handler on the table instead of a router link per row.
  */
-export function VirtualTable({ rowCount, rowHeight, height, head, renderRow, onEndReached, overscan = 10, label }: VirtualTableProps) {
+export function VirtualTable({ rowCount, rowHeight, height, columns, head, renderRow, onEndReached, overscan = 10, label }: VirtualTableProps) {
   const navigate = useNavigate();
-  const [scrollTop, setScrollTop] = useState(0);
-  const { first, last } = rowWindow(scrollTop, rowCount, rowHeight, height, overscan);
+  const [view, setView] = useState<{ top: number; direction: ScrollDirection }>({ top: 0, direction: null });
+  // The last scroll position seen (the rendered one may be older) and the timer that marks the table still.
+  const lastTop = useRef(0);
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const top = event.currentTarget.scrollTop;
-    const next = rowWindow(top, rowCount, rowHeight, height, overscan);
-    if (next.first !== first || next.last !== last) setScrollTop(top);
+    const direction: ScrollDirection = top > lastTop.current ? 'down' : top < lastTop.current ? 'up' : view.direction;
+    lastTop.current = top;
+    const next = rowWindow(top, rowCount, rowHeight, height, overscan, direction);
+    if (next.first !== first || next.last !== last) setView({ top, direction });
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => setView({ top: lastTop.current, direction: null }), SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -49,9 +80,18 @@ export function VirtualTable({ rowCount, rowHeight, height, head, renderRow, onE
   for (let i = first; i < last; i++) rows.push(renderRow(i));
   return (
     <div style={{ maxHeight: height, overflowY: 'auto', contain: 'content' }} onScroll={onScroll} onClick={onClick} data-testid="virtual-scroll">
-      <Table stickyHeader highlightOnHover aria-rowcount={rowCount + 1} aria-label={label} layout="fixed" miw={700}>
-        <Table.Thead>{head}</Table.Thead>
-        <Table.Tbody>
+      <Table
+        stickyHeader
+        highlightOnHover
+        role="table"
+        aria-rowcount={rowCount + 1}
+        aria-label={label}
+        miw={700}
+        className={classes.table}
+        style={{ '--virtual-table-columns': gridColumns(columns) } as CSSProperties}
+      >
+        <Table.Thead role="rowgroup">{head}</Table.Thead>
+        <Table.Tbody role="rowgroup">
           {first > 0 ? <tr aria-hidden style={{ height: first * rowHeight }} /> : null}
           {rows}
           {last < rowCount ? <tr aria-hidden style={{ height: (rowCount - last) * rowHeight }} /> : null}

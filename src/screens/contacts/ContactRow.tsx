@@ -17,8 +17,8 @@ export interface ContactRowProps {
 }
 
 /** Mantine's own table classes and the row attributes of a `<Table highlightOnHover>` (row borders are on by default). */
-const TR = { className: `${Table.classes.tr} mantine-Table-tr`, 'data-with-row-border': true, 'data-hover': true };
-const TD = `${Table.classes.td} mantine-Table-td`;
+const TR = { className: `${Table.classes.tr} mantine-Table-tr`, 'data-with-row-border': true, 'data-hover': true, role: 'row' };
+const TD = { className: `${Table.classes.td} mantine-Table-td`, role: 'cell' };
 
 /**
  * One row of the contacts table. Memoised: scrolling moves the virtual window, and only the rows that enter it render;
@@ -32,16 +32,16 @@ export const ContactRow = memo(function ContactRow({ contact: c, index, height, 
   const email = c.email ?? `#${c.id}`;
   return (
     <tr {...TR} style={{ height: rem(height) }} aria-rowindex={index + 2} data-selected={selected || undefined}>
-      <td className={TD}>
+      <td {...TD}>
         <PlainCheckbox label={intl.formatMessage(t.selectRow, { email })} checked={selected} onChange={() => onToggle(c.id)} />
       </td>
-      <td className={TD} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      <td {...TD}>
         <PlainAnchor href={`/contacts/show/${c.id}`}>{email}</PlainAnchor>
       </td>
-      <td className={TD}>{c.firstName}</td>
-      <td className={TD}>{c.lastName}</td>
-      <td className={TD}>{c.phoneNumber ? `+${c.phonePrefix ?? ''} ${c.phoneNumber}` : ''}</td>
-      <td className={TD}>
+      <td {...TD}>{c.firstName}</td>
+      <td {...TD}>{c.lastName}</td>
+      <td {...TD}>{c.phoneNumber ? `+${c.phonePrefix ?? ''} ${c.phoneNumber}` : ''}</td>
+      <td {...TD}>
         {c.anonymisedAt ? (
           <PlainBadge tone="gray">{intl.formatMessage(m.anonymised)}</PlainBadge>
         ) : c.blocked ? (
@@ -51,7 +51,7 @@ export const ContactRow = memo(function ContactRow({ contact: c, index, height, 
         )}
       </td>
       {shown.map((a) => (
-        <td key={a.id} className={TD}>{String(c.attributes[a.id] ?? '')}</td>
+        <td key={a.id} {...TD}>{String(c.attributes[a.id] ?? '')}</td>
       ))}
     </tr>
   );

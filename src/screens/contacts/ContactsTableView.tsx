@@ -32,17 +32,20 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
       rowCount={rows.length}
       rowHeight={ROW_HEIGHT}
       height={560}
+      columns={[44, null, null, null, null, 120, ...shown.map(() => null)]}
       onEndReached={() => actor.send({ type: 'rows.more' })}
       head={
-        <Table.Tr>
-          <Table.Th w={44} />
-          <Table.Th>{intl.formatMessage(m.email)}</Table.Th>
-          <Table.Th>{intl.formatMessage(m.firstName)}</Table.Th>
-          <Table.Th>{intl.formatMessage(m.lastName)}</Table.Th>
-          <Table.Th>{intl.formatMessage(m.phoneNumber)}</Table.Th>
-          <Table.Th w={120}>{intl.formatMessage(m.status)}</Table.Th>
+        <Table.Tr role="row">
+          <Table.Th role="columnheader" />
+          <Table.Th role="columnheader">{intl.formatMessage(m.email)}</Table.Th>
+          <Table.Th role="columnheader">{intl.formatMessage(m.firstName)}</Table.Th>
+          <Table.Th role="columnheader">{intl.formatMessage(m.lastName)}</Table.Th>
+          <Table.Th role="columnheader">{intl.formatMessage(m.phoneNumber)}</Table.Th>
+          <Table.Th role="columnheader">{intl.formatMessage(m.status)}</Table.Th>
           {shown.map((a) => (
-            <Table.Th key={a.id}>{a.name}</Table.Th>
+            <Table.Th role="columnheader" key={a.id}>
+              {a.name}
+            </Table.Th>
           ))}
         </Table.Tr>
       }
