@@ -52,7 +52,7 @@ const GPU_ARGS = process.env.BENCH_GPU === 'swiftshader' ? ['--use-angle=swiftsh
  */
 const TRACE_DIR = process.env.BENCH_TRACE;
 const TRACE_CATEGORIES = TRACE_DIR
-  ? ['toplevel', '__metadata', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'gpu', 'benchmark', 'input', 'v8.execute']
+  ? ['toplevel', '__metadata', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'gpu', 'benchmark', 'input', 'v8.execute', 'disabled-by-default-v8.cpu_profiler']
   : ['toplevel', '__metadata'];
 /** BENCH_SCREENSHOT=<file.png>: a screenshot of our table once its rows are loaded. */
 const SCREENSHOT = process.env.BENCH_SCREENSHOT;

@@ -79,7 +79,9 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) rows.push(renderRow(i));
   return (
-    <div style={{ maxHeight: height, overflowY: 'auto', contain: 'content' }} onScroll={onScroll} onClick={onClick} data-testid="virtual-scroll">
+    // No scroll anchoring: the spacer rows already keep every row where it was, and Chromium would otherwise look for
+    // an anchor row after each layout while the table scrolls.
+    <div style={{ maxHeight: height, overflowY: 'auto', overflowAnchor: 'none', contain: 'content' }} onScroll={onScroll} onClick={onClick} data-testid="virtual-scroll">
       <Table
         stickyHeader
         highlightOnHover
