@@ -23,6 +23,31 @@ test.describe('application shell', () => {
     }
   });
 
+  test('an in-app navigation moves focus to the new page’s heading; a changed query keeps it where it is', async ({ page, user }) => {
+    await loginThroughUi(page, user);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Contacts' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contacts');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    // Tab goes on from the top of the page's content, not from the navigation link.
+    const search = page.getByRole('searchbox', { name: 'Search by email, name or phone' });
+    await search.fill('ada');
+    await expect(page).toHaveURL(/\/contacts\?q=ada$/);
+    await expect(search).toBeFocused();
+    // The area's tabs stay on the page: focus stays on the tab, so the arrow keys go on through the tabs.
+    await page.getByRole('tab', { name: 'Lists' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lists');
+    await expect(page.getByRole('tab', { name: 'Lists' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/contacts\/folders$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Folders');
+    await expect(page.getByRole('tab', { name: 'Folders' })).toBeFocused();
+    // A link in the content that leaves with the page: focus goes to the new page's heading.
+    await navigation.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
   test('404: unknown pages and failed param checks show Page Not Found', async ({ page, user }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

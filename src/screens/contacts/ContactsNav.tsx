@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { contactsMessages as m } from './contacts.messages.ts';
@@ -12,15 +13,33 @@ const TABS = [
   { to: '/contacts/importer/import', label: m.tabImport },
 ];
 
-/** The contacts area's sections. */
+/** The section a tab of this bar opened: the next section's bar takes the focus back on its own tab. */
+let openedByTab: string | null = null;
+
+/**
+ * The contacts area's sections. Each section is its own page with its own bar, so a tab (clicked, or reached with the
+ * arrow keys) opens a page whose bar focuses the same tab again: a keyboard user stays in the tab list instead of
+ * being sent to the new page's heading.
+ */
 export function ContactsNav() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const list = useRef<HTMLDivElement>(null);
   const current = TABS.find((t) => t.to === pathname)?.to ?? '/contacts';
+  useEffect(() => {
+    if (openedByTab !== pathname) return;
+    openedByTab = null;
+    list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [pathname]);
+  const open = (to: string | null) => {
+    if (!to) return;
+    openedByTab = to;
+    void navigate(to);
+  };
   return (
-    <Tabs value={current} onChange={(to) => to && void navigate(to)} mb="md" aria-label={intl.formatMessage(m.areaNav)}>
-      <Tabs.List>
+    <Tabs value={current} onChange={open} mb="md" aria-label={intl.formatMessage(m.areaNav)}>
+      <Tabs.List ref={list}>
         {TABS.map((t) => (
           <Tabs.Tab key={t.to} value={t.to}>
             {intl.formatMessage(t.label)}
