@@ -265,18 +265,19 @@ test('contact page: a note is deleted only after the confirmation', async ({ pag
   await expect(page.getByText('No notes yet.')).toBeVisible();
 });
 
-test('contact page: more notes on demand, and the import that created the contact on its timeline', async ({ page, request, user }) => {
+test('contact page: more notes on demand, and the imports that created and updated the contact on its timeline', async ({ page, request, user }) => {
   const api = await apiAs(request, user);
   const folder = await api.call('post', '/contact-folders', 201, { name: 'Imports' });
   const list = await api.call('post', '/contact-lists', 201, { name: 'Fair', folderId: folder.id });
-  const uploaded = await request.post('/api/contact-imports', {
-    headers: api.headers,
-    multipart: { file: { name: 'spring fair.csv', mimeType: 'text/csv', buffer: Buffer.from('email,first name\nivy@example.com,Ivy\n') } },
-  });
-  expect(uploaded.status()).toBe(201);
-  const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
-  await api.call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [list.id] });
-  await expect.poll(async () => (await api.call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
+  const importFile = async (name: string, csv: string) => {
+    const uploaded = await request.post('/api/contact-imports', { headers: api.headers, multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+    expect(uploaded.status()).toBe(201);
+    const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
+    await api.call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [list.id], updateExisting: true });
+    await expect.poll(async () => (await api.call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
+  };
+  await importFile('spring fair.csv', 'email,first name\nivy@example.com,Ivy\n');
+  await importFile('autumn fair.csv', 'email,last name\nivy@example.com,Rossi\n');
   const [contact] = (await api.call('get', '/contacts?q=ivy%40example.com', 200)) as { id: number }[];
   for (let i = 1; i <= 51; i++) await api.call('post', `/contacts/${contact!.id}/notes`, 201, { text: `Call ${i}` });
 
@@ -284,6 +285,8 @@ test('contact page: more notes on demand, and the import that created the contac
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto(`/contacts/show/${contact!.id}`);
   await expect(page.getByTestId('contact-timeline')).toContainText('Imported from spring fair.csv');
+  await expect(page.getByTestId('contact-timeline')).toContainText('Updated by the import of autumn fair.csv');
+  await expect(page.getByTestId('contact-fields')).toContainText('Rossi');
   const items = page.getByTestId('contact-notes').getByRole('listitem');
   await expect(items).toHaveCount(50);
   await expect(items.first()).toContainText('Call 51');
