@@ -7,7 +7,7 @@ import { getContact } from './contacts.ts';
 import type { ListRow } from './lists.ts';
 import { pageOf, pagePosition, type Page, type PageRequest } from './paging.ts';
 import { iso, SqlParams, type Actor, type Db } from './sql.ts';
-import { EVENT_COLUMNS, EVENT_SOURCE, importOrigin, type EventRow } from './timeline.ts';
+import { importOrigin, SELECT_EVENTS, type EventRow } from './timeline.ts';
 
 type NoteRow = components['schemas']['ContactNote'];
 type DataExport = components['schemas']['ContactDataExport'];
@@ -97,7 +97,7 @@ export async function exportContactData(ctx: AppContext, actor: Actor, contactId
       actor.companyId,
       contactId,
     ]),
-    ctx.pool.query<EventRow>(`select ${EVENT_COLUMNS} from ${EVENT_SOURCE} where e.company_id = $1 and e.contact_id = $2 order by e.id`, [actor.companyId, contactId]),
+    ctx.pool.query<EventRow>(`${SELECT_EVENTS} where e.company_id = $1 and e.contact_id = $2 order by e.id`, [actor.companyId, contactId]),
     importOrigin(ctx.pool, actor.companyId, contactId),
   ]);
   // Oldest first, as the timeline's last entry: the import that created the contact comes before its events.

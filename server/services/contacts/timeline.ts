@@ -7,13 +7,14 @@ import { iso, SqlParams, type Actor, type Db } from './sql.ts';
 export type EventRow = components['schemas']['ContactEvent'];
 
 /**
- * An event's columns, read from EVENT_SOURCE: the payload of an event recorded by an import (contact.updated with an
- * importId) gains the import's file name, null when the company has no such import.
+ * The start of a query for a contact's events, up to its FROM clause (alias `e`; add the WHERE). The payload of an
+ * event recorded by an import (contact.updated with an importId) gains the import's file name, null when the company
+ * has no such import. Columns and joined table in one piece: the payload reads the join.
  */
-export const EVENT_COLUMNS = `e.id, e.type,
+export const SELECT_EVENTS = `select e.id, e.type,
   case when e.payload ? 'importId' then e.payload || jsonb_build_object('fileName', i.file_name) else e.payload end as payload,
-  e.user_id as "userId", ${iso('e.created_at')} as "createdAt"`;
-export const EVENT_SOURCE = `contact_events e left join contact_imports i on i.company_id = e.company_id and i.id = (e.payload->>'importId')::bigint`;
+  e.user_id as "userId", ${iso('e.created_at')} as "createdAt"
+  from contact_events e left join contact_imports i on i.company_id = e.company_id and i.id = (e.payload->>'importId')::bigint`;
 
 /**
  * The timeline entry of the import that created the contact, or null: derived from `contacts.import_id` and the
@@ -40,7 +41,7 @@ export async function timeline(ctx: AppContext, actor: Actor, contactId: number,
   const origin = await importOrigin(ctx.pool, actor.companyId, contactId);
   const [{ rows }, count] = await Promise.all([
     ctx.pool.query<EventRow>(
-      `select ${EVENT_COLUMNS} from ${EVENT_SOURCE}
+      `${SELECT_EVENTS}
         where e.company_id = $1 and e.contact_id = $2 ${at.where} order by e.id desc limit ${request.perPage + 1} offset ${at.offset}`,
       params.values,
     ),
