@@ -67,7 +67,8 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     const next = rowWindow(top, rowCount, rowHeight, height, overscan, direction);
     if (next.first !== first || next.last !== last) setView({ top, direction });
     clearTimeout(settle.current);
-    settle.current = setTimeout(() => setView({ top: lastTop.current, direction: null }), SETTLE_MS);
+    // Still: the overscan on both sides (no render when the last scroll already left the view at rest).
+    settle.current = setTimeout(() => setView((v) => (v.direction === null && v.top === lastTop.current ? v : { top: lastTop.current, direction: null })), SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { VirtualTable } from '../../components/contacts/VirtualTable.tsx';
 import type { contactsTableMachine } from '../../machines/contactsTable/contactsTable.machine.ts';
@@ -10,6 +10,16 @@ import { contactsTableMessages as t } from './ContactsScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
 
 const ROW_HEIGHT = 44;
+
+/** The columns before the attribute columns, in ContactRow's order: header and width (null: a share of the rest). */
+const FIXED_COLUMNS: Array<{ key: string; title: MessageDescriptor | null; width: number | null }> = [
+  { key: 'select', title: null, width: 44 },
+  { key: 'email', title: m.email, width: null },
+  { key: 'firstName', title: m.firstName, width: null },
+  { key: 'lastName', title: m.lastName, width: null },
+  { key: 'phone', title: m.phoneNumber, width: null },
+  { key: 'status', title: m.status, width: 120 },
+];
 
 /**
  * The loaded contacts in a virtualised table; scrolling to the end loads the next page. What the rows receive is kept
@@ -32,16 +42,15 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
       rowCount={rows.length}
       rowHeight={ROW_HEIGHT}
       height={560}
-      columns={[44, null, null, null, null, 120, ...shown.map(() => null)]}
+      columns={[...FIXED_COLUMNS.map((c) => c.width), ...shown.map(() => null)]}
       onEndReached={() => actor.send({ type: 'rows.more' })}
       head={
         <Table.Tr role="row">
-          <Table.Th role="columnheader" />
-          <Table.Th role="columnheader">{intl.formatMessage(m.email)}</Table.Th>
-          <Table.Th role="columnheader">{intl.formatMessage(m.firstName)}</Table.Th>
-          <Table.Th role="columnheader">{intl.formatMessage(m.lastName)}</Table.Th>
-          <Table.Th role="columnheader">{intl.formatMessage(m.phoneNumber)}</Table.Th>
-          <Table.Th role="columnheader">{intl.formatMessage(m.status)}</Table.Th>
+          {FIXED_COLUMNS.map((c) => (
+            <Table.Th role="columnheader" key={c.key}>
+              {c.title ? intl.formatMessage(c.title) : null}
+            </Table.Th>
+          ))}
           {shown.map((a) => (
             <Table.Th role="columnheader" key={a.id}>
               {a.name}
