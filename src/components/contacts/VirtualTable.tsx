@@ -26,14 +26,35 @@ export type ScrollDirection = 'down' | 'up' | null;
 /** How long after the last scroll event the table counts as still and renders `overscan` rows on both sides. */
 export const SETTLE_MS = 150;
 
+/** How many rows the window may grow ahead of the view per scroll event, once a fast scroll slows down. */
+export const AHEAD_GROWTH = 4;
+
 /**
- * The rows to render for a scroll position: those in view, `overscan` more ahead in the direction of scrolling and
- * one behind (rows behind are leaving the view); at rest `overscan` more on each side. While scrolling, each frame
- * then mounts only the rows the scroll is heading for: a jump (End, the scrollbar) mounts a third fewer rows.
+ * How many rows to render ahead of the view after a scroll `step` (px), from the number rendered ahead before it.
+ * When the step went past the overscan, rows rendered ahead would be passed over by the next step of that speed too:
+ * one row only, so a fast wheel mounts at most the rows in view and one on each side a frame (16), not 24. Otherwise `overscan`, reached
+ * `AHEAD_GROWTH` rows per scroll event, so a scroll that slows down does not mount a whole overscan in one frame.
  */
-export function rowWindow(scrollTop: number, rowCount: number, rowHeight: number, height: number, overscan: number, direction: ScrollDirection = null): { first: number; last: number } {
-  const before = direction === 'down' ? 1 : overscan;
-  const after = direction === 'up' ? 1 : overscan;
+export function aheadAfter(previous: number, step: number, rowHeight: number, overscan: number): number {
+  return step > overscan * rowHeight ? 1 : Math.min(overscan, previous + AHEAD_GROWTH);
+}
+
+/**
+ * The rows to render for a scroll position: those in view, `ahead` more in the direction of scrolling and one behind
+ * (rows behind are leaving the view); at rest `overscan` more on each side. While scrolling, each frame then mounts
+ * only the rows the scroll is heading for: a jump (End, the scrollbar) mounts a third fewer rows.
+ */
+export function rowWindow(
+  scrollTop: number,
+  rowCount: number,
+  rowHeight: number,
+  height: number,
+  overscan: number,
+  direction: ScrollDirection = null,
+  ahead = overscan,
+): { first: number; last: number } {
+  const before = direction === 'down' ? 1 : direction === 'up' ? ahead : overscan;
+  const after = direction === 'up' ? 1 : direction === 'down' ? ahead : overscan;
   return {
     first: Math.max(0, Math.floor(scrollTop / rowHeight) - before),
     last: Math.min(rowCount, Math.ceil((scrollTop + height) / rowHeight) + after),
@@ -54,21 +75,31 @@ export function gridColumns(columns: Array<number | null>): string {
  */
 export function VirtualTable({ rowCount, rowHeight, height, columns, head, renderRow, onEndReached, overscan = 10, label }: VirtualTableProps) {
   const navigate = useNavigate();
-  const [view, setView] = useState<{ top: number; direction: ScrollDirection }>({ top: 0, direction: null });
-  // The last scroll position seen (the rendered one may be older) and the timer that marks the table still.
+  const [view, setView] = useState<{ top: number; direction: ScrollDirection; ahead: number }>({ top: 0, direction: null, ahead: overscan });
+  // The last scroll position and rows ahead seen (the rendered ones may be older), and the timer that marks the table still.
   const lastTop = useRef(0);
+  const lastAhead = useRef(overscan);
+  const lastDirection = useRef<ScrollDirection>(null);
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
-  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction);
+  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const top = event.currentTarget.scrollTop;
-    const direction: ScrollDirection = top > lastTop.current ? 'down' : top < lastTop.current ? 'up' : view.direction;
+    const direction: ScrollDirection = top > lastTop.current ? 'down' : top < lastTop.current ? 'up' : lastDirection.current;
+    // From rest the overscan is rendered on both sides; a scroll that turns starts from the one row it kept behind.
+    const before = lastDirection.current === null ? overscan : direction === lastDirection.current ? lastAhead.current : 1;
+    const ahead = aheadAfter(before, Math.abs(top - lastTop.current), rowHeight, overscan);
     lastTop.current = top;
-    const next = rowWindow(top, rowCount, rowHeight, height, overscan, direction);
-    if (next.first !== first || next.last !== last) setView({ top, direction });
+    lastAhead.current = ahead;
+    lastDirection.current = direction;
+    const next = rowWindow(top, rowCount, rowHeight, height, overscan, direction, ahead);
+    if (next.first !== first || next.last !== last) setView({ top, direction, ahead });
     clearTimeout(settle.current);
     // Still: the overscan on both sides (no render when the last scroll already left the view at rest).
-    settle.current = setTimeout(() => setView((v) => (v.direction === null && v.top === lastTop.current ? v : { top: lastTop.current, direction: null })), SETTLE_MS);
+    settle.current = setTimeout(() => {
+      lastDirection.current = null;
+      setView((v) => (v.direction === null && v.top === lastTop.current ? v : { top: lastTop.current, direction: null, ahead: overscan }));
+    }, SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
