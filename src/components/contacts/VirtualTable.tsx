@@ -125,11 +125,12 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
         style={{ '--virtual-table-columns': gridColumns(columns) } as CSSProperties}
       >
         <Table.Thead role="rowgroup">{head}</Table.Thead>
-        <Table.Tbody role="rowgroup">
+        {/* Not Mantine's Tbody: see VirtualTable.module.css. */}
+        <tbody role="rowgroup" className={`mantine-Table-tbody ${classes.body}`}>
           {first > 0 ? <tr aria-hidden style={{ height: first * rowHeight }} /> : null}
           {rows}
           {last < rowCount ? <tr aria-hidden style={{ height: (rowCount - last) * rowHeight }} /> : null}
-        </Table.Tbody>
+        </tbody>
       </Table>
     </div>
   );
