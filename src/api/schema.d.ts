@@ -1069,7 +1069,7 @@ export interface components {
             id: number;
             /** @description Stable code, such as contact.created, contact.imported, contact.updated, contact.blocked, list.added */
             type: string;
-            /** @description Ids and field names (contact.updated by a user holds the changed fields). contact.imported, and contact.updated written by an import, hold importId and the import's fileName (null when the import is gone). */
+            /** @description Ids and field names (contact.updated by a user holds the changed fields; list.added and list.removed hold listId). contact.imported, and contact.updated or list.added written by an import, hold importId and the import's fileName (null when the import is gone). */
             payload: {
                 [key: string]: unknown;
             };

@@ -8,7 +8,7 @@ export type EventRow = components['schemas']['ContactEvent'];
 
 /**
  * The start of a query for a contact's events, up to its FROM clause (alias `e`; add the WHERE). The payload of an
- * event recorded by an import (contact.updated with an importId) gains the import's file name, null when the company
+ * event recorded by an import (contact.updated or list.added with an importId) gains the import's file name, null when the company
  * has no such import. Columns and joined table in one piece: the payload reads the join.
  */
 export const SELECT_EVENTS = `select e.id, e.type,

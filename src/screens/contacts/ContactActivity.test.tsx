@@ -10,6 +10,8 @@ import { ContactTimeline } from './ContactActivity';
 
 const at = '2024-05-02T10:00:00.000Z';
 const timeline: ContactEvent[] = [
+  { id: 5, type: 'list.added', payload: { listId: 9, importId: 7, fileName: 'autumn fair.csv' }, userId: null, createdAt: at },
+  { id: 4, type: 'list.added', payload: { listId: 9 }, userId: null, createdAt: at },
   { id: 3, type: 'contact.updated', payload: { importId: 7, fileName: 'autumn fair.csv' }, userId: null, createdAt: at },
   { id: 2, type: 'contact.updated', payload: { fields: ['firstName'] }, userId: null, createdAt: at },
   { id: 0, type: 'contact.imported', payload: { importId: 5, fileName: 'spring fair.csv' }, userId: null, createdAt: at },
@@ -29,11 +31,23 @@ function titles(locale: 'en' | 'it', messages: Record<string, string>): string[]
 }
 
 describe('the contact timeline', () => {
-  it('names the file of the import that updated or created the contact', () => {
-    expect(titles('en', en)).toEqual(['Updated by the import of autumn fair.csv', 'Contact updated', 'Imported from spring fair.csv']);
+  it('names the file of the import that added the contact to a list, updated or created it', () => {
+    expect(titles('en', en)).toEqual([
+      'Added to a list by the import of autumn fair.csv',
+      'Added to a list',
+      'Updated by the import of autumn fair.csv',
+      'Contact updated',
+      'Imported from spring fair.csv',
+    ]);
   });
 
   it('in Italian', () => {
-    expect(titles('it', itMessages)).toEqual(["Aggiornato dall'importazione di autumn fair.csv", 'Contatto aggiornato', 'Importato da spring fair.csv']);
+    expect(titles('it', itMessages)).toEqual([
+      "Aggiunto a una lista dall'importazione di autumn fair.csv",
+      'Aggiunto a una lista',
+      "Aggiornato dall'importazione di autumn fair.csv",
+      'Contatto aggiornato',
+      'Importato da spring fair.csv',
+    ]);
   });
 });

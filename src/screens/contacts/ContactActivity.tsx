@@ -103,6 +103,7 @@ export function ContactTimeline({ details, canLoadMore, loadingMore, onLoadMore 
     const fileName = String(e.payload.fileName ?? '');
     if (e.type === 'contact.imported') return intl.formatMessage(m.eventImported, { fileName });
     if (e.type === 'contact.updated' && e.payload.importId != null) return intl.formatMessage(m.eventUpdatedByImport, { fileName });
+    if (e.type === 'list.added' && e.payload.importId != null) return intl.formatMessage(m.eventListAddedByImport, { fileName });
     return e.type in eventMessages ? intl.formatMessage(eventMessages[e.type as keyof typeof eventMessages]) : e.type;
   };
   return (

@@ -42,6 +42,8 @@ export const contactMessages = defineMessages({
   eventImported: defineMessage<{ fileName: string }>({ id: 'screen.contact.event.imported', defaultMessage: 'Imported from {fileName}' }),
   /** The timeline entry of an import that updated an existing contact (contact.updated with an importId). */
   eventUpdatedByImport: defineMessage<{ fileName: string }>({ id: 'screen.contact.event.updatedByImport', defaultMessage: 'Updated by the import of {fileName}' }),
+  /** The timeline entry of an import that added an existing contact to one of its lists (list.added with an importId). */
+  eventListAddedByImport: defineMessage<{ fileName: string }>({ id: 'screen.contact.event.listAddedByImport', defaultMessage: 'Added to a list by the import of {fileName}' }),
 });
 
 /** Timeline event codes (ContactEvent.type) the page names; others show their code. */

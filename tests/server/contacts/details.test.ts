@@ -134,11 +134,12 @@ describe('timeline', () => {
       { id: 0, type: 'contact.imported', payload: { importId, fileName: 'spring fair.csv' }, userId: a.userId, createdAt: imported.createdAt },
     ]);
     expect(header(only)).toMatchObject({ total: 1, nextCursor: null });
-    // A contact that already existed was updated, not created, by the import: an event naming the file.
+    // A contact that already existed was updated, not created, by the import, and joined its list: events naming the file.
     const existing = await byEmail(a, 'existing@example.com');
     const updated = await a.call('GET', `/contacts/${existing.id}/timeline`);
-    expect(updated.body.map((e: { type: string }) => e.type)).toEqual(['contact.updated', 'contact.created']);
-    expect(updated.body[0]).toMatchObject({ payload: { importId, fileName: 'spring fair.csv' }, userId: a.userId });
+    expect(updated.body.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.updated', 'contact.created']);
+    expect(updated.body[0]).toMatchObject({ payload: { listId: expect.any(Number), importId, fileName: 'spring fair.csv' }, userId: a.userId });
+    expect(updated.body[1]).toMatchObject({ payload: { importId, fileName: 'spring fair.csv' }, userId: a.userId });
     expect((await a.call('GET', `/contacts/${existing.id}/data`)).body.events[1]).toMatchObject({
       type: 'contact.updated',
       payload: { importId, fileName: 'spring fair.csv' },

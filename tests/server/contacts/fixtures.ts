@@ -67,3 +67,26 @@ export function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls'): Buffer {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contacts');
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
+
+/**
+ * Runs `body` while another writer adds `email` to the same company just before the import's first write of it (a
+ * trigger plays that writer), so the batch is written again through INSERT … ON CONFLICT. Answers how often the
+ * trigger fired.
+ */
+export async function withRacingWriter(env: TestEnv, email: string, body: () => Promise<void>): Promise<number> {
+  await env.pool.query(`create sequence race_once;
+    create function race_writer() returns trigger language plpgsql as $$
+    begin
+      if nextval('race_once') = 1 then
+        insert into contacts (company_id, email, first_name) values (new.company_id, new.email, 'Other writer');
+      end if;
+      return new;
+    end $$;
+    create trigger race_writer before insert on contacts for each row when (new.email = '${email}') execute function race_writer();`);
+  try {
+    await body();
+    return Number((await env.pool.query(`select last_value from race_once`)).rows[0].last_value);
+  } finally {
+    await env.pool.query('drop trigger race_writer on contacts; drop function race_writer(); drop sequence race_once');
+  }
+}

@@ -7,7 +7,7 @@ import type { TestEnv } from '../helpers.ts';
 import { makeList, setupTwoCompanies, upload, type Caller } from './fixtures.ts';
 
 // A worker killed mid-import (SIGKILL, no cleanup) and a new run: every row lands once, counts add up exactly, and each
-// existing contact the import changed gets exactly one timeline event.
+// existing contact the import changed or added to its list gets exactly one timeline event of each kind.
 let env: TestEnv;
 let a: Caller;
 beforeAll(async () => {
@@ -74,6 +74,15 @@ describe('import crash and resume', () => {
         )
       ).rows;
     expect((await eventsOf()).length).toBe(EXISTING.filter((i) => i < crashed.processed).length);
+    const listEventsOf = async () =>
+      (
+        await env.pool.query<{ contact_id: string; n: number }>(
+          `select contact_id, count(*)::int as n from contact_events
+            where company_id = $1 and type = 'list.added' and payload = jsonb_build_object('listId', $2::bigint, 'importId', $3::bigint) group by contact_id`,
+          [a.companyId, listId, uploaded.id],
+        )
+      ).rows;
+    expect((await listEventsOf()).length).toBe(EXISTING.filter((i) => i < crashed.processed).length);
 
     expect(await runImport(env.ctx, a.companyId, uploaded.id)).toBe('finished');
     const finished = (await a.call('GET', `/contact-imports/${uploaded.id}`)).body;
@@ -88,6 +97,10 @@ describe('import crash and resume', () => {
     const events = await eventsOf();
     expect(events.length).toBe(EXISTING.length);
     expect(events.every((e) => e.n === 1 && e.users.length === 1 && e.users[0] === a.userId)).toBe(true);
+    // And one list.added per existing contact (the import's list was new to each).
+    const joined = await listEventsOf();
+    expect(joined.length).toBe(EXISTING.length);
+    expect(joined.every((e) => e.n === 1)).toBe(true);
     const again = await env.pool.query<{ first_name: string }>(`select first_name from contacts where company_id = $1 and email = 'resume0@example.com'`, [a.companyId]);
     expect(again.rows[0]!.first_name).toBe(`Name${UNIQUE}`);
     const errors = await env.pool.query<{ n: number; rows: number }>('select count(*)::int as n, count(distinct row_number)::int as rows from contact_import_errors where import_id = $1', [uploaded.id]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../../server/jobs/worker.ts';
 import { runImport } from '../../../server/services/contacts/imports/run.ts';
 import type { TestEnv } from '../helpers.ts';
-import { makeContact, makeList, setupTwoCompanies, upload, workbook, type Caller } from './fixtures.ts';
+import { makeContact, makeList, setupTwoCompanies, upload, withRacingWriter, workbook, type Caller } from './fixtures.ts';
 
 // Running imports: validation per row, duplicates, update or skip, blocklist, lists, error report, progress.
 let env: TestEnv;
@@ -29,29 +29,6 @@ async function importFile(caller: Caller, name: string, content: Buffer | string
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   expect(await runImport(env.ctx, caller.companyId, uploaded.body.id)).toBe('finished');
   return (await caller.call('GET', `/contact-imports/${uploaded.body.id}`)).body;
-}
-
-/**
- * Runs `body` while another writer adds `email` to the same company just before the import's first write of it (a
- * trigger plays that writer), so the batch is written again through INSERT … ON CONFLICT. Answers how often the
- * trigger fired.
- */
-async function withRacingWriter(email: string, body: () => Promise<void>): Promise<number> {
-  await env.pool.query(`create sequence race_once;
-    create function race_writer() returns trigger language plpgsql as $$
-    begin
-      if nextval('race_once') = 1 then
-        insert into contacts (company_id, email, first_name) values (new.company_id, new.email, 'Other writer');
-      end if;
-      return new;
-    end $$;
-    create trigger race_writer before insert on contacts for each row when (new.email = '${email}') execute function race_writer();`);
-  try {
-    await body();
-    return Number((await env.pool.query(`select last_value from race_once`)).rows[0].last_value);
-  } finally {
-    await env.pool.query('drop trigger race_writer on contacts; drop function race_writer(); drop sequence race_once');
-  }
 }
 
 /** The contact.updated events an import recorded in a company, by contact. */
@@ -156,7 +133,7 @@ describe('running an import', () => {
   });
 
   it('rewrites a batch through INSERT … ON CONFLICT when another writer adds the same email meanwhile', async () => {
-    const fired = await withRacingWriter('race@example.com', async () => {
+    const fired = await withRacingWriter(env, 'race@example.com', async () => {
       const done = await importFile(a, 'race.csv', 'email,first name\nrace@example.com,Racer\nrace-free@example.com,Free\n');
       expect(done).toMatchObject({ status: 'finished', created: 2, failed: 0 });
       const rows = await env.pool.query(`select first_name from contacts where company_id = $1 and email in ('race@example.com', 'race-free@example.com') order by email`, [a.companyId]);
@@ -175,14 +152,14 @@ describe('running an import', () => {
     const changed = await makeContact(a, { email: 'changed@example.com', firstName: 'Before' });
     const same = await makeContact(a, { email: 'same@example.com', firstName: 'Same' });
     const theirs = await makeContact(b, { email: 'changed@example.com', firstName: 'Theirs' });
-    // same@ only joins the import's list: no field changes, no event.
+    // same@ only joins the import's list: no field changes, no contact.updated event (its list.added: imports-lists.test.ts).
     const done = await importFile(a, 'updates.csv', 'email,first name\nchanged@example.com,After\nsame@example.com,Same\nupd-new@example.com,New\n');
     expect(done).toMatchObject({ status: 'finished', created: 1, updated: 2, failed: 0 });
     expect(await importEvents(a.companyId, done.id)).toEqual([{ contactId: changed.id, userId: a.userId, payload: { importId: done.id } }]);
     const entries = (await a.call('GET', `/contacts/${changed.id}/timeline`)).body;
-    expect(entries.map((e: { type: string }) => e.type)).toEqual(['contact.updated', 'contact.created']);
-    expect(entries[0]).toMatchObject({ type: 'contact.updated', payload: { importId: done.id, fileName: 'updates.csv' }, userId: a.userId });
-    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
+    expect(entries.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.updated', 'contact.created']);
+    expect(entries[1]).toMatchObject({ type: 'contact.updated', payload: { importId: done.id, fileName: 'updates.csv' }, userId: a.userId });
+    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.created']);
     // The other company's contact with the same email is neither changed nor given an event.
     expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
     expect((await b.call('GET', `/contacts/${theirs.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
@@ -194,7 +171,7 @@ describe('running an import', () => {
     const same = await makeContact(a, { email: 'staged-same@example.com', firstName: 'Same', lastName: 'Kept' });
     const theirs = await makeContact(b, { email: 'staged-changed@example.com', firstName: 'Theirs' });
     let importId = 0;
-    const fired = await withRacingWriter('staged-race@example.com', async () => {
+    const fired = await withRacingWriter(env, 'staged-race@example.com', async () => {
       const csv = 'email,first name\nstaged-changed@example.com,After\nstaged-same@example.com,Same\nstaged-race@example.com,Racer\n';
       const done = await importFile(a, 'staged updates.csv', csv);
       expect(done).toMatchObject({ status: 'finished', created: 1, updated: 2, failed: 0 });
@@ -203,8 +180,9 @@ describe('running an import', () => {
     expect(fired).toBeGreaterThan(1);
     expect((await contactByEmail('staged-changed@example.com')).firstName).toBe('After');
     expect(await importEvents(a.companyId, importId)).toEqual([{ contactId: changed.id, userId: a.userId, payload: { importId } }]);
-    expect((await a.call('GET', `/contacts/${changed.id}/timeline`)).body[0]).toMatchObject({ payload: { importId, fileName: 'staged updates.csv' } });
-    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
+    const entries = (await a.call('GET', `/contacts/${changed.id}/timeline`)).body;
+    expect(entries.find((e: { type: string }) => e.type === 'contact.updated')).toMatchObject({ payload: { importId, fileName: 'staged updates.csv' } });
+    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.created']);
     expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
     expect(await importEvents(b.companyId, importId)).toEqual([]);
   });

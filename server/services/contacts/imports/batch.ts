@@ -80,10 +80,21 @@ const updateEvents = (importId: string, userId: string) => `insert into contact_
    where ch.import_id is distinct from ${importId}::bigint
      and not exists (select 1 from contact_events e where e.company_id = $1 and e.contact_id = ch.id and e.type = 'contact.updated'
                        and e.payload->>'importId' = ${importId}::text)`;
+/**
+ * The list.added event of each membership a statement added to an existing contact (`added`: list_id, contact_id and
+ * the contact's import_id); not for contacts this import created (their "Imported from" entry covers the lists they
+ * joined with it). Only memberships the statement inserted are in `added`, so a batch written again after a crash adds
+ * none, while a contact removed from the list during the import and added back by a later row gets its event again.
+ * `$1` is the company.
+ */
+const listEvents = (importId: string, userId: string) => `insert into contact_events (company_id, contact_id, type, user_id, payload)
+  select $1, a.contact_id, 'list.added', ${userId}::uuid, jsonb_build_object('listId', a.list_id, 'importId', ${importId}::bigint) from added a
+   where a.import_id is distinct from ${importId}::bigint`;
 /** The compared fields of a contact row (`c`): a row whose tuple an update leaves equal was not changed by it. */
 const FIELDS = `(c.first_name, c.last_name, c.phone_prefix, c.phone_number, c.country, c.language, c.address, c.attributes, c.blocked_at is null)`;
 const MEMBERS = `members as (insert into list_members (company_id, list_id, contact_id)
-  select l.company_id, l.id, w.id from written w cross join lists l where l.company_id = $1 and l.id = any($2::bigint[]) on conflict do nothing)`;
+  select l.company_id, l.id, w.id from written w cross join lists l where l.company_id = $1 and l.id = any($2::bigint[])
+  on conflict do nothing returning list_id, contact_id)`;
 
 /**
  * The staged batch with INSERT … ON CONFLICT, for a batch that raced another writer of the same emails. With updates,
@@ -103,7 +114,9 @@ function safeWrite(updateExisting: boolean): string {
     written as (select id from up),
     ${MEMBERS},
     changed as (select u.id, u.import_id from up u left join before b on b.id = u.id where not u.inserted and (b.id is null or b.fields is distinct from u.fields)),
-    events as (${updateEvents('$4', '$5')})
+    events as (${updateEvents('$4', '$5')}),
+    added as (select m.list_id, m.contact_id, u.import_id from members m join up u on u.id = m.contact_id),
+    list_events as (${listEvents('$4', '$5')})
     ${counts}`;
 }
 
@@ -217,9 +230,14 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
         job.user_id,
       ],
     );
+    // Their memberships, and the list.added events of the ones this statement added.
     await db.query(
-      `insert into list_members (company_id, list_id, contact_id) select $1, l, id from unnest($2::bigint[]) id cross join unnest($3::bigint[]) l on conflict do nothing`,
-      [job.company_id, existingRows.map((k) => k.id), listIds],
+      `with members as (
+         insert into list_members (company_id, list_id, contact_id) select $1, l, id from unnest($2::bigint[]) id cross join unnest($3::bigint[]) l
+         on conflict do nothing returning list_id, contact_id),
+       added as (select m.list_id, m.contact_id, c.import_id from members m join contacts c on c.company_id = $1 and c.id = m.contact_id)
+       ${listEvents('$4', '$5')}`,
+      [job.company_id, existingRows.map((k) => k.id), listIds, job.id, job.user_id],
     );
   }
   return { created: fresh.length, updated: job.update_existing ? existingRows.length : 0, existing: existingRows.length, taken, lostDuplicates };
@@ -261,10 +279,10 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
 }
 
 /**
- * Writes one batch in one transaction: the new contacts and their list memberships, the updates of existing ones
- * (or not) with their timeline events, the row errors and the resume cursor. All of it commits or none of it does,
- * so a crash resumes at the first uncommitted batch and never writes a row twice. A batch that races another writer
- * of the same emails (a unique violation) is written again through the staged INSERT … ON CONFLICT path.
+ * Writes one batch in one transaction: the new contacts and their list memberships, the updates and memberships of
+ * existing ones (or not) with their timeline events, the row errors and the resume cursor. All of it commits or none
+ * of it does, so a crash resumes at the first uncommitted batch and never writes a row twice. A batch that races
+ * another writer of the same emails (a unique violation) is written again through the staged INSERT … ON CONFLICT path.
  */
 export async function writeBatch(db: PoolClient, job: BatchJob, rows: CheckedRow[], cursor: number): Promise<BatchOutcome> {
   const errors: RowError[] = [];
