@@ -15,7 +15,8 @@
  * 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
  * (on a loaded machine a task's wall time includes waiting for a core, its CPU time does not).
  *
- * Before scrolling, our page's blocking wheel listeners and JavaScript heap are printed (see pageFacts).
+ * Before scrolling, our page's blocking wheel listeners and JavaScript heap are printed (see pageFacts); while each
+ * page scrolls, how idle the machine's cores were and how much time the hypervisor took from them (/proc/stat steal).
  *
  *   npx tsx bench/contacts/scroll.ts             (BENCH_CONTACTS=2000 for a quicker run; BENCH_PLAIN=0 leaves out the
  *                                                plain table, two thirds of the time; BENCH_TRACE=<dir> writes a
@@ -23,7 +24,7 @@
  *                                                --strict exits 2 on FAIL)
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -413,6 +414,7 @@ interface Summary {
   over50: number;
   longestTask: number;
   main?: ReturnType<typeof mainThreadTasks>;
+  machine?: MachineDuring;
 }
 
 function summarise(label: string, rec: ScriptResult): Summary {
@@ -425,22 +427,74 @@ function summarise(label: string, rec: ScriptResult): Summary {
   };
 }
 
-async function measure(browser: Browser, label: string, open: (page: Page) => Promise<void>): Promise<Summary & { main: ReturnType<typeof mainThreadTasks> }> {
+/** The machine's CPU counters (/proc/stat, all cores, in ms): idle, stolen by the hypervisor, total. */
+function cpuTimes(): { idle: number; steal: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const tick = 1000 / 100; // USER_HZ
+  const [, , , idle = 0, iowait = 0, , , steal = 0] = fields;
+  return { idle: (idle + iowait) * tick, steal: steal * tick, total: fields.slice(0, 8).reduce((a, b) => a + b, 0) * tick };
+}
+
+export interface MachineDuring {
+  idlePct: number;
+  stealMs: number;
+  /** The most time stolen from the virtual CPUs in one 100 ms sample. */
+  maxStealMs: number;
+}
+
+/**
+ * Samples the machine every 100 ms while a page scrolls: how idle the cores were and how much time the hypervisor
+ * took from them (steal), which no code in the page can help. On Linux only; elsewhere the figures stay empty.
+ */
+function sampleMachine(): () => MachineDuring | undefined {
+  let first: ReturnType<typeof cpuTimes>;
+  try {
+    first = cpuTimes();
+  } catch {
+    return () => undefined;
+  }
+  let last = first;
+  let maxSteal = 0;
+  const timer = setInterval(() => {
+    const now = cpuTimes();
+    maxSteal = Math.max(maxSteal, now.steal - last.steal);
+    last = now;
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    const end = cpuTimes();
+    maxSteal = Math.max(maxSteal, end.steal - last.steal);
+    const total = end.total - first.total;
+    return { idlePct: total > 0 ? (100 * (end.idle - first.idle)) / total : 0, stealMs: end.steal - first.steal, maxStealMs: maxSteal };
+  };
+}
+
+async function measure(
+  browser: Browser,
+  label: string,
+  open: (page: Page) => Promise<void>,
+): Promise<Summary & { main: ReturnType<typeof mainThreadTasks> }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await open(page);
   let trace: Buffer | undefined;
+  let machine: (() => MachineDuring | undefined) | undefined;
+  let during: MachineDuring | undefined;
   const rec = await scrollScript(page, cdp, {
-    start: () => browser.startTracing(page, { categories: TRACE_CATEGORIES }),
+    start: async () => {
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      machine = sampleMachine();
+    },
     stop: async () => {
+      during = machine?.();
       trace = await browser.stopTracing();
       if (TRACE_DIR) writeFileSync(join(TRACE_DIR, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), trace);
     },
   });
   await context.close();
-  return { ...summarise(label, rec), main: mainThreadTasks(trace!) };
+  return { ...summarise(label, rec), main: mainThreadTasks(trace!), machine: during };
 }
 
 /**
@@ -520,10 +574,11 @@ async function main() {
     s.main ? `${ms(s.main.longestCpu)} (${s.main.over50Cpu} > 50 ms)` : '—',
     s.main ? `${fmt(s.main.totalCpu / 1000, 1)} s` : '—',
     `${fmt(s.rec.durationMs / 1000, 1)} s`,
+    s.machine ? `${fmt(s.machine.idlePct, 0)} % idle, ${ms(s.machine.stealMs)} stolen (${ms(s.machine.maxStealMs)})` : '—',
   ];
   console.log(
     `\n${table([
-      ['page', 'frames', 'longest frame gap', 'p99 gap', 'gaps > 50 ms', 'longest long task (count)', 'longest main-thread task: wall / CPU', 'most CPU in one task', 'main-thread CPU, total', 'scroll time'],
+      ['page', 'frames', 'longest frame gap', 'p99 gap', 'gaps > 50 ms', 'longest long task (count)', 'longest main-thread task: wall / CPU', 'most CPU in one task', 'main-thread CPU, total', 'scroll time', 'cores while scrolling: idle, stolen by the host (most in 100 ms)'],
       ...pages.map(row),
     ])}`,
   );
