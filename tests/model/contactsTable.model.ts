@@ -116,6 +116,8 @@ function expectedWrite(s: Snapshot, via: Via): 'push' | 'replace' | null {
   const type = via.event.type;
   if ((type === 'query.sort' || type === 'query.filter') && from.matches('browsing')) return 'push';
   if (type === 'columns.change' && from.matches('browsing')) return 'replace';
+  // Typed while the options load: the address follows at once (no page is loading yet to debounce against).
+  if (type === 'query.search' && from.matches('loadingOptions')) return 'replace';
   if (type === debounce.type) return 'replace';
   // Corrections: the address asked for something the machine had to change.
   if (type === 'url.changed' && !from.matches('loadingOptions') && !from.matches('loadFailed')) return s.context.notices.length ? 'replace' : null;
@@ -153,7 +155,9 @@ const invariants: Record<string, Invariant> = {
       }
     }
   }),
-  'contactsTable.loadingOptions': state((s) => {
+  'contactsTable.loadingOptions': state((s, via) => {
+    const search = eventOf(via, 'query.search');
+    if (search) assert.equal(s.context.query.q, search.q, 'what is typed before the options are in is kept');
     assert.ok(s.context.error === null || s.context.error === 'optionsFailed' || s.context.error === 'loadFailed', 'only a load error before a retry');
     assert.ok(!s.can(e['query.sort'][0]!) && !s.can(e['bulk.request'][0]!), 'nothing to query before the options');
   }),

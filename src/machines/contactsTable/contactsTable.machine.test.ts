@@ -77,6 +77,16 @@ describe('contacts table machine and the address', () => {
     expect(queries).toHaveLength(4);
   });
 
+  it('does not lose a search typed while the options load: the first page is searched and the address says so', async () => {
+    const { actor, queries, writes, settled } = start(parseTableView(''));
+    expect(actor.getSnapshot().matches('loadingOptions')).toBe(true);
+    actor.send(e['query.search'][0]!);
+    await settled();
+    expect(actor.getSnapshot().context.query.q).toBe('ada');
+    expect(queries).toEqual([{ q: 'ada', sort: '-createdAt', listId: null, segmentId: null }]);
+    expect(writes).toEqual([{ type: 'view.changed', history: 'replace', view: { q: 'ada', sort: '-createdAt', listId: null, segmentId: null, columns: [] } }]);
+  });
+
   it('does not lose a search typed while a page loads', async () => {
     const { actor, settled } = start(parseTableView(''));
     await waitFor(actor, (s) => s.matches({ browsing: 'loading' }));

@@ -151,7 +151,11 @@ export const contactsTableMachine = setup({
         onDone: { target: 'browsing', actions: [{ type: 'assignOptions', params: ({ event }) => event.output }, 'checkView', 'recordCorrection'] },
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'optionsFailed' } },
       },
-      on: { 'url.changed': { actions: 'assignUrlView' } },
+      on: {
+        'url.changed': { actions: 'assignUrlView' },
+        // The search box is on screen while the options load: what is typed is kept and searched once they are in.
+        'query.search': { actions: ['assignSearch', { type: 'recordView', params: 'replace' }] },
+      },
     },
     loadFailed: { tags: ['error'], on: { 'table.retry': 'loadingOptions', 'url.changed': { target: 'loadingOptions', actions: 'assignUrlView' } } },
     browsing: {
