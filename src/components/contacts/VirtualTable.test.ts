@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AHEAD_GROWTH, aheadAfter, gridColumns, rowWindow } from './VirtualTable';
+import { AHEAD_GROWTH, atRest, gridColumns, rowWindow, scrolledTo } from './VirtualTable';
 
 // 44 px rows in a 560 px box: 13 rows in view at scrollTop 4,400 (rows 100–112, row 113 partly).
 const at = (direction: 'down' | 'up' | null) => rowWindow(4_400, 10_000, 44, 560, 10, direction);
@@ -21,35 +21,41 @@ describe('rowWindow', () => {
   });
 });
 
-describe('aheadAfter', () => {
+describe('scrolledTo', () => {
+  const from = (top: number, direction: 'down' | 'up' | null, ahead: number) => ({ top, direction, ahead });
+
   it('a step past the overscan renders one row ahead: the rows in view are all a fast wheel mounts', () => {
     // 10 rows of 44 px = 440 px: a 441 px step would pass over the whole overscan.
-    expect(aheadAfter(10, 441, 44, 10)).toBe(1);
-    expect(aheadAfter(10, 1_000, 44, 10)).toBe(1);
+    expect(scrolledTo(from(0, 'down', 10), 441, 44, 10)).toEqual(from(441, 'down', 1));
+    expect(scrolledTo(from(5_000, 'up', 10), 4_000, 44, 10)).toEqual(from(4_000, 'up', 1));
     expect(rowWindow(4_400, 10_000, 44, 560, 10, 'down', 1)).toEqual({ first: 99, last: 114 });
     expect(rowWindow(4_400, 10_000, 44, 560, 10, 'up', 1)).toEqual({ first: 99, last: 114 });
   });
 
   it('a slower step grows the rows ahead back to the overscan a few rows per scroll event', () => {
-    expect(aheadAfter(1, 440, 44, 10)).toBe(1 + AHEAD_GROWTH);
-    expect(aheadAfter(1 + AHEAD_GROWTH, 100, 44, 10)).toBe(1 + 2 * AHEAD_GROWTH);
-    expect(aheadAfter(1 + 2 * AHEAD_GROWTH, 100, 44, 10)).toBe(10);
-    expect(aheadAfter(10, 44, 44, 10)).toBe(10);
+    expect(scrolledTo(from(0, 'down', 1), 440, 44, 10).ahead).toBe(1 + AHEAD_GROWTH);
+    expect(scrolledTo(from(0, 'down', 1 + AHEAD_GROWTH), 100, 44, 10).ahead).toBe(1 + 2 * AHEAD_GROWTH);
+    expect(scrolledTo(from(0, 'down', 1 + 2 * AHEAD_GROWTH), 100, 44, 10).ahead).toBe(10);
+    expect(scrolledTo(from(0, 'down', 10), 44, 44, 10).ahead).toBe(10);
+  });
+
+  it('from rest keeps the overscan; a scroll that turns starts from the one row it kept behind', () => {
+    expect(scrolledTo(atRest(1_000, 10), 1_100, 44, 10)).toEqual(from(1_100, 'down', 10));
+    expect(scrolledTo(from(1_000, 'down', 10), 900, 44, 10)).toEqual(from(900, 'up', 1 + AHEAD_GROWTH));
+    expect(scrolledTo(from(1_000, 'down', 7), 1_000, 44, 10)).toEqual(from(1_000, 'down', 10));
   });
 
   it('no scroll event mounts more rows than the view holds, the row behind it and the row ahead', () => {
-    // Any sequence of steps: the rows rendered after a step that were not rendered before it. A 560 px box shows
-    // parts of up to 14 rows of 44 px.
+    // Any sequence of steps, turns included: the rows rendered after a step that were not rendered before it. A
+    // 560 px box shows parts of up to 14 rows of 44 px.
     const view = Math.ceil(560 / 44) + 1;
-    let top = 0;
-    let ahead = 10;
-    let rendered = rowWindow(top, 10_000, 44, 560, 10, null);
-    for (const step of [100, 1_000, 1_000, 300, 100, 44, 600, 200, 200, 20, 900, 440, 441, 100, 100]) {
-      top += step;
-      ahead = aheadAfter(ahead, step, 44, 10);
-      const next = rowWindow(top, 10_000, 44, 560, 10, 'down', ahead);
+    let state = atRest(0, 10);
+    let rendered = rowWindow(0, 10_000, 44, 560, 10, null);
+    for (const step of [100, 1_000, 1_000, 300, 100, 44, 600, 200, -200, -900, -20, 900, 440, 441, 100, -100, 100]) {
+      state = scrolledTo(state, state.top + step, 44, 10);
+      const next = rowWindow(state.top, 10_000, 44, 560, 10, state.direction, state.ahead);
       const mounted = next.last - Math.max(next.first, rendered.last) + Math.max(0, Math.min(next.last, rendered.first) - next.first);
-      expect(mounted, `step ${step} to ${top}`).toBeLessThanOrEqual(view + 2);
+      expect(mounted, `step ${step} to ${state.top}`).toBeLessThanOrEqual(view + 2);
       rendered = next;
     }
   });

@@ -29,14 +29,28 @@ export const SETTLE_MS = 150;
 /** How many rows the window may grow ahead of the view per scroll event, once a fast scroll slows down. */
 export const AHEAD_GROWTH = 4;
 
+/** Where the table was last scrolled to, which way, and how many rows it renders ahead of the view. */
+export interface ScrollState {
+  top: number;
+  direction: ScrollDirection;
+  ahead: number;
+}
+
+/** The table still at `top`: the overscan on both sides. */
+export const atRest = (top: number, overscan: number): ScrollState => ({ top, direction: null, ahead: overscan });
+
 /**
- * How many rows to render ahead of the view after a scroll `step` (px), from the number rendered ahead before it.
- * When the step went past the overscan, rows rendered ahead would be passed over by the next step of that speed too:
- * one row only, so a fast wheel mounts at most the rows in view and one on each side a frame (16), not 24. Otherwise `overscan`, reached
- * `AHEAD_GROWTH` rows per scroll event, so a scroll that slows down does not mount a whole overscan in one frame.
+ * The state after a scroll event to `top`. When the step went past the overscan, rows rendered ahead would be passed
+ * over by the next step of that speed too: one row ahead only, so a fast wheel mounts at most the rows in view and one
+ * on each side a frame (16), not 24. Otherwise the rows ahead grow back to `overscan`, `AHEAD_GROWTH` per scroll
+ * event, so a scroll that slows down does not mount a whole overscan in one frame. From rest the overscan is already
+ * rendered on both sides; a scroll that turns starts from the one row it kept behind.
  */
-export function aheadAfter(previous: number, step: number, rowHeight: number, overscan: number): number {
-  return step > overscan * rowHeight ? 1 : Math.min(overscan, previous + AHEAD_GROWTH);
+export function scrolledTo(previous: ScrollState, top: number, rowHeight: number, overscan: number): ScrollState {
+  const direction: ScrollDirection = top > previous.top ? 'down' : top < previous.top ? 'up' : previous.direction;
+  const from = previous.direction === null ? overscan : direction === previous.direction ? previous.ahead : 1;
+  const ahead = Math.abs(top - previous.top) > overscan * rowHeight ? 1 : Math.min(overscan, from + AHEAD_GROWTH);
+  return { top, direction, ahead };
 }
 
 /**
@@ -75,30 +89,22 @@ export function gridColumns(columns: Array<number | null>): string {
  */
 export function VirtualTable({ rowCount, rowHeight, height, columns, head, renderRow, onEndReached, overscan = 10, label }: VirtualTableProps) {
   const navigate = useNavigate();
-  const [view, setView] = useState<{ top: number; direction: ScrollDirection; ahead: number }>({ top: 0, direction: null, ahead: overscan });
-  // The last scroll position and rows ahead seen (the rendered ones may be older), and the timer that marks the table still.
-  const lastTop = useRef(0);
-  const lastAhead = useRef(overscan);
-  const lastDirection = useRef<ScrollDirection>(null);
+  // The rendered scroll state, the last one seen (the rendered one may be older), and the timer that marks the table still.
+  const [view, setView] = useState<ScrollState>(() => atRest(0, overscan));
+  const seen = useRef(view);
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);
   const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const top = event.currentTarget.scrollTop;
-    const direction: ScrollDirection = top > lastTop.current ? 'down' : top < lastTop.current ? 'up' : lastDirection.current;
-    // From rest the overscan is rendered on both sides; a scroll that turns starts from the one row it kept behind.
-    const before = lastDirection.current === null ? overscan : direction === lastDirection.current ? lastAhead.current : 1;
-    const ahead = aheadAfter(before, Math.abs(top - lastTop.current), rowHeight, overscan);
-    lastTop.current = top;
-    lastAhead.current = ahead;
-    lastDirection.current = direction;
-    const next = rowWindow(top, rowCount, rowHeight, height, overscan, direction, ahead);
-    if (next.first !== first || next.last !== last) setView({ top, direction, ahead });
+    const state = (seen.current = scrolledTo(seen.current, top, rowHeight, overscan));
+    const next = rowWindow(top, rowCount, rowHeight, height, overscan, state.direction, state.ahead);
+    if (next.first !== first || next.last !== last) setView(state);
     clearTimeout(settle.current);
     // Still: the overscan on both sides (no render when the last scroll already left the view at rest).
     settle.current = setTimeout(() => {
-      lastDirection.current = null;
-      setView((v) => (v.direction === null && v.top === lastTop.current ? v : { top: lastTop.current, direction: null, ahead: overscan }));
+      const rest = (seen.current = atRest(top, overscan));
+      setView((v) => (v.direction === null && v.top === top ? v : rest));
     }, SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
   };
