@@ -22,11 +22,17 @@ describe('the virtual table body', () => {
   );
   const bodyClasses = /<tbody[^>]*class="([^"]*)"/.exec(markup)![1]!.split(' ');
 
-  it('has no class that a rule with a structural pseudo-class selects (each scroll step would style every row again)', () => {
-    const sheets = [css('@mantine/core/styles/Table.css'), css('./VirtualTable.module.css')];
-    const structural = bodyClasses.flatMap((c) => sheets.flatMap((sheet) => rulesOf(sheet, c))).filter((rule) => STRUCTURAL.test(rule.split('{')[0]!));
+  it('is selected by no rule with a structural pseudo-class (each scroll step would style every row again)', () => {
+    // Mantine's table CSS by the classes the body renders; ours by its source selectors (vitest leaves CSS module
+    // classes unnamed), any rule on the body or its rows.
+    const mantine = bodyClasses.flatMap((c) => rulesOf(css('@mantine/core/styles/Table.css'), c));
+    const ours = css('./VirtualTable.module.css')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split('}')
+      .filter((rule) => /\.body\b|tbody/.test(rule.split('{')[0]!));
     expect(bodyClasses).not.toContain(Table.classes.tbody);
-    expect(structural).toEqual([]);
+    expect(ours.length).toBeGreaterThan(0);
+    expect([...mantine, ...ours].filter((rule) => STRUCTURAL.test(rule.split('{')[0]!))).toEqual([]);
   });
 
   it('still gives hovered rows Mantine’s hover colour', () => {
