@@ -11,8 +11,9 @@
  *
  * The script: mouse-wheel gestures of 100–1,000 px per frame (seeded) top to bottom; Home, 20 × PageDown, End; wheel
  * gestures back to the top; 30 scrollbar-like jumps down and 30 up; End, Home. Recorded: in the page,
- * requestAnimationFrame deltas (the gaps between frames, per part of the script), 'longtask' and
- * 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
+ * requestAnimationFrame deltas (the gaps between frames, per part of the script), how much of the box each frame
+ * showed without rows (a table that renders its rows after the frame that scrolled shows a blank box while it is
+ * scrolled fast), 'longtask' and 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
  * (on a loaded machine a task's wall time includes waiting for a core, its CPU time does not).
  *
  * Before scrolling, our page's blocking wheel listeners and JavaScript heap are printed (see pageFacts); while each
@@ -37,6 +38,8 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
 const WITH_PLAIN = process.env.BENCH_PLAIN !== '0';
 const TARGET_MS = 50;
 const KEY_PACE_MS = 400;
+/** One frame interval at 60 Hz: a gap of three (50 ms) meets the target, a fourth does not. */
+const FRAME_MS = 1000 / 60;
 const VIEWPORT = { width: 1280, height: 1000 };
 /** The contacts table's scroll box: ContactsTableView's height and row height. The reference uses the same. */
 const BOX_HEIGHT = 560;
@@ -173,6 +176,8 @@ interface Recording {
   gaps: number[];
   /** Index into PHASES, per gap. */
   phases: number[];
+  /** Per frame: how many pixels of the box below its header showed no row (rows not rendered yet), in px. */
+  blank: number[];
   longTasks: number[];
   loafs: Array<{ duration: number; blocking: number; scripts: string[] }>;
   scrollTopMax: number;
@@ -184,7 +189,7 @@ interface Recording {
  * Plain JavaScript source: tsx would wrap named functions of a page function in a helper the page does not have.
  */
 const RECORDER = `(() => {
-  const rec = { gaps: [], phases: [], phase: 0, longTasks: [], loafs: [], running: true, t0: performance.now() };
+  const rec = { gaps: [], phases: [], blank: [], phase: 0, longTasks: [], loafs: [], running: true, t0: performance.now() };
   window.__scrollBench = rec;
   const longTask = new PerformanceObserver((list) => { for (const e of list.getEntries()) rec.longTasks.push(e.duration); });
   longTask.observe({ type: 'longtask' });
@@ -200,11 +205,23 @@ const RECORDER = `(() => {
     longTask.disconnect();
     if (loaf) loaf.disconnect();
   };
+  // What the frame shows: animation frame callbacks run after the frame's scroll events and before it is painted, so
+  // the rows in the DOM now are the rows on screen. The part of the box under its header no row covers is blank.
+  const box = document.querySelector('[data-testid="virtual-scroll"]');
+  const blankPx = () => {
+    const view = box.getBoundingClientRect();
+    const top = box.querySelector('thead th').getBoundingClientRect().bottom;
+    const rows = box.querySelectorAll('tbody tr:not([aria-hidden])');
+    if (rows.length === 0) return view.bottom - top;
+    const covered = [rows[0].getBoundingClientRect().top, rows[rows.length - 1].getBoundingClientRect().bottom];
+    return Math.max(0, covered[0] - top) + Math.max(0, view.bottom - covered[1]);
+  };
   let last = 0;
   const tick = (now) => {
     if (!rec.running) return;
     rec.gaps.push(now - last);
     rec.phases.push(rec.phase);
+    rec.blank.push(blankPx());
     last = now;
     requestAnimationFrame(tick);
   };
@@ -221,7 +238,7 @@ async function stopRecording(page: Page): Promise<Omit<Recording, 'scrollTopMax'
   return page.evaluate(() => {
     const rec = (window as any).__scrollBench;
     rec.stop();
-    return { frames: rec.gaps.length, gaps: rec.gaps, phases: rec.phases, longTasks: rec.longTasks, loafs: rec.loafs, durationMs: performance.now() - rec.t0 };
+    return { frames: rec.gaps.length, gaps: rec.gaps, phases: rec.phases, blank: rec.blank, longTasks: rec.longTasks, loafs: rec.loafs, durationMs: performance.now() - rec.t0 };
   });
 }
 
@@ -524,6 +541,12 @@ function mainThreadTasks(trace: Buffer): { longestWall: number; itsCpu: number; 
   };
 }
 
+/** Frames that showed part of the box without rows (more than 1 px: rounding), and the most blank pixels in one. */
+function blankLine(blank: number[]): string {
+  const shown = blank.filter((px) => px > 1);
+  return `${fmt(shown.length)} (${fmt(Math.max(0, ...blank), 0)} px)`;
+}
+
 async function main() {
   console.log(`Missiva contacts benchmark: scrolling ${fmt(CONTACTS)} loaded contacts in the browser`);
   console.log(`machine: ${machineLine()}; load before: ${loadLine()}`);
@@ -569,6 +592,8 @@ async function main() {
     ms(s.longestGap),
     ms(percentile(s.rec.gaps, 99)),
     fmt(s.over50),
+    fmt(s.rec.gaps.filter((g) => g > 2.5 * FRAME_MS).length),
+    blankLine(s.rec.blank),
     s.rec.longTasks.length ? `${ms(s.longestTask)} (${s.rec.longTasks.length})` : 'none',
     s.main ? `${ms(s.main.longestWall)} / ${ms(s.main.itsCpu)}` : '—',
     s.main ? `${ms(s.main.longestCpu)} (${s.main.over50Cpu} > 50 ms)` : '—',
@@ -578,10 +603,15 @@ async function main() {
   ];
   console.log(
     `\n${table([
-      ['page', 'frames', 'longest frame gap', 'p99 gap', 'gaps > 50 ms', 'longest long task (count)', 'longest main-thread task: wall / CPU', 'most CPU in one task', 'main-thread CPU, total', 'scroll time', 'cores while scrolling: idle, stolen by the host (most in 100 ms)'],
+      ['page', 'frames', 'longest frame gap', 'p99 gap', 'gaps > 50 ms', 'gaps of 3+ frames', 'frames with blank rows (most px)', 'longest long task (count)', 'longest main-thread task: wall / CPU', 'most CPU in one task', 'main-thread CPU, total', 'scroll time', 'cores while scrolling: idle, stolen by the host (most in 100 ms)'],
       ...pages.map(row),
     ])}`,
   );
+  const byPhaseBlank = (s: Summary) => [
+    s.label,
+    ...PHASES.map((_, i) => blankLine(s.rec.blank.filter((_b, j) => s.rec.phases[j] === i))),
+  ];
+  console.log(`\nframes showing blank rows in the box by part of the script (most blank px):\n${table([['page', ...PHASES], ...pages.map(byPhaseBlank)])}`);
   const byPhase = (s: Summary) => [
     s.label,
     ...PHASES.map((_, i) => {

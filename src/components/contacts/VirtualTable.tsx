@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type UIEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { inAppLink } from './PlainCells.tsx';
 import classes from './VirtualTable.module.css';
@@ -99,7 +100,10 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     const top = event.currentTarget.scrollTop;
     const state = (seen.current = scrolledTo(seen.current, top, rowHeight, overscan));
     const next = rowWindow(top, rowCount, rowHeight, height, overscan, state.direction, state.ahead);
-    if (next.first !== first || next.last !== last) setView(state);
+    // Rendered before this frame is painted: the scroll event is fired as the frame begins, and React would render a
+    // scroll's update in a task after it, so every frame of a fast scroll would show the rows of the last one (the
+    // box blank where they do not reach).
+    if (next.first !== first || next.last !== last) flushSync(() => setView(state));
     clearTimeout(settle.current);
     // Still: the overscan on both sides (no render when the last scroll already left the view at rest).
     settle.current = setTimeout(() => {
