@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AHEAD_GROWTH, atRest, gridColumns, rowWindow, scrolledTo } from './VirtualTable';
+import { AHEAD_GROWTH, atRest, gridColumns, rowWindow, scrolledTo, settledBy, type ScrollState } from './VirtualTable';
 
 // 44 px rows in a 560 px box: 13 rows in view at scrollTop 4,400 (rows 100–112, row 113 partly).
 const at = (direction: 'down' | 'up' | null) => rowWindow(4_400, 10_000, 44, 560, 10, direction);
@@ -22,7 +22,7 @@ describe('rowWindow', () => {
 });
 
 describe('scrolledTo', () => {
-  const from = (top: number, direction: 'down' | 'up' | null, ahead: number) => ({ top, direction, ahead });
+  const from = (top: number, direction: 'down' | 'up' | null, ahead: number, behind = 1): ScrollState => ({ top, direction, ahead, behind });
 
   it('a step past the overscan renders one row ahead: the rows in view are all a fast wheel mounts', () => {
     // 10 rows of 44 px = 440 px: a 441 px step would pass over the whole overscan.
@@ -43,6 +43,8 @@ describe('scrolledTo', () => {
     expect(scrolledTo(atRest(1_000, 10), 1_100, 44, 10)).toEqual(from(1_100, 'down', 10));
     expect(scrolledTo(from(1_000, 'down', 10), 900, 44, 10)).toEqual(from(900, 'up', 1 + AHEAD_GROWTH));
     expect(scrolledTo(from(1_000, 'down', 7), 1_000, 44, 10)).toEqual(from(1_000, 'down', 10));
+    // Coming to rest had rendered 9 rows behind: a scroll that turns then starts from those.
+    expect(scrolledTo(from(1_000, 'down', 10, 9), 900, 44, 10)).toEqual(from(900, 'up', 10));
   });
 
   it('no scroll event mounts more rows than the view holds, the row behind it and the row ahead', () => {
@@ -58,6 +60,26 @@ describe('scrolledTo', () => {
       expect(mounted, `step ${step} to ${state.top}`).toBeLessThanOrEqual(view + 2);
       rendered = next;
     }
+  });
+});
+
+describe('settledBy', () => {
+  it('comes to rest a few rows a frame on each side', () => {
+    const fast: ScrollState = { top: 4_400, direction: 'down', ahead: 1, behind: 1 };
+    const steps: ScrollState[] = [fast];
+    while (steps.at(-1)!.direction !== null) steps.push(settledBy(steps.at(-1)!, 10));
+    expect(steps.slice(1)).toEqual([
+      { ...fast, ahead: 5, behind: 5 },
+      { ...fast, ahead: 9, behind: 9 },
+      atRest(4_400, 10),
+    ]);
+    // Each step mounts at most AHEAD_GROWTH rows on each side, and the last one renders the rest window.
+    for (let i = 1; i < steps.length; i++) {
+      const [before, after] = [steps[i - 1]!, steps[i]!].map((s) => rowWindow(s.top, 10_000, 44, 560, 10, s.direction, s.ahead, s.behind));
+      expect(before!.first - after!.first + (after!.last - before!.last)).toBeLessThanOrEqual(2 * AHEAD_GROWTH);
+    }
+    expect(rowWindow(4_400, 10_000, 44, 560, 10, null)).toEqual({ first: 90, last: 123 });
+    expect(settledBy(atRest(0, 10), 10)).toEqual(atRest(0, 10));
   });
 });
 

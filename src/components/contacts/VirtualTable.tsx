@@ -27,37 +27,54 @@ export type ScrollDirection = 'down' | 'up' | null;
 /** How long after the last scroll event the table counts as still and renders `overscan` rows on both sides. */
 export const SETTLE_MS = 150;
 
-/** How many rows the window may grow ahead of the view per scroll event, once a fast scroll slows down. */
+/**
+ * How many rows the window may grow on a side per step: per scroll event ahead of the view once a fast scroll slows
+ * down, and per frame on both sides once the table has come to rest.
+ */
 export const AHEAD_GROWTH = 4;
 
-/** Where the table was last scrolled to, which way, and how many rows it renders ahead of the view. */
+/** Where the table was last scrolled to, which way, and how many rows it renders ahead of the view and behind it. */
 export interface ScrollState {
   top: number;
   direction: ScrollDirection;
   ahead: number;
+  behind: number;
 }
 
 /** The table still at `top`: the overscan on both sides. */
-export const atRest = (top: number, overscan: number): ScrollState => ({ top, direction: null, ahead: overscan });
+export const atRest = (top: number, overscan: number): ScrollState => ({ top, direction: null, ahead: overscan, behind: overscan });
 
 /**
- * The state after a scroll event to `top`. When the step went past the overscan, rows rendered ahead would be passed
- * over by the next step of that speed too: one row ahead only, so a fast wheel mounts at most the rows in view and one
- * on each side a frame (16), not 24. Otherwise the rows ahead grow back to `overscan`, `AHEAD_GROWTH` per scroll
- * event, so a scroll that slows down does not mount a whole overscan in one frame. From rest the overscan is already
- * rendered on both sides; a scroll that turns starts from the one row it kept behind.
+ * The state after a scroll event to `top`: one row behind the view (rows behind are leaving it). When the step went
+ * past the overscan, rows rendered ahead would be passed over by the next step of that speed too: one row ahead only,
+ * so a fast wheel mounts at most the rows in view and one on each side a frame (16), not 24. Otherwise the rows ahead
+ * grow back to `overscan`, `AHEAD_GROWTH` per scroll event, so a scroll that slows down does not mount a whole
+ * overscan in one frame. From rest the overscan is already rendered ahead; a scroll that turns starts from the rows it
+ * kept behind.
  */
 export function scrolledTo(previous: ScrollState, top: number, rowHeight: number, overscan: number): ScrollState {
   const direction: ScrollDirection = top > previous.top ? 'down' : top < previous.top ? 'up' : previous.direction;
-  const from = previous.direction === null ? overscan : direction === previous.direction ? previous.ahead : 1;
+  const from = previous.direction === null || direction === previous.direction ? previous.ahead : previous.behind;
   const ahead = Math.abs(top - previous.top) > overscan * rowHeight ? 1 : Math.min(overscan, from + AHEAD_GROWTH);
-  return { top, direction, ahead };
+  return { top, direction, ahead, behind: 1 };
 }
 
 /**
- * The rows to render for a scroll position: those in view, `ahead` more in the direction of scrolling and one behind
- * (rows behind are leaving the view); at rest `overscan` more on each side. While scrolling, each frame then mounts
- * only the rows the scroll is heading for: a jump (End, the scrollbar) mounts a third fewer rows.
+ * One step of a table coming to rest: `AHEAD_GROWTH` more rows on each side, up to the overscan, then at rest. The
+ * table takes one step a frame, so coming to rest after a fast scroll mounts a few rows a frame instead of some 20 in
+ * one task.
+ */
+export function settledBy(state: ScrollState, overscan: number): ScrollState {
+  const ahead = Math.min(overscan, state.ahead + AHEAD_GROWTH);
+  const behind = Math.min(overscan, state.behind + AHEAD_GROWTH);
+  return ahead === overscan && behind === overscan ? atRest(state.top, overscan) : { ...state, ahead, behind };
+}
+
+/**
+ * The rows to render for a scroll position: those in view, `ahead` more in the direction of scrolling and `behind`
+ * on the other side (one while scrolling: rows behind are leaving the view); at rest `overscan` more on each side.
+ * While scrolling, each frame then mounts only the rows the scroll is heading for: a jump (End, the scrollbar) mounts
+ * a third fewer rows.
  */
 export function rowWindow(
   scrollTop: number,
@@ -67,9 +84,10 @@ export function rowWindow(
   overscan: number,
   direction: ScrollDirection = null,
   ahead = overscan,
+  behind = 1,
 ): { first: number; last: number } {
-  const before = direction === 'down' ? 1 : direction === 'up' ? ahead : overscan;
-  const after = direction === 'up' ? 1 : direction === 'down' ? ahead : overscan;
+  const before = direction === 'down' ? behind : direction === 'up' ? ahead : overscan;
+  const after = direction === 'up' ? behind : direction === 'down' ? ahead : overscan;
   return {
     first: Math.max(0, Math.floor(scrollTop / rowHeight) - before),
     last: Math.min(rowCount, Math.ceil((scrollTop + height) / rowHeight) + after),
@@ -94,22 +112,32 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
   const [view, setView] = useState<ScrollState>(() => atRest(0, overscan));
   const seen = useRef(view);
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(settle.current), []);
-  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead);
+  const settleFrame = useRef(0);
+  useEffect(
+    () => () => {
+      clearTimeout(settle.current);
+      cancelAnimationFrame(settleFrame.current);
+    },
+    [],
+  );
+  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead, view.behind);
+  // Coming to rest: one step a frame until the overscan is rendered on both sides.
+  const settleStep = () => {
+    if (seen.current.direction === null) return;
+    setView((seen.current = settledBy(seen.current, overscan)));
+    settleFrame.current = requestAnimationFrame(settleStep);
+  };
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const top = event.currentTarget.scrollTop;
+    cancelAnimationFrame(settleFrame.current);
     const state = (seen.current = scrolledTo(seen.current, top, rowHeight, overscan));
-    const next = rowWindow(top, rowCount, rowHeight, height, overscan, state.direction, state.ahead);
+    const next = rowWindow(top, rowCount, rowHeight, height, overscan, state.direction, state.ahead, state.behind);
     // Rendered before this frame is painted: the scroll event is fired as the frame begins, and React would render a
     // scroll's update in a task after it, so every frame of a fast scroll would show the rows of the last one (the
     // box blank where they do not reach).
     if (next.first !== first || next.last !== last) flushSync(() => setView(state));
     clearTimeout(settle.current);
-    // Still: the overscan on both sides (no render when the last scroll already left the view at rest).
-    settle.current = setTimeout(() => {
-      const rest = (seen.current = atRest(top, overscan));
-      setView((v) => (v.direction === null && v.top === top ? v : rest));
-    }, SETTLE_MS);
+    settle.current = setTimeout(settleStep, SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
