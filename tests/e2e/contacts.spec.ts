@@ -340,4 +340,22 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
   expect(blank).toEqual([0, 0, 0, 0, 0]);
   // The last position shows the last rows.
   await expect(page.getByRole('link', { name: 'row0@example.com' })).toBeVisible();
+
+  // A row scrolled out of the window takes the focus with it: a focused checkbox must never end up as another
+  // contact's (Space would then select that contact).
+  const box = page.getByTestId('virtual-scroll');
+  await box.evaluate((el) => (el.scrollTop = 0));
+  const first = page.getByRole('checkbox', { name: 'Select row79@example.com' });
+  await first.focus();
+  await expect(first).toBeFocused();
+  const focusedAfter = await box.evaluate(
+    (el) =>
+      new Promise<string | null>((resolve) => {
+        el.scrollTop = 2_000;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.activeElement?.getAttribute('aria-label') ?? null)));
+      }),
+  );
+  expect(focusedAfter).toBeNull();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
 });
