@@ -10,6 +10,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
+  // Per port, like the server's build and data (scripts/e2e-server.mjs): a run cleans its output directory when it
+  // starts, and must not delete the traces another run on another port is writing.
+  outputDir: `test-results/${PORT}`,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

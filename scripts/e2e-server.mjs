@@ -1,6 +1,8 @@
-// The server the Playwright tests run against: builds the SPA into .tmp/e2e/dist with a known build id, then starts the
-// real API on PORT 3100 with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read .tmp/e2e/server.json to
-// create their users through the CLI against the same data directory.
+// The server the Playwright tests run against: builds the SPA into .tmp/e2e/dist-<port> with a known build id, then
+// starts the real API on E2E_PORT (3100) with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read
+// .tmp/e2e/server-<port>.json to create their users through the CLI against the same data directory. Everything a run
+// writes is named by its port, so runs on different ports (two checkouts' suites, CI beside a developer) do not
+// overwrite each other's build or send users to the other's database.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const E2E = path.join(ROOT, '.tmp', 'e2e');
 const run = `${Date.now()}-${process.pid}`;
 const dataDir = path.join(E2E, `data-${run}`);
-const distDir = path.join(E2E, 'dist');
 const port = Number(process.env.E2E_PORT ?? 3100);
+const distDir = path.join(E2E, `dist-${port}`);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54400);
 const buildId = process.env.BUILD_ID ?? `e2e-${run}`;
 
@@ -52,7 +54,7 @@ const env = {
 delete env.SMTP_URL;
 delete env.DATABASE_URL;
 
-writeFileSync(path.join(E2E, 'server.json'), JSON.stringify({ dataDir, distDir, port, pgPort, buildId, baseURL: `http://localhost:${port}` }, null, 2));
+writeFileSync(path.join(E2E, `server-${port}.json`), JSON.stringify({ dataDir, distDir, port, pgPort, buildId, baseURL: `http://localhost:${port}` }, null, 2));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

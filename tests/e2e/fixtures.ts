@@ -14,8 +14,10 @@ interface ServerInfo {
   baseURL: string;
 }
 
+/** The e2e server of this run, found by its port (scripts/e2e-server.mjs names what it writes by the port). */
 export function serverInfo(): ServerInfo {
-  return JSON.parse(readFileSync(path.join(ROOT, '.tmp', 'e2e', 'server.json'), 'utf8')) as ServerInfo;
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  return JSON.parse(readFileSync(path.join(ROOT, '.tmp', 'e2e', `server-${port}.json`), 'utf8')) as ServerInfo;
 }
 
 export interface TestUser {
