@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type UIEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { inAppLink } from './PlainCells.tsx';
@@ -102,15 +102,19 @@ export function gridColumns(columns: Array<number | null>): string {
 /**
  * A table that renders only the rows in view (fixed row height, a scroll container, spacer rows above and below), so
  * tens of thousands of loaded rows stay cheap. `aria-rowcount` tells assistive technology the full size. A scroll
- * event renders only when the window of rows changes, and each row is laid out on its own (VirtualTable.module.css),
- * so the rows that enter the window cost their own layout only. Links in rows marked as in-app (`PlainAnchor`)
- * navigate without reloading, through one click handler on the table instead of a router link per row.
+ * event renders only when the window of rows changes, and then only the body (VirtualBody): the table around it,
+ * Mantine's Table and header, is not rendered again on scroll. Each row is laid out on its own
+ * (VirtualTable.module.css), so the rows that enter the window cost their own layout only. Links in rows marked as
+ * in-app (`PlainAnchor`) navigate without reloading, through one click handler on the table instead of a router link
+ * per row.
  */
 export function VirtualTable({ rowCount, rowHeight, height, columns, head, renderRow, onEndReached, overscan = 10, label }: VirtualTableProps) {
   const navigate = useNavigate();
-  // The rendered scroll state, the last one seen (the rendered one may be older), and the timer that marks the table still.
-  const [view, setView] = useState<ScrollState>(() => atRest(0, overscan));
-  const seen = useRef(view);
+  // The last scroll state seen, the one the body was last given (it renders a new one only when its window changes),
+  // the body's setter, and the timers that bring the table to rest.
+  const seen = useRef(atRest(0, overscan));
+  const given = useRef(seen.current);
+  const show = useRef<(state: ScrollState) => void>(() => undefined);
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
   const settleFrame = useRef(0);
   useEffect(
@@ -120,22 +124,24 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     },
     [],
   );
-  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead, view.behind);
+  const windowOf = (state: ScrollState) => rowWindow(state.top, rowCount, rowHeight, height, overscan, state.direction, state.ahead, state.behind);
+  const give = (state: ScrollState) => show.current((given.current = state));
   // Coming to rest: one step a frame until the overscan is rendered on both sides.
   const settleStep = () => {
     if (seen.current.direction === null) return;
-    setView((seen.current = settledBy(seen.current, overscan)));
+    give((seen.current = settledBy(seen.current, overscan)));
     settleFrame.current = requestAnimationFrame(settleStep);
   };
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const top = event.currentTarget.scrollTop;
     cancelAnimationFrame(settleFrame.current);
     const state = (seen.current = scrolledTo(seen.current, top, rowHeight, overscan));
-    const next = rowWindow(top, rowCount, rowHeight, height, overscan, state.direction, state.ahead, state.behind);
+    const next = windowOf(state);
+    const current = windowOf(given.current);
     // Rendered before this frame is painted: the scroll event is fired as the frame begins, and React would render a
     // scroll's update in a task after it, so every frame of a fast scroll would show the rows of the last one (the
     // box blank where they do not reach).
-    if (next.first !== first || next.last !== last) flushSync(() => setView(state));
+    if (next.first !== current.first || next.last !== current.last) flushSync(() => give(state));
     clearTimeout(settle.current);
     settle.current = setTimeout(settleStep, SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
@@ -146,8 +152,6 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     event.preventDefault();
     navigate(path);
   };
-  const rows: ReactNode[] = [];
-  for (let i = first; i < last; i++) rows.push(renderRow(i));
   return (
     // No scroll anchoring: the spacer rows already keep every row where it was, and Chromium would otherwise look for
     // an anchor row after each layout while the table scrolls.
@@ -163,13 +167,35 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
         style={{ '--virtual-table-columns': gridColumns(columns) } as CSSProperties}
       >
         <Table.Thead role="rowgroup">{head}</Table.Thead>
-        {/* Not Mantine's Tbody: see VirtualTable.module.css. */}
-        <tbody role="rowgroup" className={`mantine-Table-tbody ${classes.body}`}>
-          {first > 0 ? <tr aria-hidden style={{ height: first * rowHeight }} /> : null}
-          {rows}
-          {last < rowCount ? <tr aria-hidden style={{ height: (rowCount - last) * rowHeight }} /> : null}
-        </tbody>
+        <VirtualBody initial={given.current} show={show} rowCount={rowCount} rowHeight={rowHeight} height={height} overscan={overscan} renderRow={renderRow} />
       </Table>
     </div>
+  );
+}
+
+interface VirtualBodyProps extends Pick<VirtualTableProps, 'rowCount' | 'rowHeight' | 'height' | 'renderRow'> {
+  overscan: number;
+  /** The scroll state of the first render. */
+  initial: ScrollState;
+  /** Where the body puts the setter the table calls with each new scroll state. */
+  show: { current: (state: ScrollState) => void };
+}
+
+/** The rows of the window of a scroll state, between the two spacer rows. */
+function VirtualBody({ initial, show, rowCount, rowHeight, height, overscan, renderRow }: VirtualBodyProps) {
+  const [view, setView] = useState(initial);
+  useLayoutEffect(() => {
+    show.current = setView;
+  }, [show]);
+  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead, view.behind);
+  const rows: ReactNode[] = [];
+  for (let i = first; i < last; i++) rows.push(renderRow(i));
+  return (
+    // Not Mantine's Tbody: see VirtualTable.module.css.
+    <tbody role="rowgroup" className={`mantine-Table-tbody ${classes.body}`}>
+      {first > 0 ? <tr aria-hidden style={{ height: first * rowHeight }} /> : null}
+      {rows}
+      {last < rowCount ? <tr aria-hidden style={{ height: (rowCount - last) * rowHeight }} /> : null}
+    </tbody>
   );
 }

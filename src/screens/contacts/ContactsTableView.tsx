@@ -5,7 +5,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { VirtualTable } from '../../components/contacts/VirtualTable.tsx';
 import type { contactsTableMachine } from '../../machines/contactsTable/contactsTable.machine.ts';
-import { ContactRow } from './ContactRow.tsx';
+import { ContactRow, rowTexts } from './ContactRow.tsx';
 import { contactsTableMessages as t } from './ContactsScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
 
@@ -35,6 +35,7 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
   const shown = useMemo(() => columns.map((id) => attributes.find((a) => a.id === id)).filter((a) => a !== undefined), [columns, attributes]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const toggle = useCallback((id: number) => actor.send({ type: 'selection.toggle', id }), [actor]);
+  const texts = useMemo(() => rowTexts(intl), [intl]);
   if (rows.length === 0) return <Text c="dimmed">{intl.formatMessage(t.empty)}</Text>;
   return (
     <VirtualTable
@@ -59,7 +60,7 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
         </Table.Tr>
       }
       renderRow={(i) => (
-        <ContactRow key={rows[i]!.id} contact={rows[i]!} index={i} height={ROW_HEIGHT} selected={allMatching || selected.has(rows[i]!.id)} shown={shown} onToggle={toggle} />
+        <ContactRow key={rows[i]!.id} contact={rows[i]!} index={i} height={ROW_HEIGHT} selected={allMatching || selected.has(rows[i]!.id)} shown={shown} texts={texts} onToggle={toggle} />
       )}
     />
   );
