@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { BLANK_ROWS_PX } from '../../tests/e2e/blankRows.ts';
 import { blockingWheelListeners } from '../../tests/e2e/wheelListeners.ts';
 import { installGuards, loadLine, machineLine, makeDataDir, percentile, ROOT, stop, table } from '../platform/harness.ts';
 import { COUNTRIES, FIRST, fmt, LANGUAGES, LAST, PLANS, random, startBench, type Bench } from './shared.ts';
@@ -205,23 +206,15 @@ const RECORDER = `(() => {
     longTask.disconnect();
     if (loaf) loaf.disconnect();
   };
-  // What the frame shows: animation frame callbacks run after the frame's scroll events and before it is painted, so
-  // the rows in the DOM now are the rows on screen. The part of the box under its header no row covers is blank.
+  // What the frame shows: animation frame callbacks run after the frame's scroll events and before it is painted.
   const box = document.querySelector('[data-testid="virtual-scroll"]');
-  const blankPx = () => {
-    const view = box.getBoundingClientRect();
-    const top = box.querySelector('thead th').getBoundingClientRect().bottom;
-    const rows = box.querySelectorAll('tbody tr:not([aria-hidden])');
-    if (rows.length === 0) return view.bottom - top;
-    const covered = [rows[0].getBoundingClientRect().top, rows[rows.length - 1].getBoundingClientRect().bottom];
-    return Math.max(0, covered[0] - top) + Math.max(0, view.bottom - covered[1]);
-  };
+  const blankPx = ${BLANK_ROWS_PX};
   let last = 0;
   const tick = (now) => {
     if (!rec.running) return;
     rec.gaps.push(now - last);
     rec.phases.push(rec.phase);
-    rec.blank.push(blankPx());
+    rec.blank.push(blankPx(box));
     last = now;
     requestAnimationFrame(tick);
   };

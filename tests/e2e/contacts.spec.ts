@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
+import { BLANK_ROWS_PX } from './blankRows.ts';
 import { blockingWheelListeners } from './wheelListeners.ts';
 
 const CSV = [
@@ -230,7 +231,15 @@ async function apiAs(request: APIRequestContext, user: TestUser) {
     expect(response.status(), `${method} ${path}`).toBe(status);
     return response.json();
   };
-  return { headers, call };
+  /** Imports a CSV file into a list (upload, start with the suggested mapping) and waits for its end. */
+  const importCsv = async (name: string, csv: string, listId: number) => {
+    const uploaded = await request.post('/api/contact-imports', { headers, multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+    expect(uploaded.status()).toBe(201);
+    const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
+    await call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [listId], updateExisting: true });
+    await expect.poll(async () => (await call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
+  };
+  return { headers, call, importCsv };
 }
 
 test('contact page: a note is deleted only after the confirmation', async ({ page, request, user }) => {
@@ -269,15 +278,8 @@ test('contact page: more notes on demand, and the imports that created and updat
   const api = await apiAs(request, user);
   const folder = await api.call('post', '/contact-folders', 201, { name: 'Imports' });
   const list = await api.call('post', '/contact-lists', 201, { name: 'Fair', folderId: folder.id });
-  const importFile = async (name: string, csv: string) => {
-    const uploaded = await request.post('/api/contact-imports', { headers: api.headers, multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
-    expect(uploaded.status()).toBe(201);
-    const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
-    await api.call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [list.id], updateExisting: true });
-    await expect.poll(async () => (await api.call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
-  };
-  await importFile('spring fair.csv', 'email,first name\nivy@example.com,Ivy\n');
-  await importFile('autumn fair.csv', 'email,last name\nivy@example.com,Rossi\n');
+  await api.importCsv('spring fair.csv', 'email,first name\nivy@example.com,Ivy\n', list.id);
+  await api.importCsv('autumn fair.csv', 'email,last name\nivy@example.com,Rossi\n', list.id);
   const [contact] = (await api.call('get', '/contacts?q=ivy%40example.com', 200)) as { id: number }[];
   for (let i = 1; i <= 51; i++) await api.call('post', `/contacts/${contact!.id}/notes`, 201, { text: `Call ${i}` });
 
@@ -300,17 +302,13 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
   const api = await apiAs(request, user);
   const folder = await api.call('post', '/contact-folders', 201, { name: 'Scroll' });
   const list = await api.call('post', '/contact-lists', 201, { name: 'Eighty', folderId: folder.id });
-  const csv = ['email,first name', ...Array.from({ length: 80 }, (_, i) => `row${i}@example.com,Row ${i}`)].join('\n');
-  const uploaded = await request.post('/api/contact-imports', { headers: api.headers, multipart: { file: { name: 'eighty.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
-  expect(uploaded.status()).toBe(201);
-  const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
-  await api.call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [list.id], updateExisting: true });
-  await expect.poll(async () => (await api.call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
+  await api.importCsv('eighty.csv', ['email,first name', ...Array.from({ length: 80 }, (_, i) => `row${i}@example.com,Row ${i}`)].join('\n'), list.id);
 
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto('/contacts');
   await expect(page.getByTestId('contacts-total')).toHaveText('80 contacts');
+  await page.evaluate(`window.blankRowsPx = ${BLANK_ROWS_PX}`);
   // Each position is set in one animation frame; the browser paints it and fires the box's scroll event in the next
   // frame, before that frame's animation callbacks, where the rows are measured: the part of the box under the header
   // that no row covers must be empty. A table that renders its new rows in a task after the frame shows a blank box
@@ -318,18 +316,12 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
   const blank = await page.getByTestId('virtual-scroll').evaluate(
     (box) =>
       new Promise<number[]>((resolve) => {
-        const blankPx = () => {
-          const view = box.getBoundingClientRect();
-          const top = box.querySelector('thead th')!.getBoundingClientRect().bottom;
-          const rows = box.querySelectorAll('tbody tr[aria-rowindex]');
-          if (rows.length === 0) return view.bottom - top;
-          return Math.max(0, rows[0]!.getBoundingClientRect().top - top) + Math.max(0, view.bottom - rows[rows.length - 1]!.getBoundingClientRect().bottom);
-        };
+        const blankPx = (window as unknown as { blankRowsPx: (box: Element) => number }).blankRowsPx;
         const positions = [1800, 2900, 900, 40, 3000];
         const measured: number[] = [];
         let i = 0;
         const frame = () => {
-          if (i > 0) measured.push(Math.round(blankPx()));
+          if (i > 0) measured.push(Math.round(blankPx(box)));
           if (i === positions.length) return resolve(measured);
           box.scrollTop = positions[i++]!;
           requestAnimationFrame(frame);
