@@ -151,7 +151,7 @@ function referenceHtml(kind: 'plain' | 'virtual'): string {
     tr { height: ${ROW_HEIGHT}px; } td, th { padding: 7px 10px; border-bottom: 1px solid #dee2e6; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     tbody tr:hover { background: #f8f9fa; } .badge { border-radius: 8px; padding: 2px 8px; background: #e6fcf5; font-size: 11px; }
   </style></head><body><div id="box" data-testid="virtual-scroll"><table aria-label="Contacts"><thead><tr><th style="width:44px"></th><th>Email</th>
-  <th>First name</th><th>Last name</th><th>Phone number</th><th style="width:120px">Status</th><th>Plan</th><th>Score</th><th>Signup date</th></tr></thead>
+  <th>First name</th><th>Last name</th><th>Phone number</th><th style="width:140px">Status</th><th>Plan</th><th>Score</th><th>Signup date</th></tr></thead>
   <tbody>${body}</tbody></table></div>${script}</body></html>`;
 }
 

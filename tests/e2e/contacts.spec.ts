@@ -20,6 +20,21 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * How a badge looks: its box, its text's width and the styles that draw it. The table's status badge is one element
+ * (PlainBadge) standing in for Mantine's two-element Badge, so both must measure the same.
+ */
+function badgeLook(badge: Locator) {
+  return badge.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const text = document.createRange();
+    text.selectNodeContents(element);
+    const style = getComputedStyle(element);
+    const drawn = ['color', 'backgroundColor', 'fontSize', 'fontWeight', 'textTransform', 'letterSpacing', 'lineHeight', 'borderRadius', 'paddingLeft', 'paddingRight', 'borderTopWidth'] as const;
+    return { width: box.width, height: box.height, textWidth: text.getBoundingClientRect().width, ...Object.fromEntries(drawn.map((name) => [name, style[name]])) };
+  });
+}
+
 test.describe('contacts', () => {
   test('attribute, CSV import into a list, nested segment whose live count matches the filtered table', async ({ page, user }) => {
     test.setTimeout(120_000);
@@ -115,12 +130,15 @@ test.describe('contacts', () => {
     await page.getByRole('button', { name: 'Block', exact: true }).click();
     await expect(page.getByText('1 contact changed')).toBeVisible();
     await expect(page.getByRole('row', { name: /ada@example.com/ })).toContainText('Blocklisted');
+    const tableBadge = await badgeLook(page.getByRole('row', { name: /ada@example.com/ }).getByText('Blocklisted'));
 
     // The row's email is a plain link that the table turns into an in-app navigation: the page is not reloaded.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole('link', { name: 'ada@example.com' }).click();
     await expect(page.getByTestId('contact-fields')).toContainText('Ada');
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // The contact page shows the same status with Mantine's own Badge.
+    expect(tableBadge).toEqual(await badgeLook(page.locator('.mantine-Badge-root', { hasText: 'Blocklisted' })));
     await page.getByLabel('New note').fill('Called about the renewal.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByTestId('contact-notes')).toContainText('Called about the renewal.');

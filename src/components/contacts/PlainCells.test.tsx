@@ -34,16 +34,36 @@ describe('plain cells render what the Mantine components render', () => {
     expect(rules(`.${CHECKBOX_INPUT}:checked`)).toContain('background-color: var(--checkbox-color)');
   });
 
-  it('badges in the three tones the table uses', () => {
-    expect(markup(<PlainBadge tone="red">Blocked</PlainBadge>)).toBe(markup(<Badge color="red">Blocked</Badge>));
-    expect(markup(<PlainBadge tone="gray">Anonymised</PlainBadge>)).toBe(markup(<Badge color="gray">Anonymised</Badge>));
-    expect(markup(<PlainBadge tone="teal-light">Active</PlainBadge>)).toBe(
-      markup(
-        <Badge color="teal" variant="light">
-          Active
-        </Badge>,
-      ),
-    );
+  it.each([
+    ['red', <Badge color="red">Blocked</Badge>],
+    ['gray', <Badge color="gray">Blocked</Badge>],
+    [
+      'teal-light',
+      <Badge color="teal" variant="light">
+        Blocked
+      </Badge>,
+    ],
+  ] as const)('badge, %s: one element with the class, variant and colours of Mantine’s badge root', (tone, badge) => {
+    const ours = markup(<PlainBadge tone={tone}>Blocked</PlainBadge>);
+    const root = /^<div ([^>]*)>/.exec(markup(badge))![1]!;
+    expect(ours.match(/<[a-z]+/g)).toEqual(['<span']);
+    expect(ours).toMatch(/>Blocked<\/span>$/);
+    const attribute = (html: string, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(` ${html}`)?.[1];
+    expect(attribute(ours, 'style')).toBe(attribute(root, 'style'));
+    expect(attribute(ours, 'data-variant')).toBe(attribute(root, 'data-variant'));
+    expect(attribute(root, 'class')).toBe('m_347db0ec mantine-Badge-root');
+    expect(attribute(ours, 'class')).toMatch(/^m_347db0ec mantine-Badge-root \S+$/);
+  });
+
+  it('Mantine’s badge CSS still gives its root the box and its label what PlainCells.module.css copies', () => {
+    const css = readFileSync(fileURLToPath(import.meta.resolve('@mantine/core/styles/Badge.css')), 'utf8');
+    const rule = (selector: string) => css.split('}').find((r) => r.trim().startsWith(`${selector} {`)) ?? '';
+    expect(rule('.m_347db0ec')).toMatch(/height: var\(--badge-height\)[\s\S]*line-height: var\(--badge-lh\)[\s\S]*padding: 0 var\(--badge-padding-x\)[\s\S]*display: inline-grid/);
+    expect(rule('.m_347db0ec')).toMatch(/width: fit-content[\s\S]*background: var\(--badge-bg\)/);
+    const label = rule('.m_5add502a');
+    for (const declaration of ['white-space: nowrap', 'text-overflow: ellipsis', 'text-align: center']) expect(label).toContain(declaration);
+    const ours = readFileSync(fileURLToPath(new URL('./PlainCells.module.css', import.meta.url)), 'utf8');
+    for (const declaration of ['white-space: nowrap', 'text-overflow: ellipsis', 'text-align: center', 'overflow: clip']) expect(ours).toContain(declaration);
   });
 
   it('anchor', () => {

@@ -7,10 +7,10 @@ export const CHECKBOX_INPUT = 'm_26063560';
 /**
  * Mantine's checkbox, badge and anchor as plain elements, for cells of a virtual table: a fast scroll or a jump mounts
  * some 30 rows in one frame, and a Mantine component per cell (styles API, ids, context reads) was most of that
- * frame. The badge and anchor are the same markup, classes and CSS variables as `Badge` and `Anchor` at their
- * defaults; the checkbox is one input with Mantine's input class. `PlainCells.test.tsx` compares the markup with
- * Mantine's and checks the classes the checkbox relies on are in Mantine's CSS, so an upgrade that changes either
- * fails a test instead of the look.
+ * frame. The anchor is the same markup, classes and CSS variables as `Anchor` at its defaults; the badge is one
+ * element with the classes and variables of `Badge`'s root, the checkbox one input with Mantine's input class.
+ * `PlainCells.test.tsx` compares the markup with Mantine's and checks the classes the checkbox and badge rely on are
+ * in Mantine's CSS, so an upgrade that changes either fails a test instead of the look.
  */
 
 /**
@@ -34,11 +34,17 @@ const BADGE_VARS: Record<PlainBadgeTone, CSSProperties> = {
   'teal-light': badgeVars('var(--mantine-color-teal-light)', 'var(--mantine-color-teal-light-color)'),
 };
 
+/**
+ * A status badge as one element where Mantine's `Badge` renders two (a root and a label, each with `overflow: hidden`,
+ * so each a paint layer and scrollable area in Chromium). It carries the root's class, variant and variables, so it has
+ * the root's size, padding, font, colours and radius; what the label adds (one line, centred, ellipsis) is in
+ * PlainCells.module.css. The contacts e2e compares its box and text with a Mantine `Badge` in the same browser.
+ */
 export function PlainBadge({ tone, children }: { tone: PlainBadgeTone; children: string }) {
   return (
-    <div style={BADGE_VARS[tone]} className="m_347db0ec mantine-Badge-root" data-variant={tone === 'teal-light' ? 'light' : undefined}>
-      <span className="m_5add502a mantine-Badge-label">{children}</span>
-    </div>
+    <span style={BADGE_VARS[tone]} className={`m_347db0ec mantine-Badge-root ${classes.badge}`} data-variant={tone === 'teal-light' ? 'light' : undefined}>
+      {children}
+    </span>
   );
 }
 

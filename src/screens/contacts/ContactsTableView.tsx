@@ -11,14 +11,17 @@ import { contactsMessages as m } from './contacts.messages.ts';
 
 const ROW_HEIGHT = 44;
 
-/** The columns before the attribute columns, in ContactRow's order: header and width (null: a share of the rest). */
+/**
+ * The columns before the attribute columns, in ContactRow's order: header and width (null: a share of the rest). The
+ * status column holds the longest status badge ("ANONIMIZZATO", "BLOCKLISTED") whole, with the cell's padding.
+ */
 const FIXED_COLUMNS: Array<{ key: string; title: MessageDescriptor | null; width: number | null }> = [
   { key: 'select', title: null, width: 44 },
   { key: 'email', title: m.email, width: null },
   { key: 'firstName', title: m.firstName, width: null },
   { key: 'lastName', title: m.lastName, width: null },
   { key: 'phone', title: m.phoneNumber, width: null },
-  { key: 'status', title: m.status, width: 120 },
+  { key: 'status', title: m.status, width: 140 },
 ];
 
 /**
