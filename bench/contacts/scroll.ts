@@ -12,8 +12,8 @@
  * The script: mouse-wheel gestures of 100–1,000 px per frame (seeded) top to bottom; Home, 20 × PageDown, End; wheel
  * gestures back to the top; 30 scrollbar-like jumps down and 30 up; End, Home. Recorded: in the page,
  * requestAnimationFrame deltas (the gaps between frames, per part of the script), how much of the box each frame
- * showed without rows (a table that renders its rows after the frame that scrolled shows a blank box while it is
- * scrolled fast), 'longtask' and 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
+ * showed without rows, measured after the frame's layout and before its paint (a table that renders its rows after the
+ * frame that scrolled shows a blank box while it is scrolled fast), 'longtask' and 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
  * (on a loaded machine a task's wall time includes waiting for a core, its CPU time does not).
  *
  * Before scrolling, our page's blocking wheel listeners and JavaScript heap are printed (see pageFacts); while each
@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { BLANK_ROWS_PX } from '../../tests/e2e/blankRows.ts';
+import { BLANK_ROWS_PX, EACH_FRAME_BEFORE_PAINT } from '../../tests/e2e/blankRows.ts';
 import { blockingWheelListeners } from '../../tests/e2e/wheelListeners.ts';
 import { installGuards, loadLine, machineLine, makeDataDir, percentile, ROOT, stop, table } from '../platform/harness.ts';
 import { COUNTRIES, FIRST, fmt, LANGUAGES, LAST, PLANS, random, startBench, type Bench } from './shared.ts';
@@ -177,7 +177,8 @@ interface Recording {
   gaps: number[];
   /** Index into PHASES, per gap. */
   phases: number[];
-  /** Per frame: how many pixels of the box below its header showed no row (rows not rendered yet), in px. */
+  /** Per frame: how many pixels of the box below its header showed no row (rows not rendered yet), in px, measured
+   * after the frame's layout and before its paint. */
   blank: number[];
   longTasks: number[];
   loafs: Array<{ duration: number; blocking: number; scripts: string[] }>;
@@ -206,15 +207,17 @@ const RECORDER = `(() => {
     longTask.disconnect();
     if (loaf) loaf.disconnect();
   };
-  // What the frame shows: animation frame callbacks run after the frame's scroll events and before it is painted.
+  // What the frame shows, measured once it is laid out, before it is painted (after every animation frame callback,
+  // a page's own included): each frame's entry is NaN until then.
   const box = document.querySelector('[data-testid="virtual-scroll"]');
   const blankPx = ${BLANK_ROWS_PX};
+  const stopBlank = (${EACH_FRAME_BEFORE_PAINT})(() => { if (rec.blank.length > 0) rec.blank[rec.blank.length - 1] = blankPx(box); });
   let last = 0;
   const tick = (now) => {
-    if (!rec.running) return;
+    if (!rec.running) return stopBlank();
     rec.gaps.push(now - last);
     rec.phases.push(rec.phase);
-    rec.blank.push(blankPx(box));
+    rec.blank.push(NaN);
     last = now;
     requestAnimationFrame(tick);
   };
@@ -228,11 +231,14 @@ async function startRecording(page: Page): Promise<void> {
 async function stopRecording(page: Page): Promise<Omit<Recording, 'scrollTopMax'>> {
   // Two frames, so the last scroll's work is in the record; then the observers' pending entries.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  return page.evaluate(() => {
+  const recorded: Omit<Recording, 'scrollTopMax'> = await page.evaluate(() => {
     const rec = (window as any).__scrollBench;
     rec.stop();
     return { frames: rec.gaps.length, gaps: rec.gaps, phases: rec.phases, blank: rec.blank, longTasks: rec.longTasks, loafs: rec.loafs, durationMs: performance.now() - rec.t0 };
   });
+  const unmeasured = recorded.blank.filter(Number.isNaN).length;
+  if (unmeasured > 0) throw new Error(`${unmeasured} of ${recorded.frames} frames had no blank-rows measure before their paint`);
+  return recorded;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -321,9 +327,8 @@ async function scrollScript(page: Page, cdp: CDPSession, tracing: { start(): Pro
   const phase = (n: number) => page.evaluate((n) => ((window as any).__scrollBench.phase = n), n);
   const down = await wheelTo(page, cdp, 1, rnd);
   await phase(1);
-  // Keys scroll the focused element's scroll box. Ours cannot be focused by a user (no tabindex: a click in the table
-  // focuses the app's <main>, and the keys scroll the page; a row checkbox works until its row leaves the DOM), so the
-  // bench gives every page's box tabindex="-1" and focuses it before each key. Keys come at a reader's pace, one every
+  // Keys scroll the focused element's scroll box. Ours is focusable (a click on a row's text focuses it); the
+  // reference's is not, so the bench gives a box without one tabindex="-1", and focuses the box before each key. Keys come at a reader's pace, one every
   // 400 ms: in headless Chromium a key's animated scroll sometimes starts only with the next input event, so waiting
   // for each key's scrollend would stall.
   const press = async (key: string) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
-import { BLANK_ROWS_PX } from './blankRows.ts';
+import { BLANK_ROWS_PX, EACH_FRAME_BEFORE_PAINT } from './blankRows.ts';
 import { blockingWheelListeners } from './wheelListeners.ts';
 
 const CSV = [
@@ -316,7 +316,8 @@ test('contact page: more notes on demand, and the imports that created and updat
   await expect(page.getByRole('button', { name: 'Show more notes' })).toHaveCount(0);
 });
 
-test('contacts table: the rows scrolled into view are drawn in the frame that scrolls to them', async ({ page, request, user }) => {
+/** Imports 80 contacts (row0@example.com "Row 0" … row79), logs in and opens the contacts table, newest first. */
+async function openEightyContacts(page: Page, request: APIRequestContext, user: TestUser) {
   const api = await apiAs(request, user);
   const folder = await api.call('post', '/contact-folders', 201, { name: 'Scroll' });
   const list = await api.call('post', '/contact-lists', 201, { name: 'Eighty', folderId: folder.id });
@@ -326,6 +327,10 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto('/contacts');
   await expect(page.getByTestId('contacts-total')).toHaveText('80 contacts');
+}
+
+test('contacts table: the rows scrolled into view are drawn in the frame that scrolls to them', async ({ page, request, user }) => {
+  await openEightyContacts(page, request, user);
   await page.evaluate(`window.blankRowsPx = ${BLANK_ROWS_PX}`);
   // Each position is set in one animation frame; the browser paints it and fires the box's scroll event in the next
   // frame, before that frame's animation callbacks, where the rows are measured: the part of the box under the header
@@ -368,4 +373,36 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
   expect(focusedAfter).toBeNull();
   await page.keyboard.press('Space');
   await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
+});
+
+test('contacts table: the keyboard scrolls it, and every frame of a key’s scroll animation shows rows', async ({ page, request, user }) => {
+  await openEightyContacts(page, request, user);
+  const box = page.getByTestId('virtual-scroll');
+  // A click on a row's text puts the focus on the table's scroll box, so the keys scroll the table, not the page.
+  await page.getByRole('cell', { name: 'Row 79', exact: true }).click();
+  await expect(box).toBeFocused();
+  // The blank part of the box in every frame, measured once the frame is laid out, before it is painted. Chromium
+  // animates a key's scroll on the main thread and fires the scroll event of each step a frame later: a table that
+  // renders its rows on scroll events shows each step's new rows one frame late.
+  await page.evaluate(`window.blankFrames = []; window.stopBlankFrames = (${EACH_FRAME_BEFORE_PAINT})(() => window.blankFrames.push(Math.round((${BLANK_ROWS_PX})(document.querySelector('[data-testid="virtual-scroll"]')))))`);
+  const top = () => box.evaluate((el) => el.scrollTop);
+  for (const key of ['PageDown', 'PageDown', 'PageDown']) {
+    const before = await top();
+    await page.keyboard.press(key);
+    await expect.poll(top).toBeGreaterThan(before + 300);
+    await page.waitForTimeout(300);
+  }
+  await page.keyboard.press('End');
+  await expect(page.getByRole('link', { name: 'row0@example.com' })).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('link', { name: 'row79@example.com' })).toBeVisible();
+  await page.waitForTimeout(300);
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { blankFrames: number[]; stopBlankFrames: () => void };
+    w.stopBlankFrames();
+    return w.blankFrames;
+  });
+  expect(frames.length).toBeGreaterThan(60);
+  expect(frames.filter((px) => px > 0)).toEqual([]);
 });

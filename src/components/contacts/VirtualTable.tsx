@@ -117,10 +117,13 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
   const show = useRef<(state: ScrollState) => void>(() => undefined);
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
   const settleFrame = useRef(0);
+  const followFrame = useRef(0);
+  const scroller = useRef<HTMLDivElement>(null);
   useEffect(
     () => () => {
       clearTimeout(settle.current);
       cancelAnimationFrame(settleFrame.current);
+      cancelAnimationFrame(followFrame.current);
     },
     [],
   );
@@ -132,19 +135,42 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     give((seen.current = settledBy(seen.current, overscan)));
     settleFrame.current = requestAnimationFrame(settleStep);
   };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const top = event.currentTarget.scrollTop;
+  // A new scroll position: the window of rows it needs, rendered before this frame is painted. A scroll event is fired
+  // as the frame begins, and React would render a scroll's update in a task after it, so every frame of a fast scroll
+  // would show the rows of the last one (the box blank where they do not reach).
+  const scrolled = (top: number) => {
     cancelAnimationFrame(settleFrame.current);
     const state = (seen.current = scrolledTo(seen.current, top, rowHeight, overscan));
     const next = windowOf(state);
     const current = windowOf(given.current);
-    // Rendered before this frame is painted: the scroll event is fired as the frame begins, and React would render a
-    // scroll's update in a task after it, so every frame of a fast scroll would show the rows of the last one (the
-    // box blank where they do not reach).
     if (next.first !== current.first || next.last !== current.last) flushSync(() => give(state));
     clearTimeout(settle.current);
     settle.current = setTimeout(settleStep, SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
+  };
+  // Following a scroll in the frames' animation callbacks, until it has stopped for two frames. Chromium animates a
+  // key's scroll (PageDown, End…) on the main thread: each frame moves the box and fires that step's scroll event only
+  // as the next frame begins, so rows rendered on scroll events would come a frame late at every step. Started by a
+  // key or a pointer press in the box (the animation's first frame has no scroll event before it) and by scrolling.
+  const follow = () => {
+    cancelAnimationFrame(followFrame.current);
+    let still = 0;
+    const check = () => {
+      const top = scroller.current?.scrollTop;
+      if (top === undefined) return;
+      if (top !== seen.current.top) {
+        still = 0;
+        scrolled(top);
+      } else if (++still === 2) return;
+      followFrame.current = requestAnimationFrame(check);
+    };
+    followFrame.current = requestAnimationFrame(check);
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const top = event.currentTarget.scrollTop;
+    // A position already followed in an animation frame is not a new step.
+    if (top !== seen.current.top) scrolled(top);
+    follow();
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const path = inAppLink(event);
@@ -154,8 +180,19 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
   };
   return (
     // No scroll anchoring: the spacer rows already keep every row where it was, and Chromium would otherwise look for
-    // an anchor row after each layout while the table scrolls.
-    <div style={{ maxHeight: height, overflowY: 'auto', overflowAnchor: 'none', contain: 'content' }} onScroll={onScroll} onClick={onClick} data-testid="virtual-scroll">
+    // an anchor row after each layout while the table scrolls. Focusable, so that the keys scroll it: a click on a
+    // row's text focuses the box, and Tab reaches it.
+    <div
+      ref={scroller}
+      tabIndex={0}
+      className="mantine-focus-auto"
+      style={{ maxHeight: height, overflowY: 'auto', overflowAnchor: 'none', contain: 'content' }}
+      onScroll={onScroll}
+      onKeyDown={follow}
+      onPointerDown={follow}
+      onClick={onClick}
+      data-testid="virtual-scroll"
+    >
       <Table
         stickyHeader
         highlightOnHover
