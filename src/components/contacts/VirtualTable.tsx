@@ -180,11 +180,13 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
   };
   return (
     // No scroll anchoring: the spacer rows already keep every row where it was, and Chromium would otherwise look for
-    // an anchor row after each layout while the table scrolls. Focusable, so that the keys scroll it: a click on a
-    // row's text focuses the box, and Tab reaches it.
+    // an anchor row after each layout while the table scrolls. A focusable region named like its table, so that the
+    // keys scroll it: a click on a row's text focuses the box, and Tab reaches it.
     <div
       ref={scroller}
       tabIndex={0}
+      role="region"
+      aria-label={label}
       className="mantine-focus-auto"
       style={{ maxHeight: height, overflowY: 'auto', overflowAnchor: 'none', contain: 'content' }}
       onScroll={onScroll}
