@@ -328,9 +328,9 @@ async function scrollScript(page: Page, cdp: CDPSession, tracing: { start(): Pro
   const down = await wheelTo(page, cdp, 1, rnd);
   await phase(1);
   // Keys scroll the focused element's scroll box. Ours is focusable (a click on a row's text focuses it); the
-  // reference's is not, so the bench gives a box without one tabindex="-1", and focuses the box before each key. Keys come at a reader's pace, one every
-  // 400 ms: in headless Chromium a key's animated scroll sometimes starts only with the next input event, so waiting
-  // for each key's scrollend would stall.
+  // reference's is not, so the bench gives a box without one tabindex="-1", and focuses the box before each key. Keys
+  // come at a reader's pace, one every 400 ms: in headless Chromium a key's animated scroll sometimes starts only with
+  // the next input event, so waiting for each key's scrollend would stall.
   const press = async (key: string) => {
     await page.evaluate((sel) => {
       const el = document.querySelector<HTMLElement>(sel)!;

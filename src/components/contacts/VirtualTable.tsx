@@ -70,6 +70,12 @@ export function settledBy(state: ScrollState, overscan: number): ScrollState {
   return ahead === overscan && behind === overscan ? atRest(state.top, overscan) : { ...state, ahead, behind };
 }
 
+/** Rows `first` (included) to `last` (excluded). */
+export interface RowRange {
+  first: number;
+  last: number;
+}
+
 /**
  * The rows to render for a scroll position: those in view, `ahead` more in the direction of scrolling and `behind`
  * on the other side (one while scrolling: rows behind are leaving the view); at rest `overscan` more on each side.
@@ -85,7 +91,7 @@ export function rowWindow(
   direction: ScrollDirection = null,
   ahead = overscan,
   behind = 1,
-): { first: number; last: number } {
+): RowRange {
   const before = direction === 'down' ? behind : direction === 'up' ? ahead : overscan;
   const after = direction === 'up' ? behind : direction === 'down' ? ahead : overscan;
   return {
@@ -127,6 +133,7 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     },
     [],
   );
+  // The rows of a scroll state, with the current row count (the body derives its rows with this too).
   const windowOf = (state: ScrollState) => rowWindow(state.top, rowCount, rowHeight, height, overscan, state.direction, state.ahead, state.behind);
   const give = (state: ScrollState) => show.current((given.current = state));
   // Coming to rest: one step a frame until the overscan is rendered on both sides.
@@ -135,10 +142,12 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     give((seen.current = settledBy(seen.current, overscan)));
     settleFrame.current = requestAnimationFrame(settleStep);
   };
-  // A new scroll position: the window of rows it needs, rendered before this frame is painted. A scroll event is fired
-  // as the frame begins, and React would render a scroll's update in a task after it, so every frame of a fast scroll
-  // would show the rows of the last one (the box blank where they do not reach).
-  const scrolled = (top: number) => {
+  // A new scroll position (false when the table already followed it): the window of rows it needs, rendered before
+  // this frame is painted. A scroll event is fired as the frame begins, and React would render a scroll's update in a
+  // task after it, so every frame of a fast scroll would show the rows of the last one (the box blank where they do
+  // not reach).
+  const scrolled = (top: number): boolean => {
+    if (top === seen.current.top) return false;
     cancelAnimationFrame(settleFrame.current);
     const state = (seen.current = scrolledTo(seen.current, top, rowHeight, overscan));
     const next = windowOf(state);
@@ -147,6 +156,7 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     clearTimeout(settle.current);
     settle.current = setTimeout(settleStep, SETTLE_MS);
     if (onEndReached && top + height >= rowCount * rowHeight - rowHeight * 5) onEndReached();
+    return true;
   };
   // Following a scroll in the frames' animation callbacks, until it has stopped for two frames. Chromium animates a
   // key's scroll (PageDown, End…) on the main thread: each frame moves the box and fires that step's scroll event only
@@ -158,18 +168,14 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
     const check = () => {
       const top = scroller.current?.scrollTop;
       if (top === undefined) return;
-      if (top !== seen.current.top) {
-        still = 0;
-        scrolled(top);
-      } else if (++still === 2) return;
+      if (scrolled(top)) still = 0;
+      else if (++still === 2) return;
       followFrame.current = requestAnimationFrame(check);
     };
     followFrame.current = requestAnimationFrame(check);
   };
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const top = event.currentTarget.scrollTop;
-    // A position already followed in an animation frame is not a new step.
-    if (top !== seen.current.top) scrolled(top);
+    scrolled(event.currentTarget.scrollTop);
     follow();
   };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -206,27 +212,28 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
         style={{ '--virtual-table-columns': gridColumns(columns) } as CSSProperties}
       >
         <Table.Thead role="rowgroup">{head}</Table.Thead>
-        <VirtualBody initial={given.current} show={show} rowCount={rowCount} rowHeight={rowHeight} height={height} overscan={overscan} renderRow={renderRow} />
+        <VirtualBody initial={given.current} show={show} windowOf={windowOf} rowCount={rowCount} rowHeight={rowHeight} renderRow={renderRow} />
       </Table>
     </div>
   );
 }
 
-interface VirtualBodyProps extends Pick<VirtualTableProps, 'rowCount' | 'rowHeight' | 'height' | 'renderRow'> {
-  overscan: number;
+interface VirtualBodyProps extends Pick<VirtualTableProps, 'rowCount' | 'rowHeight' | 'renderRow'> {
   /** The scroll state of the first render. */
   initial: ScrollState;
   /** Where the body puts the setter the table calls with each new scroll state. */
   show: { current: (state: ScrollState) => void };
+  /** The table's rows of a scroll state (derived on each render: the row count changes as pages load). */
+  windowOf: (state: ScrollState) => RowRange;
 }
 
 /** The rows of the window of a scroll state, between the two spacer rows. */
-function VirtualBody({ initial, show, rowCount, rowHeight, height, overscan, renderRow }: VirtualBodyProps) {
+function VirtualBody({ initial, show, windowOf, rowCount, rowHeight, renderRow }: VirtualBodyProps) {
   const [view, setView] = useState(initial);
   useLayoutEffect(() => {
     show.current = setView;
   }, [show]);
-  const { first, last } = rowWindow(view.top, rowCount, rowHeight, height, overscan, view.direction, view.ahead, view.behind);
+  const { first, last } = windowOf(view);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) rows.push(renderRow(i));
   return (
