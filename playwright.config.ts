@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+import { E2E_PORT as PORT } from './tests/e2e/port.ts';
 
 /** Debian Chromium against the real server and database (scripts/e2e-server.mjs). */
 export default defineConfig({
@@ -23,7 +22,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

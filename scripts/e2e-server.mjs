@@ -1,17 +1,19 @@
-// The server the Playwright tests run against: builds the SPA into .tmp/e2e/dist-<port> with a known build id, then
-// starts the real API on E2E_PORT (3100) with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read
-// .tmp/e2e/server-<port>.json to create their users through the CLI against the same data directory. Everything a run
-// writes is named by its port, so runs on different ports (two checkouts' suites, CI beside a developer) do not
-// overwrite each other's build or send users to the other's database.
+// The server the Playwright tests run against (started with `node --import tsx`, for the port module it shares with
+// the tests): builds the SPA into .tmp/e2e/dist-<port> with a known build id, then starts the real API on E2E_PORT
+// (3100) with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read .tmp/e2e/server-<port>.json to create
+// their users through the CLI against the same data directory. Everything a run writes is named by its port, so runs
+// on different ports (two checkouts' suites, CI beside a developer) do not overwrite each other's build or send users
+// to the other's database.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { E2E_PORT } from '../tests/e2e/port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const E2E = path.join(ROOT, '.tmp', 'e2e');
 const run = `${Date.now()}-${process.pid}`;
 const dataDir = path.join(E2E, `data-${run}`);
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = E2E_PORT;
 const distDir = path.join(E2E, `dist-${port}`);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54400);
 const buildId = process.env.BUILD_ID ?? `e2e-${run}`;

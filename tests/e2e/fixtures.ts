@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { E2E_PORT } from './port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -16,8 +17,7 @@ interface ServerInfo {
 
 /** The e2e server of this run, found by its port (scripts/e2e-server.mjs names what it writes by the port). */
 export function serverInfo(): ServerInfo {
-  const port = Number(process.env.E2E_PORT ?? 3100);
-  return JSON.parse(readFileSync(path.join(ROOT, '.tmp', 'e2e', `server-${port}.json`), 'utf8')) as ServerInfo;
+  return JSON.parse(readFileSync(path.join(ROOT, '.tmp', 'e2e', `server-${E2E_PORT}.json`), 'utf8')) as ServerInfo;
 }
 
 export interface TestUser {
