@@ -13,8 +13,9 @@
  * gestures back to the top; 30 scrollbar-like jumps down and 30 up; End, Home. Recorded: in the page,
  * requestAnimationFrame deltas (the gaps between frames, per part of the script), how much of the box each frame
  * showed without rows, measured after the frame's layout and before its paint (a table that renders its rows after the
- * frame that scrolled shows a blank box while it is scrolled fast), 'longtask' and 'long-animation-frame' entries; from Chromium's trace, the renderer main thread's tasks with their wall and CPU time
- * (on a loaded machine a task's wall time includes waiting for a core, its CPU time does not).
+ * frame that scrolled shows a blank box while it is scrolled fast), 'longtask' and 'long-animation-frame' entries;
+ * from Chromium's trace, the renderer main thread's tasks with their wall and CPU time (on a loaded machine a task's
+ * wall time includes waiting for a core, its CPU time does not).
  *
  * Before scrolling, our page's blocking wheel listeners and JavaScript heap are printed (see pageFacts); while each
  * page scrolls, how idle the machine's cores were and how much time the hypervisor took from them (/proc/stat steal).
