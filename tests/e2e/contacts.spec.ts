@@ -187,6 +187,18 @@ test('contacts table: list filter and sort live in the address, survive a reload
   // The page's selects keep their options mounted; none may hold a blocking wheel listener, or Chromium sends every
   // wheel event to the page's main thread and waits for it before scrolling the table.
   expect(await blockingWheelListeners(page)).toEqual([]);
+  // Nothing above the table restricts touch gestures: under any touch-action but `auto`, Chromium registers every cell
+  // as a touch-action target and keeps it registered after it leaves the page, until a major GC sweeps it out, so each
+  // GC's pause grew with the rows a scroll had mounted (src/theme.ts).
+  const restricting = await page.getByRole('table', { name: 'Contacts' }).evaluate((table) => {
+    const found: string[] = [];
+    for (let el: Element | null = table; el; el = el.parentElement) {
+      const touchAction = getComputedStyle(el).touchAction;
+      if (touchAction !== 'auto') found.push(`${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${touchAction}`);
+    }
+    return found;
+  });
+  expect(restricting).toEqual([]);
 
   await choose(page, page, 'Show', 'VIP');
   await expect(page).toHaveURL(new RegExp(`/contacts\\?list=${vip.id}$`));
