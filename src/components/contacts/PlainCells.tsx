@@ -1,4 +1,4 @@
-import type { ChangeEvent, CSSProperties } from 'react';
+import type { ChangeEvent } from 'react';
 import classes from './PlainCells.module.css';
 
 /** Mantine's class for the checkbox's input element (Checkbox.css). */
@@ -25,24 +25,18 @@ export function PlainCheckbox({ label, checked, onChange }: { label: string; che
 /** Badge colours the contacts table uses: filled red and gray, light teal. */
 export type PlainBadgeTone = 'red' | 'gray' | 'teal-light';
 
-const badgeVars = (bg: string, color: string) =>
-  ({ '--badge-bg': bg, '--badge-color': color, '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' }) as CSSProperties;
-
-const BADGE_VARS: Record<PlainBadgeTone, CSSProperties> = {
-  red: badgeVars('var(--mantine-color-red-filled)', 'var(--mantine-color-white)'),
-  gray: badgeVars('var(--mantine-color-gray-filled)', 'var(--mantine-color-white)'),
-  'teal-light': badgeVars('var(--mantine-color-teal-light)', 'var(--mantine-color-teal-light-color)'),
-};
+/** Each tone's class: the variables Mantine's `Badge` sets inline on its root for that colour (PlainCells.module.css). */
+const TONE_CLASS: Record<PlainBadgeTone, string | undefined> = { red: classes.red, gray: classes.gray, 'teal-light': classes.tealLight };
 
 /**
  * A status badge as one element where Mantine's `Badge` renders two (a root and a label, each with `overflow: hidden`,
- * so each a paint layer and scrollable area in Chromium). It carries the root's class, variant and variables, so it has
- * the root's size, padding, font, colours and radius; what the label adds (one line, centred, ellipsis) is in
- * PlainCells.module.css. The contacts e2e compares its box and text with a Mantine `Badge` in the same browser.
+ * so each a paint layer and scrollable area in Chromium). It carries the root's class and variant, and a class with the
+ * variables Mantine would set inline, so it has the root's size, padding, font, colours and radius; what the label
+ * adds (one line, centred, ellipsis) is in PlainCells.module.css. The contacts e2e compares its box and text with a Mantine `Badge` in the same browser.
  */
 export function PlainBadge({ tone, children }: { tone: PlainBadgeTone; children: string }) {
   return (
-    <span style={BADGE_VARS[tone]} className={`m_347db0ec mantine-Badge-root ${classes.badge}`} data-variant={tone === 'teal-light' ? 'light' : undefined}>
+    <span className={`m_347db0ec mantine-Badge-root ${classes.badge} ${TONE_CLASS[tone]}`} data-variant={tone === 'teal-light' ? 'light' : undefined}>
       {children}
     </span>
   );

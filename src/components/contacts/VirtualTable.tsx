@@ -13,7 +13,10 @@ export interface VirtualTableProps {
   columns: Array<number | null>;
   /** The header row: a `<tr role="row">` of `<th role="columnheader">` cells. */
   head: ReactNode;
-  /** A body row: a `<tr role="row">` of `<td role="cell">` cells, `rowHeight` tall (its content is clipped to it). */
+  /**
+   * A body row: a `<tr role="row">` of `<td role="cell">` cells. The table makes it `rowHeight` pixels tall and clips its
+   * content to that (VirtualTable.module.css), so a row needs no style of its own.
+   */
   renderRow: (index: number) => ReactNode;
   /** Called when the visible window reaches the last rows. */
   onEndReached?: () => void;
@@ -209,7 +212,7 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
         aria-label={label}
         miw={700}
         className={classes.table}
-        style={{ '--virtual-table-columns': gridColumns(columns) } as CSSProperties}
+        style={{ '--virtual-table-columns': gridColumns(columns), '--virtual-table-row-height': `${rowHeight}px` } as CSSProperties}
       >
         <Table.Thead role="rowgroup">{head}</Table.Thead>
         <VirtualBody initial={given.current} show={show} windowOf={windowOf} rowCount={rowCount} rowHeight={rowHeight} renderRow={renderRow} />

@@ -1,4 +1,4 @@
-import { rem, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { memo } from 'react';
 import type { IntlShape } from 'react-intl';
 import { PlainAnchor, PlainBadge, PlainCheckbox } from '../../components/contacts/PlainCells.tsx';
@@ -33,15 +33,10 @@ export function rowTexts(intl: IntlShape): RowTexts {
   };
 }
 
-const rowStyles = new Map<number, { height: string }>();
-/** One style object per row height, so a row's render does not build one. */
-const rowStyle = (height: number) => rowStyles.get(height) ?? rowStyles.set(height, { height: rem(height) }).get(height)!;
-
 export interface ContactRowProps {
   contact: Contact;
   /** Position in the loaded rows (the header is row 1). */
   index: number;
-  height: number;
   selected: boolean;
   shown: ContactAttribute[];
   texts: RowTexts;
@@ -59,10 +54,10 @@ const TD = { className: `${Table.classes.td} mantine-Table-td`, role: 'cell' };
  * wheel or a jump (End, the scrollbar) mounts some 30 rows in one frame, and Mantine components per cell were most of
  * that frame's work. The email link is a plain `<a>`; the table turns a plain click on it into an in-app navigation.
  */
-export const ContactRow = memo(function ContactRow({ contact: c, index, height, selected, shown, texts, onToggle }: ContactRowProps) {
+export const ContactRow = memo(function ContactRow({ contact: c, index, selected, shown, texts, onToggle }: ContactRowProps) {
   const email = c.email ?? `#${c.id}`;
   return (
-    <tr {...TR} style={rowStyle(height)} aria-rowindex={index + 2} data-selected={selected || undefined}>
+    <tr {...TR} aria-rowindex={index + 2} data-selected={selected || undefined}>
       <td {...TD}>
         <PlainCheckbox label={texts.selectRow(email)} checked={selected} onChange={() => onToggle(c.id)} />
       </td>

@@ -63,7 +63,7 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
         </Table.Tr>
       }
       renderRow={(i) => (
-        <ContactRow key={rows[i]!.id} contact={rows[i]!} index={i} height={ROW_HEIGHT} selected={allMatching || selected.has(rows[i]!.id)} shown={shown} texts={texts} onToggle={toggle} />
+        <ContactRow key={rows[i]!.id} contact={rows[i]!} index={i} selected={allMatching || selected.has(rows[i]!.id)} shown={shown} texts={texts} onToggle={toggle} />
       )}
     />
   );
