@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CHECKBOX_INPUT, inAppLink, PlainAnchor, PlainBadge, PlainCheckbox } from './PlainCells';
+import { CHECKBOX_INPUT, inAppLink, PlainAnchor, PlainBadge, PlainCheckbox, type PlainBadgeTone } from './PlainCells';
 
 const noop = () => {};
 /** Markup without what legitimately differs: Mantine's generated ids, its style tag, our in-app marker. */
@@ -23,12 +23,11 @@ const declarations = (text: string) =>
     .map((d) => d.replace(/^([^:]+):\s*/, '$1: '))
     .sort();
 
-/** The body of a tone's rule in PlainCells.module.css (read as source: CSS modules are empty objects under vitest). */
-const toneRule = (tone: 'red' | 'gray' | 'teal-light') => {
-  const name = tone === 'teal-light' ? 'tealLight' : tone;
-  const css = readFileSync(fileURLToPath(new URL('./PlainCells.module.css', import.meta.url)), 'utf8');
-  return new RegExp(`\\.${name}\\.${name} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
-};
+/** PlainCells.module.css as source: CSS modules are empty objects under vitest. */
+const OUR_CSS = readFileSync(fileURLToPath(new URL('./PlainCells.module.css', import.meta.url)), 'utf8');
+
+/** The body of a tone's rule in PlainCells.module.css (its class is named like the tone). */
+const toneRule = (tone: PlainBadgeTone) => new RegExp(`\\.${tone}\\.${tone} \\{([^}]*)\\}`).exec(OUR_CSS)?.[1] ?? '';
 
 describe('plain cells render what the Mantine components render', () => {
   it.each([false, true])('checkbox, checked %s: one input with the class and attributes of Mantine’s own input', (checked) => {
@@ -81,8 +80,7 @@ describe('plain cells render what the Mantine components render', () => {
     expect(rule('.m_347db0ec')).toMatch(/width: fit-content[\s\S]*background: var\(--badge-bg\)/);
     const label = rule('.m_5add502a');
     for (const declaration of ['white-space: nowrap', 'text-overflow: ellipsis', 'text-align: center']) expect(label).toContain(declaration);
-    const ours = readFileSync(fileURLToPath(new URL('./PlainCells.module.css', import.meta.url)), 'utf8');
-    for (const declaration of ['white-space: nowrap', 'text-overflow: ellipsis', 'text-align: center', 'overflow: clip']) expect(ours).toContain(declaration);
+    for (const declaration of ['white-space: nowrap', 'text-overflow: ellipsis', 'text-align: center', 'overflow: clip']) expect(OUR_CSS).toContain(declaration);
   });
 
   it('anchor', () => {

@@ -22,11 +22,11 @@ export function PlainCheckbox({ label, checked, onChange }: { label: string; che
   return <input className={`mantine-focus-auto ${CHECKBOX_INPUT} mantine-Checkbox-input ${classes.check}`} type="checkbox" aria-label={label} checked={checked} onChange={onChange} />;
 }
 
-/** Badge colours the contacts table uses: filled red and gray, light teal. */
+/**
+ * Badge colours the contacts table uses: filled red and gray, light teal. Each is a class of PlainCells.module.css
+ * named like the tone, with the variables Mantine's `Badge` sets inline on its root for that colour.
+ */
 export type PlainBadgeTone = 'red' | 'gray' | 'teal-light';
-
-/** Each tone's class: the variables Mantine's `Badge` sets inline on its root for that colour (PlainCells.module.css). */
-const TONE_CLASS: Record<PlainBadgeTone, string | undefined> = { red: classes.red, gray: classes.gray, 'teal-light': classes.tealLight };
 
 /**
  * A status badge as one element where Mantine's `Badge` renders two (a root and a label, each with `overflow: hidden`,
@@ -36,7 +36,7 @@ const TONE_CLASS: Record<PlainBadgeTone, string | undefined> = { red: classes.re
  */
 export function PlainBadge({ tone, children }: { tone: PlainBadgeTone; children: string }) {
   return (
-    <span className={`m_347db0ec mantine-Badge-root ${classes.badge} ${TONE_CLASS[tone]}`} data-variant={tone === 'teal-light' ? 'light' : undefined}>
+    <span className={`m_347db0ec mantine-Badge-root ${classes.badge} ${classes[tone]}`} data-variant={tone === 'teal-light' ? 'light' : undefined}>
       {children}
     </span>
   );
