@@ -17,11 +17,11 @@ export interface Bench {
   call<T = any>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T; ms: number }>;
 }
 
-export async function startBench(env: Record<string, string> = {}): Promise<Bench> {
+export async function startBench(env: Record<string, string> = {}, options: { nice?: number } = {}): Promise<Bench> {
   const dataDir = makeDataDir('missiva-bench-contacts-');
   const port = await freePort();
   const pgPort = await freePort();
-  const server = await startMissiva({ dataDir, port, pgPort, env, timeoutMs: 60_000 });
+  const server = await startMissiva({ dataDir, port, pgPort, env, timeoutMs: 60_000, nice: options.nice });
   if (!server.demoPassword) throw new Error('no demo account was seeded');
   const base = `http://127.0.0.1:${port}`;
   const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();

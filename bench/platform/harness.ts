@@ -184,6 +184,11 @@ export interface ServerOptions {
   pgPort: number;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Run the server (and the PostgreSQL it starts) at this nice level: for a benchmark that measures another program on
+   * the same cores, such as a browser, where in use the server runs on a machine of its own.
+   */
+  nice?: number;
 }
 
 export interface MissivaServer extends Started {
@@ -193,10 +198,13 @@ export interface MissivaServer extends Started {
 }
 
 /** `node --import tsx server/main.ts`, as `npm start` runs it, with embedded PostgreSQL in `dataDir`. */
-export async function startMissiva({ dataDir, port, pgPort, env = {}, timeoutMs = 30_000 }: ServerOptions): Promise<MissivaServer> {
+export async function startMissiva({ dataDir, port, pgPort, env = {}, timeoutMs = 30_000, nice }: ServerOptions): Promise<MissivaServer> {
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  // `nice` runs node in its own process (exec), so the child's pid stays the server's.
+  const [command, ...args] = nice === undefined ? node : ['nice', '-n', String(nice), ...node];
   const started = await spawnUntil(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts'],
+    command!,
+    args,
     {
       ...process.env,
       DATA_DIR: dataDir,
