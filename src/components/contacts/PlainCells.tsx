@@ -32,7 +32,8 @@ export type PlainBadgeTone = 'red' | 'gray' | 'teal-light';
  * A status badge as one element where Mantine's `Badge` renders two (a root and a label, each with `overflow: hidden`,
  * so each a paint layer and scrollable area in Chromium). It carries the root's class and variant, and a class with the
  * variables Mantine would set inline, so it has the root's size, padding, font, colours and radius; what the label
- * adds (one line, centred, ellipsis) is in PlainCells.module.css. The contacts e2e compares its box and text with a Mantine `Badge` in the same browser.
+ * adds (one line, centred, ellipsis) is in PlainCells.module.css. The contacts e2e compares its box and text with a
+ * Mantine `Badge` in the same browser.
  */
 export function PlainBadge({ tone, children }: { tone: PlainBadgeTone; children: string }) {
   return (
