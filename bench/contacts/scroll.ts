@@ -813,10 +813,14 @@ async function main() {
         Number.isNaN(f.idle) ? '—' : ms(f.idle),
         Number.isNaN(f.idle) ? '—' : [...GROUPS, 'rest' as const].map((g) => fmt(Math.max(0, f.others[g]), 0)).join(' / '),
       ]);
+  // A frame over the target the host held: the hypervisor took at least the frame's time over the target from the
+  // cores during it, and the page's main thread ran less than the target in it. Without the machine's samples
+  // (not Linux) no frame counts as the host's.
+  const heldByHost = (f: LongFrame) => f.steal >= f.gap - TARGET_MS && f.mainCpu < TARGET_MS;
   const longLine = (s: Summary) => {
     const long = s.long ?? [];
     if (long.length === 0) return `${s.label}: none`;
-    const stolen = long.filter((f) => f.steal >= f.gap - TARGET_MS).length;
+    const stolen = long.filter(heldByHost).length;
     const cpu = long.map((f) => f.mainCpu);
     return `${s.label}: ${long.length}; main-thread CPU in them ${ms(Math.min(...cpu))}–${ms(Math.max(...cpu))}; the host took at least the time over ${TARGET_MS} ms in ${stolen}`;
   };
@@ -826,11 +830,13 @@ async function main() {
       `\n${table([['ours: frame ended', 'part', 'gap', 'main-thread CPU in it', 'longest task in it: wall / CPU', 'taken by the host', 'cores idle', "other CPU, ms: renderer's other threads / GPU process / browser / server / this script / rest"], ...longRows(ours)])}`,
   );
   const pass = ours.over50 === 0;
+  const pageHeld = (ours.long ?? []).filter((f) => !heldByHost(f)).length;
   console.log(
     `\nratio ours/reference, longest frame gap: ` +
       (refGap === undefined ? '' : `${fmt(ours.longestGap / refGap, 2)}× against the plain table (mean of before and after, ${ms(refGap)}); `) +
       `${fmt(ours.longestGap / virtual.longestGap, 2)}× against the plain-DOM virtual window (${ms(virtual.longestGap)})` +
       `\ntarget: no frame blocked > ${TARGET_MS} ms (over ${MAX_INTERVALS} frame intervals) — longest frame gap ${ms(ours.longestGap)} (${intervals(ours.longestGap)} intervals): ${pass ? 'PASS' : 'FAIL'}` +
+      (pass ? '' : `\n  of its ${ours.over50} frames over the target, the page held ${pageHeld} (the host took the time over ${TARGET_MS} ms in the others, with the page's main thread under ${TARGET_MS} ms)`) +
       `\nscript: wheel gestures down and up (${ours.rec.gestures}, ${fmt(ours.rec.wheelPx)} px, 100–1,000 px per frame), Home, 20 × PageDown (to ${fmt(ours.rec.afterPageDowns)} px),` +
       ` End (to ${fmt(ours.rec.afterEnd)} px), 30 jumps down and 30 up, End, Home; scroll height ${fmt(ours.rec.scrollTopMax)} px` +
       (refBefore ? ` (plain table ${fmt(refBefore.rec.scrollTopMax)} px, after 20 × PageDown ${fmt(refBefore.rec.afterPageDowns)} px)` : ''),
