@@ -4,7 +4,7 @@ import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors
 import type { components } from '../../../src/api/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { recordEvent } from './events.ts';
-import { missingLists } from './lists.ts';
+import { lockLists, missingLists } from './lists.ts';
 import { CONTACT_COLUMNS, type ContactRow } from './query.ts';
 import { uniqueViolation, type Actor, type Db } from './sql.ts';
 import { normaliseValue, type AttributeValue } from './values.ts';
@@ -111,10 +111,10 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Contac
       const id = rows[0]!.id;
       await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.created', userId: actor.userId });
       if (listIds.length) {
-        await db.query(
-          `insert into list_members (company_id, list_id, contact_id) select company_id, id, $2 from lists where company_id = $1 and id = any($3::bigint[]) on conflict do nothing`,
-          [actor.companyId, id, listIds],
-        );
+        // Held until commit: a list deleted meanwhile would otherwise keep this membership (see lockLists).
+        const locked = await lockLists(db, actor.companyId, listIds);
+        if (locked.length !== listIds.length) throw invalid({ listIds: ['List does not exist'] });
+        await db.query(`insert into list_members (company_id, list_id, contact_id) select $1, unnest($3::bigint[]), $2`, [actor.companyId, id, locked]);
       }
       return getContact(db, actor.companyId, id);
     });

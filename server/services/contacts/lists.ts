@@ -50,6 +50,17 @@ export async function missingLists(db: Db, companyId: string, ids: number[]): Pr
   return ids.filter((id) => !found.has(id));
 }
 
+/**
+ * Locks the company's lists among `ids` against deletion until the transaction ends, and answers the ids found, in
+ * order. A statement trigger of the deleting transaction removes the members of a deleted list, and it cannot see
+ * members written by a transaction that has not committed: whoever writes members holds their lists this way first.
+ */
+export async function lockLists(db: Db, companyId: string, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ id: number }>('select id from lists where company_id = $1 and id = any($2::bigint[]) order by id for key share', [companyId, ids]);
+  return rows.map((r) => Number(r.id));
+}
+
 async function folderExists(db: Db, companyId: string, folderId: number): Promise<boolean> {
   const { rowCount } = await db.query('select 1 from folders where company_id = $1 and id = $2', [companyId, folderId]);
   return Boolean(rowCount);

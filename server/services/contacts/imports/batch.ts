@@ -2,6 +2,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from '../../../db/pool.ts';
+import { lockLists } from '../lists.ts';
 import { uniqueViolation } from '../sql.ts';
 import type { ColumnTarget } from './mapping.ts';
 import { asciiLower, type ImportedContact, type RowError } from './rows.ts';
@@ -328,11 +329,7 @@ export async function writeBatch(db: PoolClient, job: BatchJob, rows: CheckedRow
   await db.query('begin; set local enable_seqscan = off');
   try {
     // The target lists, held against deletion until this batch commits.
-    const lists = await db.query<{ id: number }>('select id from lists where company_id = $1 and id = any($2::bigint[]) order by id for key share', [
-      job.company_id,
-      job.list_ids,
-    ]);
-    const listIds = lists.rows.map((l) => Number(l.id));
+    const listIds = await lockLists(db, job.company_id, job.list_ids);
     const batchErrors: RowError[] = [];
     let written: Awaited<ReturnType<typeof writeDirect>>;
     await db.query('savepoint write_contacts');
