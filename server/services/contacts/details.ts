@@ -16,8 +16,9 @@ const NOTE_FAILED = 'Cannot create this note, try later.';
 const NOTE_COLUMNS = `n.id, n.contact_id as "contactId", n.body as text, n.user_id as "authorId",
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", ${iso('n.created_at')} as "createdAt"`;
 
-async function contactExists(db: Db, companyId: string, contactId: number): Promise<{ anonymised: boolean }> {
-  const { rows } = await db.query<{ anonymised: boolean }>('select anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2', [
+/** The contact's state; `for share` holds it until commit against deletion and anonymisation (which erases notes). */
+async function contactExists(db: Db, companyId: string, contactId: number, lock: '' | 'for share' = ''): Promise<{ anonymised: boolean }> {
+  const { rows } = await db.query<{ anonymised: boolean }>(`select anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2 ${lock}`, [
     companyId,
     contactId,
   ]);
@@ -59,7 +60,7 @@ export async function createNote(ctx: AppContext, actor: Actor, contactId: numbe
   const body = text.trim();
   if (!body) throw invalid({ text: ['Text is required'] }, NOTE_FAILED);
   return withTransaction(ctx.pool, async (db) => {
-    const contact = await contactExists(db, actor.companyId, contactId);
+    const contact = await contactExists(db, actor.companyId, contactId, 'for share');
     if (contact.anonymised) throw conflict('contact_anonymised', NOTE_FAILED);
     const { rows } = await db.query<{ id: number }>('insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, $4) returning id', [
       actor.companyId,

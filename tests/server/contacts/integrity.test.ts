@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrate } from '../../../server/db/migrate.ts';
+import { createPool } from '../../../server/db/pool.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, type Caller } from './fixtures.ts';
 
-// Rows that belong to a contact or a list go with it, even when it is deleted while they are being written.
+// Rows that belong to a contact or a list go with it, even when it is deleted while they are being written; authors
+// are users of the row's own company; migration 012 applies on a database that holds rows left behind before it.
 let env: TestEnv;
 let a: Caller;
+let b: Caller;
 beforeAll(async () => {
-  ({ env, a } = await setupTwoCompanies());
+  ({ env, a, b } = await setupTwoCompanies());
 });
 afterAll(() => env.close());
 
@@ -56,5 +63,91 @@ describe('a list deleted while contacts join it', () => {
     expect(res.body.errors).toEqual({ listIds: ['List does not exist'] });
     expect(await count('list_members where company_id = $1 and list_id = $2', [a.companyId, listId])).toBe(0);
     expect(await count(`contacts where company_id = $1 and email = 'late@example.com'`, [a.companyId])).toBe(0);
+  });
+});
+
+describe('notes go with their contact', () => {
+  it('refuses a note written while its contact is deleted with a 404, and keeps none', async () => {
+    const contact = await makeContact(a, { email: 'leaving@example.com' });
+    const res = await whileUncommitted('delete from contacts where company_id = $1 and id = $2', [a.companyId, contact.id], () =>
+      a.call('POST', `/contacts/${contact.id}/notes`, { text: 'too late' }),
+    );
+    expect(res.status).toBe(404);
+    expect(await count('contact_notes where company_id = $1 and contact_id = $2', [a.companyId, contact.id])).toBe(0);
+  });
+
+  it('deletes the notes of deleted contacts through their key, and refuses a note for a missing contact', async () => {
+    const one = await makeContact(a, { email: 'one-note@example.com' });
+    const two = await makeContact(a, { email: 'two-notes@example.com' });
+    for (const id of [one.id, two.id, two.id]) expect((await a.call('POST', `/contacts/${id}/notes`, { text: 'note' })).status).toBe(201);
+    expect((await a.call('DELETE', `/contacts/${one.id}`)).status).toBe(204);
+    expect((await a.call('POST', '/contacts/bulk', { action: 'delete', selection: { ids: [two.id] } })).body).toEqual({ affected: 1 });
+    expect(await count('contact_notes where company_id = $1 and contact_id = any($2::bigint[])', [a.companyId, [one.id, two.id]])).toBe(0);
+    const stray = env.pool.query('insert into contact_notes (company_id, contact_id, body) values ($1, $2, $3)', [a.companyId, two.id, 'stray']);
+    await expect(stray).rejects.toMatchObject({ code: '23503', constraint: 'contact_notes_contact_fkey' });
+  });
+});
+
+describe('authors', () => {
+  it("refuses another company's user as author, and keeps a deleted user's rows with no author", async () => {
+    const contact = await makeContact(a, { email: 'events@example.com' });
+    for (const table of ['contact_notes', 'contact_events']) {
+      const column = table === 'contact_notes' ? 'body' : 'type';
+      const insert = env.pool.query(`insert into ${table} (company_id, contact_id, user_id, ${column}) values ($1, $2, $3, 'x')`, [a.companyId, contact.id, b.userId]);
+      await expect(insert, table).rejects.toMatchObject({ code: '23503' });
+    }
+    const colleague = (
+      await env.pool.query<{ id: string }>(`insert into users (company_id, email, password_hash) values ($1, $2, 'x') returning id`, [a.companyId, `c${randomBytes(3).toString('hex')}@example.com`])
+    ).rows[0]!.id;
+    await env.pool.query(`insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, 'by a colleague')`, [a.companyId, contact.id, colleague]);
+    await env.pool.query(`insert into contact_events (company_id, contact_id, user_id, type) values ($1, $2, $3, 'contact.updated')`, [a.companyId, contact.id, colleague]);
+    await env.pool.query('delete from users where id = $1', [colleague]);
+    for (const table of ['contact_notes', 'contact_events']) {
+      const { rows } = await env.pool.query(`select company_id, user_id from ${table} where contact_id = $1 order by id`, [contact.id]);
+      expect(rows.at(-1), table).toEqual({ company_id: a.companyId, user_id: null });
+    }
+  });
+});
+
+describe('migration 012', () => {
+  it('applies on a database holding a note without its contact and an author of another company', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `t_m012_${randomBytes(4).toString('hex')}`;
+    const admin = createPool(adminUrl, 1);
+    await admin.query(`create database ${name}`);
+    const pool = createPool(adminUrl.replace(/\/postgres$/, `/${name}`), 2);
+    try {
+      const dir = fileURLToPath(new URL('../../../server/db/migrations/', import.meta.url));
+      await pool.query('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql') && f < '012').sort()) {
+        await pool.query(readFileSync(dir + file, 'utf8'));
+        await pool.query('insert into schema_migrations (name) values ($1)', [file]);
+      }
+      const one = (await pool.query<{ id: string }>(`insert into companies (name) values ('One') returning id`)).rows[0]!.id;
+      const two = (await pool.query<{ id: string }>(`insert into companies (name) values ('Two') returning id`)).rows[0]!.id;
+      const userOf = async (companyId: string) =>
+        (await pool.query<{ id: string }>(`insert into users (company_id, email, password_hash) values ($1, $2, 'x') returning id`, [companyId, `${companyId}@example.com`])).rows[0]!.id;
+      const [mine, theirs] = [await userOf(one), await userOf(two)];
+      const contact = (await pool.query<{ id: number }>(`insert into contacts (company_id, email) values ($1, 'kept@example.com') returning id`, [one])).rows[0]!.id;
+      await pool.query(
+        `insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, 'kept'), ($1, $2, $4, 'kept, author of Two'), ($1, $2 + 1000, $3, 'orphan')`,
+        [one, contact, mine, theirs],
+      );
+      await pool.query(`insert into contact_events (company_id, contact_id, user_id, type) values ($1, $2, $3, 'contact.updated')`, [one, contact, theirs]);
+
+      expect(await migrate(pool)).toContain('012_contact_notes_and_authors_keys.sql');
+      const notes = await pool.query('select body, user_id from contact_notes order by id');
+      expect(notes.rows).toEqual([
+        { body: 'kept', user_id: mine },
+        { body: 'kept, author of Two', user_id: null },
+      ]);
+      expect((await pool.query('select user_id from contact_events')).rows).toEqual([{ user_id: null }]);
+      await pool.query('delete from contacts where id = $1', [contact]);
+      expect((await pool.query('select count(*)::int as n from contact_notes')).rows[0].n).toBe(0);
+    } finally {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
