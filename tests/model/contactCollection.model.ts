@@ -19,6 +19,10 @@ export const contactCollectionEventFixtures = {
   'item.create': [
     { type: 'item.create', draft: { name: '  Customers ', folderId: 10 } },
     { type: 'item.create', draft: { name: '   ' } },
+    // A category attribute: without options, then with a blank one, then with options.
+    { type: 'item.create', draft: { name: 'Plan', type: 'category', options: [] } },
+    { type: 'item.create', draft: { name: 'Plan', type: 'category', options: ['gold', ' '] } },
+    { type: 'item.create', draft: { name: 'Plan', type: 'category', options: ['gold', 'silver'] } },
   ],
   'item.rename': [
     { type: 'item.rename', id: 1, name: ' Weekly ' },
@@ -47,11 +51,13 @@ export const contactCollectionOutputFixtures = {
   createItem: {
     saved: { kind: 'saved', item: { id: 3, name: 'Customers', folderId: 10, size: 0 } },
     nameRequired: { kind: 'rejected', reason: 'nameRequired' },
+    optionRequired: { kind: 'rejected', reason: 'optionRequired' },
     invalid: { kind: 'rejected', reason: 'invalid' },
   } satisfies WriteFixtures,
   renameItem: {
     saved: { kind: 'saved', item: { id: 1, name: 'Weekly', folderId: 10, size: 2 } },
     nameRequired: { kind: 'rejected', reason: 'nameRequired' },
+    optionRequired: { kind: 'rejected', reason: 'optionRequired' },
     invalid: { kind: 'rejected', reason: 'invalid' },
   } satisfies WriteFixtures,
   deleteItem: {
@@ -80,7 +86,7 @@ function afterWrite(s: Snapshot, via: Via, failure: 'createFailed' | 'renameFail
   }
   const outcome = outputOf<WriteOutcome>(via);
   if (outcome.kind === 'rejected') {
-    assert.equal(s.context.error, outcome.reason === 'nameRequired' ? 'nameRequired' : failure, `a ${outcome.reason} refusal shows its error`);
+    assert.equal(s.context.error, outcome.reason === 'invalid' ? failure : outcome.reason, `a ${outcome.reason} refusal shows its error`);
     return itemsUnchanged(s, via);
   }
   assert.equal(s.context.error, null);
@@ -93,9 +99,13 @@ function afterWrite(s: Snapshot, via: Via, failure: 'createFailed' | 'renameFail
   assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)), 'items are in name order');
 }
 
+/** Whether a step created an item. */
+const createdOne = (via: Via) => via?.event.type === 'xstate.done.actor.createItem' && outputOf<WriteOutcome>(via).kind === 'saved';
+
 const invariants: Record<string, Invariant> = {
-  contactCollection: state((s) => {
+  contactCollection: state((s, via) => {
     assert.equal(new Set(ids(s)).size, ids(s).length, 'item ids are unique');
+    if (via) assert.equal(s.context.created, ctx(via.from).created + (createdOne(via) ? 1 : 0), 'counts the items created, only those');
     assert.equal(s.hasTag('busy'), ['loading', 'creating', 'renaming', 'deleting'].includes(s.value), 'busy exactly while a call runs');
   }),
   'contactCollection.loading': state((s) => {
@@ -117,7 +127,9 @@ const invariants: Record<string, Invariant> = {
       assert.deepEqual(s.context.data, outputOf<CollectionData>(via));
       assert.equal(s.context.error, null);
     } else if (type === 'item.create' || type === 'item.rename') {
-      assert.equal(s.context.error, 'nameRequired', 'a blank name is refused before any call');
+      const name = type === 'item.create' ? (via!.event as Extract<CollectionEvent, { type: 'item.create' }>).draft.name : (via!.event as Extract<CollectionEvent, { type: 'item.rename' }>).name;
+      // Refused before any call: a blank name first, then a category without options (or with a blank one).
+      assert.equal(s.context.error, name.trim() === '' ? 'nameRequired' : 'optionRequired');
       itemsUnchanged(s, via);
     } else if (type?.endsWith('.createItem')) afterWrite(s, via, 'createFailed');
     else if (type?.endsWith('.renameItem')) afterWrite(s, via, 'renameFailed');
@@ -144,6 +156,7 @@ const invariants: Record<string, Invariant> = {
     const draft = (via!.event as Extract<CollectionEvent, { type: 'item.create' }>).draft;
     assert.deepEqual(s.context.pending?.draft, { ...draft, name: draft.name.trim() }, 'the draft is kept with a trimmed name');
     assert.notEqual(s.context.pending?.draft.name, '');
+    if (draft.type === 'category') assert.ok(draft.options?.length && draft.options.every((o) => o.trim() !== ''), 'a category is created with options only');
   }),
   'contactCollection.renaming': state((s, via) => {
     assert.equal(s.context.error, null);
@@ -175,10 +188,12 @@ export const contactCollectionModel: MachineModel<undefined> = {
     failed('loadCollection'),
     done('createItem', o.createItem.saved, 'saved'),
     done('createItem', o.createItem.nameRequired, 'nameRequired'),
+    done('createItem', o.createItem.optionRequired, 'optionRequired'),
     done('createItem', o.createItem.invalid, 'invalid'),
     failed('createItem'),
     done('renameItem', o.renameItem.saved, 'saved'),
     done('renameItem', o.renameItem.nameRequired, 'nameRequired'),
+    done('renameItem', o.renameItem.optionRequired, 'optionRequired'),
     done('renameItem', o.renameItem.invalid, 'invalid'),
     failed('renameItem'),
     done('deleteItem', o.deleteItem.deleted, 'deleted'),

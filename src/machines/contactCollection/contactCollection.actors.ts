@@ -6,17 +6,25 @@ import type { CollectionData, CollectionDraft, CollectionItem, DeleteOutcome, Wr
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
+/** The refusal a 422 or 409 names: a blank name, a category without options (spec section 5), or another value. */
+function refusal(error: unknown): Extract<WriteOutcome, { kind: 'rejected' }>['reason'] {
+  const fields = firstFieldErrors(error);
+  if (fields.name === 'Please provide a name') return 'nameRequired';
+  if (fields.options === 'Option is required') return 'optionRequired';
+  return 'invalid';
+}
+
 /** A written item, or a 422 as a typed refusal; anything else is thrown. */
-function written<T>(r: Result<T>, toItem: (data: T) => CollectionItem): WriteOutcome {
+export function written<T>(r: Result<T>, toItem: (data: T) => CollectionItem): WriteOutcome {
   if (r.data) return { kind: 'saved', item: toItem(r.data) };
-  if (r.response.status === 422 || r.response.status === 409)
-    return { kind: 'rejected', reason: firstFieldErrors(r.error).name === 'Please provide a name' ? 'nameRequired' : 'invalid' };
+  if (r.response.status === 422 || r.response.status === 409) return { kind: 'rejected', reason: refusal(r.error) };
   throw new ApiError(r.response.status, errorCode(r.error));
 }
 
-function deleted(r: Result<unknown>): DeleteOutcome {
+/** Deleted; a 409 is a refusal only where the contract answers one (a folder that still holds lists). */
+export function deleted(r: Result<unknown>, conflictIsRefusal = false): DeleteOutcome {
   if (r.response.ok) return { kind: 'deleted' };
-  if (r.response.status === 409) return { kind: 'rejected', reason: 'notEmpty' };
+  if (conflictIsRefusal && r.response.status === 409) return { kind: 'rejected', reason: 'notEmpty' };
   throw new ApiError(r.response.status, errorCode(r.error));
 }
 
@@ -57,7 +65,7 @@ export const folderActors = {
     written(await api.PATCH('/contact-folders/{folderId}', { params: { path: { folderId: input.id } }, body: { name: input.name } }), folder),
   ),
   deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
-    deleted(await api.DELETE('/contact-folders/{folderId}', { params: { path: { folderId: input.id } } })),
+    deleted(await api.DELETE('/contact-folders/{folderId}', { params: { path: { folderId: input.id } } }), true),
   ),
 };
 

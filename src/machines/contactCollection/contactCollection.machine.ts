@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { AttributeType, ContactFolder } from '../contactsTable/contacts.types.ts';
 
 /** An attribute, a folder or a list, as the collection screens show it. */
@@ -27,16 +27,19 @@ export interface CollectionData {
   folders: ContactFolder[];
 }
 
-export type WriteOutcome = { kind: 'saved'; item: CollectionItem } | { kind: 'rejected'; reason: 'nameRequired' | 'invalid' };
+/** A refusal the form can name at its field (spec section 5), or another invalid value. */
+export type WriteOutcome = { kind: 'saved'; item: CollectionItem } | { kind: 'rejected'; reason: 'nameRequired' | 'optionRequired' | 'invalid' };
 export type DeleteOutcome = { kind: 'deleted' } | { kind: 'rejected'; reason: 'notEmpty' };
 
-/** Spec section 5 and 8: 'Please provide a name', 'Error creating this …', 'A folder that is not empty …'. */
-export type CollectionError = 'loadFailed' | 'nameRequired' | 'createFailed' | 'renameFailed' | 'deleteFailed' | 'notEmpty';
+/** Spec section 5 and 8: 'Please provide a name', 'Option is required', 'Error creating this …', 'A folder that is not empty …'. */
+export type CollectionError = 'loadFailed' | 'nameRequired' | 'optionRequired' | 'createFailed' | 'renameFailed' | 'deleteFailed' | 'notEmpty';
 
 export interface CollectionContext {
   data: CollectionData;
   pending: { id: number | null; draft: CollectionDraft } | null;
   error: CollectionError | null;
+  /** How many items were created: the create form starts afresh after each (and keeps what was typed otherwise). */
+  created: number;
 }
 
 export type CollectionEvent =
@@ -54,7 +57,8 @@ const unconfigured = <O, I>() =>
 
 /**
  * Attributes, folders or lists (one machine, the actors of each collection provided by the screen). `loading` →
- * `ready`; `creating` and `renaming` need a name; `confirmingDelete` → `deleting` (a folder holding lists is refused).
+ * `ready`; `creating` and `renaming` need a name, a category attribute at least one option; `confirmingDelete` →
+ * `deleting` (a folder holding lists is refused).
  */
 export const contactCollectionMachine = setup({
   types: { context: {} as CollectionContext, events: {} as CollectionEvent },
@@ -66,6 +70,9 @@ export const contactCollectionMachine = setup({
   },
   guards: {
     hasName: ({ event }) => (event.type === 'item.create' ? event.draft.name.trim() !== '' : event.type === 'item.rename' ? event.name.trim() !== '' : false),
+    /** A category needs options, none of them blank; other drafts need none. */
+    hasOptions: ({ event }) =>
+      event.type !== 'item.create' || event.draft.type !== 'category' || ((event.draft.options ?? []).length > 0 && (event.draft.options ?? []).every((o) => o.trim() !== '')),
     isSaved: (_, outcome: WriteOutcome) => outcome.kind === 'saved',
     isDeleted: (_, outcome: DeleteOutcome) => outcome.kind === 'deleted',
   },
@@ -81,18 +88,19 @@ export const contactCollectionMachine = setup({
             : {},
     ),
     upsert: assign(({ context }, outcome: WriteOutcome) => {
-      // A refusal other than a blank name keeps the create/rename failure set before it.
-      if (outcome.kind !== 'saved') return outcome.reason === 'nameRequired' ? { error: 'nameRequired' as const } : {};
+      // A refusal the form names at its field replaces the create/rename failure set before it; others keep it.
+      if (outcome.kind !== 'saved') return outcome.reason === 'invalid' ? {} : { error: outcome.reason };
       const items = [...context.data.items.filter((i) => i.id !== outcome.item.id), outcome.item].sort((a, b) => a.name.localeCompare(b.name));
       return { data: { ...context.data, items }, pending: null };
     }),
     removePending: assign(({ context }) => ({ data: { ...context.data, items: context.data.items.filter((i) => i.id !== context.pending?.id) }, pending: null })),
     clearPending: assign({ pending: null }),
+    countCreated: assign(({ context }) => ({ created: context.created + 1 })),
     failWith: assign((_, error: CollectionError) => ({ error })),
   },
 }).createMachine({
   id: 'contactCollection',
-  context: { data: { items: [], folders: [] }, pending: null, error: null },
+  context: { data: { items: [], folders: [] }, pending: null, error: null, created: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -107,7 +115,11 @@ export const contactCollectionMachine = setup({
     loadFailed: { tags: ['error'], on: { 'collection.retry': 'loading' } },
     ready: {
       on: {
-        'item.create': [{ guard: 'hasName', target: 'creating', actions: 'assignPending' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
+        'item.create': [
+          { guard: and(['hasName', 'hasOptions']), target: 'creating', actions: 'assignPending' },
+          { guard: not('hasName'), actions: { type: 'failWith', params: 'nameRequired' } },
+          { actions: { type: 'failWith', params: 'optionRequired' } },
+        ],
         'item.rename': [{ guard: 'hasName', target: 'renaming', actions: 'assignPending' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
         'item.delete': { target: 'confirmingDelete', actions: 'assignPending' },
       },
@@ -119,7 +131,11 @@ export const contactCollectionMachine = setup({
         src: 'createItem',
         input: ({ context }) => context.pending!.draft,
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'upsert', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSaved', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: [{ type: 'upsert', params: ({ event }) => event.output }, 'countCreated'],
+          },
           { target: 'ready', actions: [{ type: 'failWith', params: 'createFailed' }, { type: 'upsert', params: ({ event }) => event.output }] },
         ],
         onError: { target: 'ready', actions: { type: 'failWith', params: 'createFailed' } },

@@ -23,16 +23,24 @@ const CREATE_LABEL: Record<CollectionKind, MessageDescriptor> = {
   lists: listsMessages.create,
 };
 
-/** The create form of a collection: a name, and the attribute's type and options or the list's folder. */
+/**
+ * The create form of a collection: a name, and the attribute's type and options or the list's folder. What was typed
+ * stays until an item is created (`created` counts them): the name field starts afresh only then.
+ */
 export function CollectionCreateForm({
   kind,
   folders,
   busy,
+  created,
+  optionsError,
   onCreate,
 }: {
   kind: CollectionKind;
   folders: CollectionItem[];
   busy: boolean;
+  created: number;
+  /** Shown under the options of a category attribute. */
+  optionsError?: string;
   onCreate: (draft: CollectionDraft) => void;
 }) {
   const intl = useIntl();
@@ -41,19 +49,17 @@ export function CollectionCreateForm({
   const [folderId, setFolderId] = useState<string | null>(null);
   const create = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    const name = String(new FormData(form).get('name') ?? '');
+    const name = String(new FormData(e.currentTarget).get('name') ?? '');
     onCreate({
       name,
       ...(kind === 'attributes' ? { type, options } : {}),
       ...(kind === 'lists' ? (folderId ? { folderId: Number(folderId) } : { newFolderName: intl.formatMessage(listsMessages.defaultFolder) }) : {}),
     });
-    form.reset();
   };
   return (
     <form onSubmit={create} aria-label={intl.formatMessage(CREATE_LABEL[kind])}>
       <Group align="flex-end">
-        <TextInput name="name" label={intl.formatMessage(m.name)} maxLength={100} />
+        <TextInput key={created} name="name" label={intl.formatMessage(m.name)} maxLength={100} />
         {kind === 'attributes' ? (
           <Select
             label={intl.formatMessage(attributesMessages.type)}
@@ -64,7 +70,7 @@ export function CollectionCreateForm({
           />
         ) : null}
         {kind === 'attributes' && type === 'category' ? (
-          <TagsInput label={intl.formatMessage(attributesMessages.options)} value={options} onChange={setOptions} />
+          <TagsInput label={intl.formatMessage(attributesMessages.options)} value={options} onChange={setOptions} error={optionsError} />
         ) : null}
         {kind === 'lists' && folders.length > 0 ? (
           <Select

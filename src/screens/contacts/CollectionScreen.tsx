@@ -19,8 +19,9 @@ const TEXT: Record<Kind, { intro: MessageDescriptor; create: MessageDescriptor; 
   lists: listsMessages,
 };
 
-function errorText(kind: Kind, error: CollectionError): MessageDescriptor {
-  const map: Record<CollectionError, MessageDescriptor> = {
+/** Errors shown above the form; 'optionRequired' is shown at the options field. */
+function errorText(kind: Kind, error: Exclude<CollectionError, 'optionRequired'>): MessageDescriptor {
+  const map: Record<Exclude<CollectionError, 'optionRequired'>, MessageDescriptor> = {
     loadFailed: cm.loadFailed,
     nameRequired: m.nameRequired,
     createFailed: TEXT[kind].createFailed,
@@ -39,6 +40,7 @@ function CollectionScreen({ kind }: { kind: Kind }) {
   const items = useSelector(actor, (s) => s.context.data.items);
   const folders = useSelector(actor, (s) => s.context.data.folders);
   const error = useSelector(actor, (s) => s.context.error);
+  const created = useSelector(actor, (s) => s.context.created);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingDelete') || s.matches('deleting'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
@@ -56,7 +58,7 @@ function CollectionScreen({ kind }: { kind: Kind }) {
       <Paper withBorder p="lg" radius="md">
         <Stack>
           <Text c="dimmed">{intl.formatMessage(t.intro)}</Text>
-          {error ? (
+          {error && error !== 'optionRequired' ? (
             <Alert color="red" role="alert">
               {intl.formatMessage(errorText(kind, error))}
             </Alert>
@@ -66,7 +68,14 @@ function CollectionScreen({ kind }: { kind: Kind }) {
               {intl.formatMessage(commonMessages.retry)}
             </Button>
           ) : null}
-          <CollectionCreateForm kind={kind} folders={folders} busy={busy && !confirming} onCreate={(draft) => actor.send({ type: 'item.create', draft })} />
+          <CollectionCreateForm
+            kind={kind}
+            folders={folders}
+            busy={busy && !confirming}
+            created={created}
+            optionsError={error === 'optionRequired' ? intl.formatMessage(m.optionRequired) : undefined}
+            onCreate={(draft) => actor.send({ type: 'item.create', draft })}
+          />
           {items.length === 0 && !busy ? <Text c="dimmed">{intl.formatMessage(t.empty)}</Text> : null}
           {items.length > 0 ? (
             <CollectionTable kind={kind} items={items} folders={folders} onRename={setRenaming} onDelete={(id) => actor.send({ type: 'item.delete', id })} />

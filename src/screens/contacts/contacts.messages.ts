@@ -34,6 +34,7 @@ export const contactsMessages = defineMessages({
   no: { id: 'screen.contacts.no', defaultMessage: 'No' },
   nameRequired: { id: 'screen.contacts.issue.nameRequired', defaultMessage: 'Please provide a name' },
   listRequired: { id: 'screen.contacts.issue.listRequired', defaultMessage: 'At least one list is required' },
+  optionRequired: { id: 'screen.contacts.issue.optionRequired', defaultMessage: 'Option is required' },
   emailTaken: { id: 'screen.contacts.issue.emailTaken', defaultMessage: 'email already in use' },
   phoneTaken: { id: 'screen.contacts.issue.phoneTaken', defaultMessage: 'This phone number is already in use.' },
   prefixRequired: { id: 'screen.contacts.issue.prefixRequired', defaultMessage: 'A prefix is required when a phone number is given.' },
