@@ -13,8 +13,10 @@ type NoteRow = components['schemas']['ContactNote'];
 type DataExport = components['schemas']['ContactDataExport'];
 
 const NOTE_FAILED = 'Cannot create this note, try later.';
-const NOTE_COLUMNS = `n.id, n.contact_id as "contactId", n.body as text, n.user_id as "authorId",
-  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", ${iso('n.created_at')} as "createdAt"`;
+/** Notes (alias `n`; add the WHERE) with their author, who is looked up in the note's company only. */
+const SELECT_NOTES = `select n.id, n.contact_id as "contactId", n.body as text, u.id as "authorId",
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "authorName", ${iso('n.created_at')} as "createdAt"
+  from contact_notes n left join users u on u.company_id = n.company_id and u.id = n.user_id`;
 
 /** The contact's state; `for share` holds it until commit against deletion and anonymisation (which erases notes). */
 async function contactExists(db: Db, companyId: string, contactId: number, lock: '' | 'for share' = ''): Promise<{ anonymised: boolean }> {
@@ -44,7 +46,7 @@ export async function listNotes(ctx: AppContext, actor: Actor, contactId: number
   await contactExists(ctx.pool, actor.companyId, contactId);
   const [{ rows }, count] = await Promise.all([
     ctx.pool.query<NoteRow>(
-      `select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id
+      `${SELECT_NOTES}
         where n.company_id = $1 and n.contact_id = $2 ${at.where} order by n.id desc limit ${request.perPage + 1} offset ${at.offset}`,
       params.values,
     ),
@@ -68,7 +70,7 @@ export async function createNote(ctx: AppContext, actor: Actor, contactId: numbe
       actor.userId,
       body,
     ]);
-    const note = await db.query<NoteRow>(`select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id where n.company_id = $1 and n.id = $2`, [
+    const note = await db.query<NoteRow>(`${SELECT_NOTES} where n.company_id = $1 and n.id = $2`, [
       actor.companyId,
       rows[0]!.id,
     ]);
@@ -94,7 +96,7 @@ export async function exportContactData(ctx: AppContext, actor: Actor, contactId
       `select l.id, l.name from list_members m join lists l on l.company_id = m.company_id and l.id = m.list_id where m.company_id = $1 and m.contact_id = $2 order by l.id`,
       [actor.companyId, contactId],
     ),
-    ctx.pool.query<NoteRow>(`select ${NOTE_COLUMNS} from contact_notes n left join users u on u.id = n.user_id where n.company_id = $1 and n.contact_id = $2 order by n.id`, [
+    ctx.pool.query<NoteRow>(`${SELECT_NOTES} where n.company_id = $1 and n.contact_id = $2 order by n.id`, [
       actor.companyId,
       contactId,
     ]),

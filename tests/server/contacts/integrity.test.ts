@@ -89,6 +89,23 @@ describe('notes go with their contact', () => {
 });
 
 describe('authors', () => {
+  it("shows no author for a note naming another company's user", async () => {
+    await env.pool.query(`update users set first_name = 'Bea', last_name = 'Other' where id = $1`, [b.userId]);
+    const contact = await makeContact(a, { email: 'authored@example.com' });
+    // Only a damaged database holds such a note: the author's key refuses it, so it is written with keys off.
+    const client = await env.pool.connect();
+    try {
+      await client.query('begin; set local session_replication_role = replica');
+      await client.query('insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, $4)', [a.companyId, contact.id, b.userId, 'odd']);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const notes = await a.call('GET', `/contacts/${contact.id}/notes`);
+    expect(notes.body).toEqual([expect.objectContaining({ text: 'odd', authorId: null, authorName: null })]);
+    expect((await a.call('GET', `/contacts/${contact.id}/data`)).body.notes).toEqual([expect.objectContaining({ authorId: null, authorName: null })]);
+  });
+
   it("refuses another company's user as author, and keeps a deleted user's rows with no author", async () => {
     const contact = await makeContact(a, { email: 'events@example.com' });
     for (const table of ['contact_notes', 'contact_events']) {
