@@ -1,4 +1,12 @@
-import { expect, loginThroughUi, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
+
+/** Creates through the API, as `user`; answers the created object. */
+async function apiCreate(request: APIRequestContext, user: TestUser, path: string, data: object) {
+  const response = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${await apiLogin(request, user)}` }, data });
+  expect(response.status(), `POST ${path}`).toBe(201);
+  return (await response.json()) as { id: number };
+}
 
 test('attributes: a category without options is refused at its options, and the name stays until one is created', async ({ page, user }) => {
   await loginThroughUi(page, user);
@@ -29,4 +37,34 @@ test('attributes: a category without options is refused at its options, and the 
   await create.click();
   await expect(page.getByText('Error creating this attribute.')).toBeVisible();
   await expect(name).toHaveValue('Plan');
+});
+
+test('contact page: a blank note asks for text, a note that could not be saved keeps it; Unblock says what it does', async ({ page, request, user }) => {
+  const contact = await apiCreate(request, user, '/contacts', { email: 'nora@example.com', firstName: 'Nora', blocked: true });
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(`/contacts/show/${contact.id}`);
+  const hint = 'Unblocking reactivates future messages to this contact.';
+  await expect(page.getByText(hint)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unblock' })).toHaveAccessibleDescription(hint);
+
+  const box = page.getByLabel('New note');
+  const add = page.getByRole('button', { name: 'Add note' });
+  await add.click();
+  await expect(box).toHaveAccessibleDescription('Text is required');
+  await box.fill('Wants a demo');
+  await expect(box).toHaveAccessibleDescription('');
+
+  // The server fails once: the message says so and the text is still there to try again.
+  await page.route('**/api/contacts/*/notes', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { code: 'internal', message: 'Please contact the support team.' } }) : route.fallback(),
+  );
+  await add.click();
+  await expect(page.getByText('Cannot create this note, try later.')).toBeVisible();
+  await expect(box).toHaveValue('Wants a demo');
+  await page.unroute('**/api/contacts/*/notes');
+  await add.click();
+  await expect(page.getByTestId('contact-notes')).toContainText('Wants a demo');
+  await expect(box).toHaveValue('');
+  await expect(page.getByText('Cannot create this note, try later.')).toHaveCount(0);
 });

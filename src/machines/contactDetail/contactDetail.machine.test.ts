@@ -32,6 +32,7 @@ describe('contact detail machine at runtime', () => {
     await waitFor(actor, (s) => s.matches('viewing'));
     actor.send(e['note.submit'][1]!);
     expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context.error).toBe('noteRequired');
     actor.send(e['note.submit'][0]!);
     await waitFor(actor, (s) => s.matches('viewing'));
     expect(notes).toEqual([{ id: 5, text: 'Wants a demo' }]);

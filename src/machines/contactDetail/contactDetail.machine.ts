@@ -22,10 +22,11 @@ export interface PageOf<T> {
 /** Deleting a note: done, or the note was no longer there (another user deleted it, or the contact). */
 export type DeleteNoteOutcome = { kind: 'deleted' } | { kind: 'rejected'; code: 'notFound' };
 
-/** Spec section 8: 'Cannot create this note, try later.'; plus failed loads and calls. */
+/** Spec sections 5 and 8: 'Text is required' (a blank note), 'Cannot create this note, try later.'; plus failed loads and calls. */
 export type ContactDetailError =
   | 'loadFailed'
   | 'notFound'
+  | 'noteRequired'
   | 'noteFailed'
   | 'noteDeleteFailed'
   | 'noteGone'
@@ -38,6 +39,7 @@ export type ContactDetailError =
 export interface ContactDetailContext {
   id: number;
   details: ContactDetails | null;
+  /** The note being written: kept until it is saved (a failed save keeps it to try again). */
   noteText: string;
   /** The note the user asked to delete, from the question until the answer. */
   noteToDelete: number | null;
@@ -51,6 +53,7 @@ export type ContactDetailEvent =
   | { type: 'form.cancel' }
   | { type: 'contact.block' }
   | { type: 'contact.unblock' }
+  | { type: 'note.change'; text: string }
   | { type: 'note.submit'; text: string }
   | { type: 'note.delete'; noteId: number }
   | { type: 'notes.loadMore' }
@@ -65,7 +68,8 @@ const isNotFound = (error: unknown) => (error as { status?: number } | null)?.st
 
 /**
  * One contact's page. `loading` reads the contact, its lists, the first pages of notes and timeline and the attribute
- * names → `viewing`. From there: `editing` (the contact form), `blocking` / `unblocking`, `addingNote`,
+ * names → `viewing`. From there: `editing` (the contact form), `blocking` / `unblocking`, `addingNote` (a blank note is
+ * refused: 'Text is required'; the note being written can change in any state but while it is being added),
  * `confirmingNoteDelete` → `deletingNote`, `loadingMoreNotes` / `loadingMoreTimeline` (the next page, appended),
  * `exportingData` (JSON download), `confirmingAnonymise` → `anonymising`, `confirmingDelete` → `deleting` → `deleted`.
  * Changes to the contact reload the page data; note changes and further pages change the lists in place.
@@ -85,6 +89,8 @@ export const contactDetailMachine = setup({
   actions: {
     assignDetails: assign((_, details: ContactDetails) => ({ details, error: null })),
     assignNoteText: assign(({ event }) => (event.type === 'note.submit' ? { noteText: event.text.trim(), error: null } : {})),
+    /** Typing keeps the draft; it also answers a 'Text is required' shown for it. */
+    changeNoteText: assign(({ context, event }) => (event.type === 'note.change' ? { noteText: event.text, error: context.error === 'noteRequired' ? null : context.error } : {})),
     prependNote: assign(({ context }, note: ContactNote) => (context.details ? { details: { ...context.details, notes: [note, ...context.details.notes] }, noteText: '' } : {})),
     askNoteDelete: assign(({ event }) => (event.type === 'note.delete' ? { noteToDelete: event.noteId, error: null } : {})),
     forgetNoteToDelete: assign({ noteToDelete: null }),
@@ -105,6 +111,7 @@ export const contactDetailMachine = setup({
   id: 'contactDetail',
   context: ({ input }) => ({ id: input.id, details: null, noteText: '', noteToDelete: null, error: null }),
   initial: 'loading',
+  on: { 'note.change': { actions: 'changeNoteText' } },
   states: {
     loading: {
       tags: ['busy'],
@@ -125,7 +132,10 @@ export const contactDetailMachine = setup({
         'contact.edit': { guard: 'isEditable', target: 'editing', actions: 'clearError' },
         'contact.block': { target: 'blocking', actions: 'clearError' },
         'contact.unblock': { target: 'unblocking', actions: 'clearError' },
-        'note.submit': { guard: 'hasNoteText', target: 'addingNote', actions: 'assignNoteText' },
+        'note.submit': [
+          { guard: 'hasNoteText', target: 'addingNote', actions: 'assignNoteText' },
+          { actions: { type: 'failWith', params: 'noteRequired' } },
+        ],
         'note.delete': { guard: 'isListedNote', target: 'confirmingNoteDelete', actions: 'askNoteDelete' },
         'notes.loadMore': { guard: 'hasMoreNotes', target: 'loadingMoreNotes', actions: 'clearError' },
         'timeline.loadMore': { guard: 'hasMoreTimeline', target: 'loadingMoreTimeline', actions: 'clearError' },
@@ -157,6 +167,8 @@ export const contactDetailMachine = setup({
     },
     addingNote: {
       tags: ['busy'],
+      // The text being saved stays as it is until the answer.
+      on: { 'note.change': {} },
       invoke: {
         id: 'addNote',
         src: 'addNote',

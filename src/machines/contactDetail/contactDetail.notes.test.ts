@@ -33,13 +33,20 @@ function deferred<T>() {
 
 type Calls = { deleteNote: { id: number; noteId: number }[]; more: { id: number; cursor: string }[] };
 
-function start(loaded: ContactDetails, answers: { deleteNote?: () => Promise<DeleteNoteOutcome>; loadMoreNotes?: () => Promise<PageOf<ContactNote>>; loadMoreTimeline?: () => Promise<PageOf<ContactEvent>> } = {}) {
+type Answers = {
+  addNote?: () => Promise<ContactNote>;
+  deleteNote?: () => Promise<DeleteNoteOutcome>;
+  loadMoreNotes?: () => Promise<PageOf<ContactNote>>;
+  loadMoreTimeline?: () => Promise<PageOf<ContactEvent>>;
+};
+
+function start(loaded: ContactDetails, answers: Answers = {}) {
   const calls: Calls = { deleteNote: [], more: [] };
   const actor = createActor(
     contactDetailMachine.provide({
       actors: {
         loadContact: fromPromise<ContactDetails, { id: number }>(async () => loaded),
-        addNote: fromPromise<ContactNote, { id: number; text: string }>(async () => note(10)),
+        addNote: fromPromise<ContactNote, { id: number; text: string }>(async () => (answers.addNote ?? (async () => note(10)))()),
         setBlocked: fromPromise<void, { id: number; blocked: boolean }>(async () => undefined),
         deleteNote: fromPromise<DeleteNoteOutcome, { id: number; noteId: number }>(async ({ input }) => {
           calls.deleteNote.push(input);
@@ -61,6 +68,48 @@ function start(loaded: ContactDetails, answers: { deleteNote?: () => Promise<Del
 }
 
 const noteIds = (s: { context: { details: ContactDetails | null } }) => s.context.details?.notes.map((n) => n.id);
+
+describe('contact detail machine: writing a note', () => {
+  it("refuses a blank note with 'Text is required', which typing answers", async () => {
+    const { actor } = start(details());
+    await waitFor(actor, (s) => s.matches('viewing'));
+    actor.send({ type: 'note.change', text: '  ' });
+    actor.send({ type: 'note.submit', text: '  ' });
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'noteRequired', noteText: '  ' });
+    actor.send({ type: 'note.change', text: 'W' });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, noteText: 'W' });
+  });
+
+  it('keeps the text of a note that could not be saved, and empties it once one is', async () => {
+    let fail = true;
+    const answer = deferred<ContactNote>();
+    const { actor } = start(details(), {
+      addNote: async () => {
+        if (fail) throw new ApiError(500, 'internal');
+        return answer.promise;
+      },
+    });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    actor.send({ type: 'note.change', text: 'Wants a demo ' });
+    actor.send({ type: 'note.submit', text: 'Wants a demo ' });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'noteFailed', noteText: 'Wants a demo' });
+    // Typing meanwhile keeps the other error; while the note is being added, typing waits.
+    actor.send({ type: 'note.change', text: 'Wants a demo on Monday' });
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'noteFailed', noteText: 'Wants a demo on Monday' });
+    fail = false;
+    actor.send({ type: 'note.submit', text: 'Wants a demo on Monday' });
+    expect(actor.getSnapshot().value).toBe('addingNote');
+    expect(actor.getSnapshot().can({ type: 'note.change', text: 'x' })).toBe(false);
+    actor.send({ type: 'note.change', text: 'x' });
+    expect(actor.getSnapshot().context.noteText).toBe('Wants a demo on Monday');
+    answer.resolve(note(11));
+    await waitFor(actor, (s) => s.matches('viewing'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, noteText: '' });
+    expect(noteIds(actor.getSnapshot())).toEqual([11, 3, 2]);
+  });
+});
 
 describe('contact detail machine: deleting a note', () => {
   it('asks first; cancel keeps the note, accept deletes it and removes it from the list', async () => {

@@ -6,7 +6,7 @@ import en from '../../i18n/en.json';
 import itMessages from '../../i18n/it.json';
 import type { ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
 import type { ContactEvent } from '../../machines/contactsTable/contacts.types.ts';
-import { ContactTimeline } from './ContactActivity';
+import { ContactNotes, ContactTimeline, type NotesActions } from './ContactActivity';
 
 const at = '2024-05-02T10:00:00.000Z';
 const timeline: ContactEvent[] = [
@@ -49,5 +49,42 @@ describe('the contact timeline', () => {
       'Contatto aggiornato',
       'Importato da spring fair.csv',
     ]);
+  });
+});
+
+describe('the notes panel', () => {
+  const notes = (actions: Partial<NotesActions>) => {
+    const details = { notes: [], notesCursor: null } as unknown as ContactDetails;
+    const all: NotesActions = {
+      text: '',
+      adding: false,
+      disabled: false,
+      canDelete: false,
+      canLoadMore: false,
+      loadingMore: false,
+      onChange: () => {},
+      onSubmit: () => {},
+      onDelete: () => {},
+      onLoadMore: () => {},
+      ...actions,
+    };
+    return renderToStaticMarkup(
+      <MantineProvider>
+        <IntlProvider locale="en" messages={en}>
+          <ContactNotes details={details} actions={all} />
+        </IntlProvider>
+      </MantineProvider>,
+    );
+  };
+
+  it('shows the note being written, and what is wrong with it under the box', () => {
+    const html = notes({ text: 'Wants a demo', textError: 'Text is required' });
+    expect(html).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*>Wants a demo<\/textarea>/);
+    expect(html).toMatch(/class="[^"]*mantine-Textarea-error[^"]*"[^>]*>Text is required</);
+  });
+
+  it('keeps the box as it is while the note is being added', () => {
+    expect(notes({ text: 'Wants a demo', adding: true })).toMatch(/<textarea[^>]*readonly=""[^>]*>Wants a demo<\/textarea>/i);
+    expect(notes({ text: 'Wants a demo' })).not.toMatch(/readonly/i);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group, List, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
 import type { ContactEvent } from '../../machines/contactsTable/contacts.types.ts';
@@ -8,11 +8,15 @@ import { contactsMessages as c } from './contacts.messages.ts';
 
 /** What the notes panel may do now: the machine answers each (`snapshot.can`), the panel only renders it. */
 export interface NotesActions {
+  /** The note being written (the machine keeps it until it is saved) and what is wrong with it. */
+  text: string;
+  textError?: string;
   adding: boolean;
   disabled: boolean;
   canDelete: boolean;
   canLoadMore: boolean;
   loadingMore: boolean;
+  onChange: (text: string) => void;
   onSubmit: (text: string) => void;
   onDelete: (noteId: number) => void;
   onLoadMore: () => void;
@@ -30,11 +34,9 @@ function MoreButton({ label, can, loading, onClick }: { label: string; can: bool
 /** Notes, newest first, each with its delete action, the next page on demand, and the form for a new one. */
 export function ContactNotes({ details, actions }: { details: ContactDetails; actions: NotesActions }) {
   const intl = useIntl();
-  const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actions.onSubmit(text);
-    setText('');
+    actions.onSubmit(actions.text);
   };
   return (
     <Paper withBorder p="md" radius="md">
@@ -46,8 +48,10 @@ export function ContactNotes({ details, actions }: { details: ContactDetails; ac
           <Stack gap="xs">
             <Textarea
               label={intl.formatMessage(m.noteLabel)}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              value={actions.text}
+              onChange={(e) => actions.onChange(e.currentTarget.value)}
+              error={actions.textError}
+              readOnly={actions.adding}
               maxLength={5000}
               autosize
               minRows={2}

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
 import type { contactDetailMachine, ContactDetailEvent, ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
@@ -8,7 +9,10 @@ import { contactsMessages as c } from './contacts.messages.ts';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'country', 'language', 'address'] as const;
 
-/** The contact's name and status, and its actions: each button sends its event, the machine decides. */
+/**
+ * The contact's name and status, and its actions: each button sends its event, the machine decides. A blocked contact's
+ * Unblock button says what it does (spec section 4) in a line under the actions.
+ */
 export function ContactHeader({ contact, step, canEdit, send }: {
   contact: Contact;
   step: SnapshotFrom<typeof contactDetailMachine>['value'];
@@ -16,38 +20,46 @@ export function ContactHeader({ contact, step, canEdit, send }: {
   send: (event: ContactDetailEvent) => void;
 }) {
   const intl = useIntl();
+  const hintId = useId();
   const anonymised = Boolean(contact.anonymisedAt);
   return (
-    <Group justify="space-between">
+    <Group justify="space-between" align="flex-start">
       <Group>
         <Title order={2} size="h3">
           {contact.email ?? `#${contact.id}`}
         </Title>
         {anonymised ? <Badge color="gray">{intl.formatMessage(c.anonymised)}</Badge> : contact.blocked ? <Badge color="red">{intl.formatMessage(c.blocked)}</Badge> : null}
       </Group>
-      <Group gap="xs">
-        <Button variant="default" disabled={!canEdit} onClick={() => send({ type: 'contact.edit' })}>
-          {intl.formatMessage(m.edit)}
-        </Button>
+      <Stack gap={4} align="flex-end">
+        <Group gap="xs">
+          <Button variant="default" disabled={!canEdit} onClick={() => send({ type: 'contact.edit' })}>
+            {intl.formatMessage(m.edit)}
+          </Button>
+          {contact.blocked ? (
+            <Button variant="default" aria-describedby={hintId} loading={step === 'unblocking'} onClick={() => send({ type: 'contact.unblock' })}>
+              {intl.formatMessage(m.unblock)}
+            </Button>
+          ) : (
+            <Button variant="default" loading={step === 'blocking'} disabled={anonymised} onClick={() => send({ type: 'contact.block' })}>
+              {intl.formatMessage(m.block)}
+            </Button>
+          )}
+          <Button variant="default" loading={step === 'exportingData'} onClick={() => send({ type: 'data.export' })}>
+            {intl.formatMessage(m.exportData)}
+          </Button>
+          <Button variant="light" color="red" disabled={anonymised} onClick={() => send({ type: 'contact.anonymise' })}>
+            {intl.formatMessage(m.anonymise)}
+          </Button>
+          <Button variant="light" color="red" onClick={() => send({ type: 'contact.delete' })}>
+            {intl.formatMessage(c.delete)}
+          </Button>
+        </Group>
         {contact.blocked ? (
-          <Button variant="default" title={intl.formatMessage(m.unblockHint)} loading={step === 'unblocking'} onClick={() => send({ type: 'contact.unblock' })}>
-            {intl.formatMessage(m.unblock)}
-          </Button>
-        ) : (
-          <Button variant="default" loading={step === 'blocking'} disabled={anonymised} onClick={() => send({ type: 'contact.block' })}>
-            {intl.formatMessage(m.block)}
-          </Button>
-        )}
-        <Button variant="default" loading={step === 'exportingData'} onClick={() => send({ type: 'data.export' })}>
-          {intl.formatMessage(m.exportData)}
-        </Button>
-        <Button variant="light" color="red" disabled={anonymised} onClick={() => send({ type: 'contact.anonymise' })}>
-          {intl.formatMessage(m.anonymise)}
-        </Button>
-        <Button variant="light" color="red" onClick={() => send({ type: 'contact.delete' })}>
-          {intl.formatMessage(c.delete)}
-        </Button>
-      </Group>
+          <Text id={hintId} size="xs" c="dimmed" data-testid="unblock-hint">
+            {intl.formatMessage(m.unblockHint)}
+          </Text>
+        ) : null}
+      </Stack>
     </Group>
   );
 }

@@ -12,7 +12,8 @@ import { ContactFields, ContactHeader, ContactLists } from './ContactPanels.tsx'
 import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 
-const ERRORS: Record<ContactDetailError, MessageDescriptor> = {
+/** Errors shown above the page; 'Text is required' is shown under the note. */
+const ERRORS: Record<Exclude<ContactDetailError, 'noteRequired'>, MessageDescriptor> = {
   loadFailed: m.loadFailed,
   notFound: m.notFound,
   noteFailed: m.noteFailed,
@@ -42,6 +43,7 @@ export function ContactScreen() {
   const actor = useActorRef(contactDetailMachine, { ...actorOptions(), input: { id: Number(id) } });
   const details = useSelector(actor, (s) => s.context.details);
   const error = useSelector(actor, (s) => s.context.error);
+  const noteText = useSelector(actor, (s) => s.context.noteText);
   const step = useSelector(actor, (s) => s.value);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canEdit = useSelector(actor, (s) => s.can({ type: 'contact.edit' }));
@@ -67,7 +69,7 @@ export function ContactScreen() {
       <Anchor component={Link} to="/contacts" w="fit-content">
         ← {intl.formatMessage(m.back)}
       </Anchor>
-      {error ? (
+      {error && error !== 'noteRequired' ? (
         <Alert color="red" role="alert">
           {intl.formatMessage(ERRORS[error])}
         </Alert>
@@ -99,11 +101,14 @@ export function ContactScreen() {
                 <ContactNotes
                   details={details}
                   actions={{
+                    text: noteText,
+                    textError: error === 'noteRequired' ? intl.formatMessage(c.textRequired) : undefined,
                     adding: step === 'addingNote',
                     disabled: anonymised,
                     canDelete: canDeleteNote,
                     canLoadMore: canMoreNotes,
                     loadingMore: step === 'loadingMoreNotes',
+                    onChange: (text) => actor.send({ type: 'note.change', text }),
                     onSubmit: (text) => actor.send({ type: 'note.submit', text }),
                     onDelete: (noteId) => actor.send({ type: 'note.delete', noteId }),
                     onLoadMore: () => actor.send({ type: 'notes.loadMore' }),

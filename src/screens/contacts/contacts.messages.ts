@@ -35,6 +35,7 @@ export const contactsMessages = defineMessages({
   nameRequired: { id: 'screen.contacts.issue.nameRequired', defaultMessage: 'Please provide a name' },
   listRequired: { id: 'screen.contacts.issue.listRequired', defaultMessage: 'At least one list is required' },
   optionRequired: { id: 'screen.contacts.issue.optionRequired', defaultMessage: 'Option is required' },
+  textRequired: { id: 'screen.contacts.issue.textRequired', defaultMessage: 'Text is required' },
   emailTaken: { id: 'screen.contacts.issue.emailTaken', defaultMessage: 'email already in use' },
   phoneTaken: { id: 'screen.contacts.issue.phoneTaken', defaultMessage: 'This phone number is already in use.' },
   prefixRequired: { id: 'screen.contacts.issue.prefixRequired', defaultMessage: 'A prefix is required when a phone number is given.' },
