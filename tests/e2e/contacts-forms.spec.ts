@@ -68,3 +68,20 @@ test('contact page: a blank note asks for text, a note that could not be saved k
   await expect(box).toHaveValue('');
   await expect(page.getByText('Cannot create this note, try later.')).toHaveCount(0);
 });
+
+test('segments: a condition without its text is named at its value when the segment is saved', async ({ page, user }) => {
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto('/contacts/segments');
+  await page.getByRole('button', { name: 'New segment' }).click();
+  await page.getByLabel('Segment name').fill('Gmail');
+  const value = page.getByTestId('segment-condition').getByLabel('Value');
+  await page.getByRole('button', { name: 'Save segment' }).click();
+  await expect(value).toHaveAccessibleDescription('Text is required');
+  await expect(page.getByRole('alert').filter({ hasText: 'Some conditions are not valid.' })).toBeVisible();
+
+  await value.fill('gmail.com');
+  await expect(value).toHaveAccessibleDescription('');
+  await page.getByRole('button', { name: 'Save segment' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Select Gmail' })).toBeChecked();
+});

@@ -45,6 +45,10 @@ export const segmentEditorEventFixtures = {
   'delete.cancel': [{ type: 'delete.cancel' }],
 } satisfies { [K in SegmentEditorEvent['type']]: Array<Extract<SegmentEditorEvent, { type: K }>> };
 
+type Rejection = Extract<SaveOutcome, { kind: 'rejected' }>;
+/** A saved segment plus one refusal per reason: a new reason fails compilation until it has a fixture. */
+type SaveFixtures = { saved: Extract<SaveOutcome, { kind: 'saved' }> } & { [K in Rejection['reason']]: Rejection & { reason: K } };
+
 export const segmentEditorOutputFixtures = {
   loadSegmentOptions: {
     loaded: { segments: [segment(1, 'Active'), segment(2, 'Italians')], lists: [], attributes: [] } as SegmentOptions,
@@ -52,8 +56,10 @@ export const segmentEditorOutputFixtures = {
   countConditions: { counted: 42 },
   saveSegment: {
     saved: { kind: 'saved', segment: segment(3, 'Italians') },
-    rejected: { kind: 'rejected', reason: 'nameRequired' },
-  } satisfies { [K in SaveOutcome['kind']]: Extract<SaveOutcome, { kind: K }> },
+    nameRequired: { kind: 'rejected', reason: 'nameRequired', issues: {} },
+    // The first condition's value is empty text.
+    invalidConditions: { kind: 'rejected', reason: 'invalidConditions', issues: { '0': 'textRequired' } },
+  } satisfies SaveFixtures,
   deleteSegment: { deleted: undefined },
 } satisfies { [K in keyof typeof segmentEditorActors]: Record<string, OutputFrom<(typeof segmentEditorActors)[K]>> };
 
@@ -73,7 +79,8 @@ export const segmentEditorModel: MachineModel<undefined> = {
     done('countConditions', o.countConditions.counted, 'counted'),
     failed('countConditions'),
     done('saveSegment', o.saveSegment.saved, 'saved'),
-    done('saveSegment', o.saveSegment.rejected, 'nameRequired'),
+    done('saveSegment', o.saveSegment.nameRequired, 'nameRequired'),
+    done('saveSegment', o.saveSegment.invalidConditions, 'invalidConditions'),
     failed('saveSegment'),
     done('deleteSegment', o.deleteSegment.deleted, 'deleted'),
     failed('deleteSegment'),

@@ -3,6 +3,7 @@ import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
 import type { SegmentGroup } from '../contactsTable/contacts.types.ts';
 import type { SaveOutcome, SegmentOptions } from './segmentEditor.machine.ts';
+import { conditionIssues } from './segmentTree.ts';
 
 export const loadSegmentOptions = fromPromise<SegmentOptions>(async () => {
   const [segments, lists, attributes] = await Promise.all([
@@ -25,7 +26,10 @@ export const saveSegment = fromPromise<SaveOutcome, { id: number | null; name: s
   const { data, error, response } =
     input.id === null ? await api.POST('/segments', { body }) : await api.PUT('/segments/{segmentId}', { params: { path: { segmentId: input.id } }, body });
   if (data) return { kind: 'saved', segment: data };
-  if (response.status === 422) return { kind: 'rejected', reason: firstFieldErrors(error).name ? 'nameRequired' : 'invalidConditions' };
+  if (response.status === 422) {
+    const fields = firstFieldErrors(error);
+    return { kind: 'rejected', reason: fields.name ? 'nameRequired' : 'invalidConditions', issues: conditionIssues(fields) };
+  }
   throw new ApiError(response.status, errorCode(error));
 });
 

@@ -45,4 +45,34 @@ describe('segment editor machine at runtime', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.selectedId === 3);
     expect(actor.getSnapshot().context.segments.map((s) => s.name)).toEqual(['Active', 'Italians', 'Italians']);
   });
+
+  it("keeps the server's value errors by condition until that condition changes", async () => {
+    const actor = createActor(
+      segmentEditorMachine.provide({
+        delays: { COUNT_DEBOUNCE: 20 },
+        actors: {
+          loadSegmentOptions: fromPromise(async () => o.loadSegmentOptions.loaded),
+          countConditions: fromPromise<number, { conditions: SegmentGroup }>(async () => 0),
+          saveSegment: fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(async () => ({
+            kind: 'rejected',
+            reason: 'invalidConditions',
+            issues: { '0': 'textRequired', '1.0': 'optionRequired' },
+          })),
+        },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('browsing'));
+    actor.send(e['segment.new'][0]!);
+    actor.send(e['draft.rename'][0]!);
+    actor.send(e['segment.save'][0]!);
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'invalidConditions', conditionIssues: { '0': 'textRequired', '1.0': 'optionRequired' } });
+    // Renaming keeps them; changing the first condition drops its own; adding one moves the paths and drops all.
+    actor.send(e['draft.rename'][0]!);
+    expect(actor.getSnapshot().context.conditionIssues).toEqual({ '0': 'textRequired', '1.0': 'optionRequired' });
+    actor.send(e['condition.update'][0]!);
+    expect(actor.getSnapshot().context.conditionIssues).toEqual({ '1.0': 'optionRequired' });
+    actor.send(e['condition.add'][0]!);
+    expect(actor.getSnapshot().context.conditionIssues).toEqual({});
+  });
 });

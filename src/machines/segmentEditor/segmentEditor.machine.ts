@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { ContactAttribute, ContactList, Segment, SegmentCondition, SegmentGroup } from '../contactsTable/contacts.types.ts';
 import { countConditions, deleteSegment, loadSegmentOptions, saveSegment } from './segmentEditor.actors.ts';
-import { addAt, defaultCondition, emptyGroup, isComplete, removeAt, replaceAt, setOperatorAt, type TreePath } from './segmentTree.ts';
+import { addAt, defaultCondition, emptyGroup, isComplete, removeAt, replaceAt, setOperatorAt, type ConditionIssue, type TreePath } from './segmentTree.ts';
 
 export interface SegmentOptions {
   segments: Segment[];
@@ -14,7 +14,10 @@ export interface SegmentDraft {
   conditions: SegmentGroup;
 }
 
-export type SaveOutcome = { kind: 'saved'; segment: Segment } | { kind: 'rejected'; reason: 'nameRequired' | 'invalidConditions' };
+/** A refusal, with what the server said about condition values, by tree path (`conditionIssues`). */
+export type SaveOutcome =
+  | { kind: 'saved'; segment: Segment }
+  | { kind: 'rejected'; reason: 'nameRequired' | 'invalidConditions'; issues: Record<string, ConditionIssue> };
 
 /** Spec section 5: one segment at a time, a name is required; plus failed calls. */
 export type SegmentError = 'loadFailed' | 'oneSegmentOnly' | 'nameRequired' | 'invalidConditions' | 'saveFailed' | 'deleteFailed';
@@ -28,6 +31,8 @@ export interface SegmentEditorContext {
   draft: SegmentDraft;
   count: number | null;
   error: SegmentError | null;
+  /** The last refusal's value errors, by condition path ("1.0"); a change to a condition drops its own. */
+  conditionIssues: Record<string, ConditionIssue>;
 }
 
 export type SegmentEditorEvent =
@@ -52,7 +57,8 @@ const COUNT_DEBOUNCE_MS = 400;
  * The segment editor. `loading` reads segments, lists and attributes → `browsing`. Checking a segment (only one at a
  * time) or starting a new one opens `editing`, whose conditions (nested AND/OR groups of field, attribute, list and
  * blocklist conditions) are counted live: every change restarts `debouncing`; a complete draft is then `counting` →
- * `counted`, an incomplete one waits in `incomplete`. `saving` creates or replaces it; `confirmingDelete` → `deleting`.
+ * `counted`, an incomplete one waits in `incomplete`. `saving` creates or replaces it (a refusal keeps the server's
+ * value errors by condition); `confirmingDelete` → `deleting`.
  */
 export const segmentEditorMachine = setup({
   types: { context: {} as SegmentEditorContext, events: {} as SegmentEditorEvent },
@@ -71,10 +77,10 @@ export const segmentEditorMachine = setup({
     select: assign(({ context, event }) => {
       if (event.type !== 'segment.toggle') return {};
       const segment = context.segments.find((s) => s.id === event.id);
-      return segment ? { selectedId: segment.id, draft: { name: segment.name, conditions: segment.conditions }, count: null, error: null } : {};
+      return segment ? { selectedId: segment.id, draft: { name: segment.name, conditions: segment.conditions }, count: null, error: null, conditionIssues: {} } : {};
     }),
-    startNew: assign({ selectedId: null, draft: newDraft, count: null, error: null }),
-    deselect: assign({ selectedId: null, draft: newDraft, count: null, error: null }),
+    startNew: assign({ selectedId: null, draft: newDraft, count: null, error: null, conditionIssues: {} }),
+    deselect: assign({ selectedId: null, draft: newDraft, count: null, error: null, conditionIssues: {} }),
     rename: assign(({ context, event }) => (event.type === 'draft.rename' ? { draft: { ...context.draft, name: event.name }, error: null } : {})),
     edit: assign(({ context, event }) => {
       const root = context.draft.conditions;
@@ -88,22 +94,25 @@ export const segmentEditorMachine = setup({
               : event.type === 'group.operator'
                 ? setOperatorAt(root, event.path, event.operator)
                 : root;
-      return { draft: { ...context.draft, conditions }, error: null };
+      // A changed condition drops its own issue; adding or removing moves the paths, so all are dropped.
+      const changed = event.type === 'condition.update' ? event.path.join('.') : null;
+      const conditionIssues = changed === null ? {} : Object.fromEntries(Object.entries(context.conditionIssues).filter(([path]) => path !== changed));
+      return { draft: { ...context.draft, conditions }, error: null, conditionIssues };
     }),
     assignCount: assign((_, count: number) => ({ count })),
     clearCount: assign({ count: null }),
     assignSaved: assign(({ context }, outcome: SaveOutcome) => {
-      if (outcome.kind !== 'saved') return { error: outcome.reason };
+      if (outcome.kind !== 'saved') return { error: outcome.reason, conditionIssues: outcome.issues };
       const { segment } = outcome;
       const others = context.segments.filter((s) => s.id !== segment.id);
-      return { segments: [...others, segment].sort((a, b) => a.name.localeCompare(b.name)), selectedId: segment.id, error: null };
+      return { segments: [...others, segment].sort((a, b) => a.name.localeCompare(b.name)), selectedId: segment.id, error: null, conditionIssues: {} };
     }),
-    removeSelected: assign(({ context }) => ({ segments: context.segments.filter((s) => s.id !== context.selectedId), selectedId: null, draft: newDraft(), count: null })),
+    removeSelected: assign(({ context }) => ({ segments: context.segments.filter((s) => s.id !== context.selectedId), selectedId: null, draft: newDraft(), count: null, conditionIssues: {} })),
     failWith: assign((_, error: SegmentError) => ({ error })),
   },
 }).createMachine({
   id: 'segmentEditor',
-  context: { segments: [], lists: [], attributes: [], selectedId: null, draft: newDraft(), count: null, error: null },
+  context: { segments: [], lists: [], attributes: [], selectedId: null, draft: newDraft(), count: null, error: null, conditionIssues: {} },
   initial: 'loading',
   states: {
     loading: {

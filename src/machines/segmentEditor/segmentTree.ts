@@ -78,3 +78,24 @@ export function withOperator<C extends Extract<SegmentCondition, { kind: 'field'
   if (operator === 'in') return { ...rest, operator, values: values?.length ? values : value !== undefined && value !== '' ? [value as string] : [] } as C;
   return { ...rest, operator, value: value ?? values?.[0] ?? '' } as C;
 }
+
+/** What the server says about a condition's value(s) (spec section 5): 'Option is required', 'Text is required', or another refusal. */
+export type ConditionIssue = 'optionRequired' | 'textRequired' | 'invalid';
+
+const VALUE_ERROR = /^conditions((?:\.conditions\.\d+)+)\.values?$/;
+const ISSUE_OF: Record<string, ConditionIssue> = { 'Option is required': 'optionRequired', 'Text is required': 'textRequired' };
+
+/**
+ * A 422's field errors on condition values (`conditions.conditions.1.conditions.0.value`), keyed by the tree path of
+ * the condition as `TreePath.join('.')` ("1.0"). Errors on other fields are left to the form's general message.
+ */
+export function conditionIssues(errors: Record<string, string>): Record<string, ConditionIssue> {
+  const out: Record<string, ConditionIssue> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const match = VALUE_ERROR.exec(field);
+    if (!match) continue;
+    const key = match[1]!.replace(/\.conditions\./g, '.').slice(1);
+    out[key] ??= ISSUE_OF[message] ?? 'invalid';
+  }
+  return out;
+}

@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Select } from '@mantine/core';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { CONTACT_FIELDS } from '../../components/contacts/fieldTargets.ts';
 import type { ContactAttribute, ContactList, SegmentCondition } from '../../machines/contactsTable/contacts.types.ts';
-import { OPERATORS, withOperator, type ValueType } from '../../machines/segmentEditor/segmentTree.ts';
+import { OPERATORS, withOperator, type ConditionIssue, type ValueType } from '../../machines/segmentEditor/segmentTree.ts';
 import { operatorMessages as op, segmentsMessages as m } from './SegmentsScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 import { ValueInput, type Valued } from './ConditionValue.tsx';
@@ -14,14 +14,17 @@ export interface ConditionRowProps {
   condition: Leaf;
   lists: ContactList[];
   attributes: ContactAttribute[];
+  /** What the server refused about this condition's value(s). */
+  issue?: ConditionIssue;
   onChange: (condition: SegmentCondition) => void;
   onRemove: () => void;
 }
 
 const FIELDS = [...CONTACT_FIELDS, 'createdAt'] as const;
+const ISSUES: Record<ConditionIssue, MessageDescriptor> = { optionRequired: c.optionRequired, textRequired: c.textRequired, invalid: c.invalid };
 
 /** One condition: what it is on (field, attribute, list, blocklist), the operator and its value(s). */
-export function ConditionRow({ condition, lists, attributes, onChange, onRemove }: ConditionRowProps) {
+export function ConditionRow({ condition, lists, attributes, issue, onChange, onRemove }: ConditionRowProps) {
   const intl = useIntl();
   const attribute = condition.kind === 'attribute' ? attributes.find((a) => a.id === condition.attributeId) : undefined;
   const type: ValueType = condition.kind === 'field' ? (condition.field === 'createdAt' ? 'date' : 'text') : (attribute?.type ?? 'text');
@@ -78,7 +81,13 @@ export function ConditionRow({ condition, lists, attributes, onChange, onRemove 
             allowDeselect={false}
             w={150}
           />
-          <ValueInput condition={condition} type={type} options={attribute?.options ?? []} onChange={onChange} />
+          <ValueInput
+            condition={condition}
+            type={type}
+            options={attribute?.options ?? []}
+            error={issue ? intl.formatMessage(ISSUES[issue]) : undefined}
+            onChange={onChange}
+          />
         </>
       ) : null}
       {condition.kind === 'list' ? (

@@ -2,7 +2,7 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/co
 import { useIntl } from 'react-intl';
 import type { ContactAttribute, ContactList, SegmentGroup } from '../../machines/contactsTable/contacts.types.ts';
 import type { SegmentEditorEvent } from '../../machines/segmentEditor/segmentEditor.machine.ts';
-import type { TreePath } from '../../machines/segmentEditor/segmentTree.ts';
+import type { ConditionIssue, TreePath } from '../../machines/segmentEditor/segmentTree.ts';
 import { ConditionRow } from './ConditionRow.tsx';
 import { segmentsMessages as m } from './SegmentsScreen.messages.ts';
 
@@ -11,11 +11,13 @@ export interface GroupEditorProps {
   path: TreePath;
   lists: ContactList[];
   attributes: ContactAttribute[];
+  /** Value errors by condition path (`TreePath.join('.')`). */
+  issues: Record<string, ConditionIssue>;
   send: (event: SegmentEditorEvent) => void;
 }
 
 /** A group of conditions combined with AND or OR; groups nest. */
-export function GroupEditor({ group, path, lists, attributes, send }: GroupEditorProps) {
+export function GroupEditor({ group, path, lists, attributes, issues, send }: GroupEditorProps) {
   const intl = useIntl();
   return (
     <Paper withBorder p="sm" radius="md" bg={path.length % 2 ? 'gray.0' : undefined} data-testid="segment-group" data-depth={path.length}>
@@ -39,13 +41,14 @@ export function GroupEditor({ group, path, lists, attributes, send }: GroupEdito
         </Group>
         {group.conditions.map((item, i) =>
           item.kind === 'group' ? (
-            <GroupEditor key={i} group={item} path={[...path, i]} lists={lists} attributes={attributes} send={send} />
+            <GroupEditor key={i} group={item} path={[...path, i]} lists={lists} attributes={attributes} issues={issues} send={send} />
           ) : (
             <ConditionRow
               key={i}
               condition={item}
               lists={lists}
               attributes={attributes}
+              issue={issues[[...path, i].join('.')]}
               onChange={(condition) => send({ type: 'condition.update', path: [...path, i], condition })}
               onRemove={() => send({ type: 'condition.remove', path: [...path, i] })}
             />

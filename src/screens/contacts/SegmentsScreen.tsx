@@ -31,6 +31,7 @@ export function SegmentsScreen() {
   const draft = useSelector(actor, (s) => s.context.draft);
   const count = useSelector(actor, (s) => s.context.count);
   const error = useSelector(actor, (s) => s.context.error);
+  const conditionIssues = useSelector(actor, (s) => s.context.conditionIssues);
   const editing = useSelector(actor, (s) => s.hasTag('editable') || s.matches('saving') || s.matches('confirmingDelete') || s.matches('deleting'));
   const counting = useSelector(actor, (s) => s.matches({ editing: 'debouncing' }) || s.hasTag('counting'));
   const incomplete = useSelector(actor, (s) => s.matches({ editing: 'incomplete' }));
@@ -95,7 +96,7 @@ export function SegmentsScreen() {
                       </Text>
                     </Group>
                   </Group>
-                  <GroupEditor group={draft.conditions} path={[]} lists={lists} attributes={attributes} send={actor.send} />
+                  <GroupEditor group={draft.conditions} path={[]} lists={lists} attributes={attributes} issues={conditionIssues} send={actor.send} />
                   <Group>
                     <Button loading={saving} onClick={() => actor.send({ type: 'segment.save' })}>
                       {intl.formatMessage(m.save)}
