@@ -69,6 +69,42 @@ test('contact page: a blank note asks for text, a note that could not be saved k
   await expect(page.getByText('Cannot create this note, try later.')).toHaveCount(0);
 });
 
+test('contact form: a bad prefix and a short phone number are named at their fields before saving, a refused attribute value after', async ({ page, request, user }) => {
+  await apiCreate(request, user, '/contact-attributes', { name: 'Plan', type: 'text' });
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto('/contacts');
+  await expect(page.getByTestId('contacts-total')).toHaveText('0 contacts');
+  let saves = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/contacts') saves += 1;
+  });
+
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill('pia@example.com');
+  await dialog.getByLabel('Prefix').fill('39a');
+  await dialog.getByLabel('Phone number').fill('123');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByLabel('Prefix')).toHaveAccessibleDescription('The prefix is a country calling code of 1 to 4 digits, such as 39 or +39.');
+  await expect(dialog.getByLabel('Phone number')).toHaveAccessibleDescription('The phone number must have 4 to 20 digits.');
+  expect(saves).toBe(0);
+
+  // Past the server's limit for a text value: its refusal is shown at the attribute.
+  await dialog.getByLabel('Prefix').fill('+39');
+  await dialog.getByLabel('Phone number').fill('0612345678');
+  await dialog.getByLabel('Plan').fill('x'.repeat(1001));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByLabel('Plan')).toHaveAccessibleDescription('This value is not valid.');
+  await expect(dialog.getByLabel('Prefix')).toHaveAccessibleDescription('');
+  expect(saves).toBe(1);
+
+  await dialog.getByLabel('Plan').fill('gold');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('contacts-total')).toHaveText('1 contact');
+});
+
 test('segments: a condition without its text is named at its value when the segment is saved', async ({ page, user }) => {
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();

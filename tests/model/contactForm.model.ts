@@ -51,6 +51,20 @@ export const contactFormEventFixtures = {
     // Too short, letters in the phone number and no prefix for it: three issues at once.
     { type: 'form.submit', values: values({ email: 'ada', phoneNumber: '06-1234', phonePrefix: ' ' }) },
     { type: 'form.submit', values: values({ email: '  ' }) },
+    // Past the contract's limits: every field named at once.
+    {
+      type: 'form.submit',
+      values: values({
+        email: `${'a'.repeat(250)}@example.com`,
+        firstName: 'A'.repeat(101),
+        lastName: 'B'.repeat(101),
+        phonePrefix: '+39a',
+        phoneNumber: '123',
+        country: 'ITA',
+        language: 'italian',
+        address: 'x'.repeat(501),
+      }),
+    },
   ],
 } satisfies { [K in ContactFormEvent['type']]: Array<Extract<ContactFormEvent, { type: K }>> };
 

@@ -15,7 +15,8 @@ export const saveContact = fromPromise<SaveContactOutcome, { id: number | null; 
     phonePrefix: orNull(v.phonePrefix),
     phoneNumber: orNull(v.phoneNumber),
     country: orNull(v.country),
-    language: orNull(v.language),
+    // Language codes are lower case (`en-gb`); what was typed in capitals is taken as meant.
+    language: orNull(v.language)?.toLowerCase() ?? null,
     address: orNull(v.address),
     attributes: v.attributes,
   };

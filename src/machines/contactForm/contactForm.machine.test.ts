@@ -28,11 +28,35 @@ describe('contact form machine at runtime', () => {
     expect(checkContact(e['form.submit'][1]!.values)).toEqual({ email: 'emailTooShort', phoneNumber: 'phoneDigits', phonePrefix: 'prefixRequired' });
     expect(checkContact(e['form.submit'][2]!.values)).toEqual({ email: 'emailRequired' });
     expect(checkContact({ ...e['form.submit'][0]!.values, email: 'ada@example' })).toEqual({ email: 'emailInvalid' });
+    expect(checkContact(e['form.submit'][3]!.values)).toEqual({
+      email: 'emailTooLong',
+      firstName: 'nameTooLong',
+      lastName: 'nameTooLong',
+      phonePrefix: 'prefixInvalid',
+      phoneNumber: 'phoneLength',
+      country: 'countryInvalid',
+      language: 'languageInvalid',
+      address: 'addressTooLong',
+    });
     const sent: SaveInput[] = [];
     const actor = start(null, [], sent);
     actor.send(e['form.submit'][1]!);
     expect(actor.getSnapshot().context.issues).toEqual({ email: 'emailTooShort', phoneNumber: 'phoneDigits', phonePrefix: 'prefixRequired' });
     expect(sent).toEqual([]);
+  });
+
+  it("checks the contract's limits at their bounds", () => {
+    const ok = e['form.submit'][0]!.values;
+    const check = (patch: Partial<ContactFormValues>) => checkContact({ ...ok, ...patch });
+    expect(check({ phoneNumber: '1234', phonePrefix: '+3912' })).toEqual({});
+    expect(check({ phoneNumber: '1'.repeat(20), phonePrefix: '1' })).toEqual({});
+    expect(check({ phoneNumber: '1'.repeat(21) })).toEqual({ phoneNumber: 'phoneLength' });
+    expect(check({ phonePrefix: '+39123' })).toEqual({ phonePrefix: 'prefixInvalid' });
+    expect(check({ phonePrefix: '+39', phoneNumber: '' })).toEqual({});
+    expect(check({ phonePrefix: '39-', phoneNumber: '' })).toEqual({ phonePrefix: 'prefixInvalid' });
+    expect(check({ country: 'gb', language: 'EN-GB' })).toEqual({});
+    expect(check({ country: 'I1', language: 'en_gb' })).toEqual({ country: 'countryInvalid', language: 'languageInvalid' });
+    expect(check({ firstName: ` ${'A'.repeat(100)} `, address: 'x'.repeat(500) })).toEqual({});
   });
 
   it('edits the contact it was given: a server refusal comes back as codes, then it saves with the output', async () => {

@@ -34,14 +34,32 @@ export type FieldIssue =
   | 'emailTooShort'
   | 'emailInvalid'
   | 'phoneDigits'
+  | 'phoneLength'
+  | 'prefixInvalid'
+  | 'emailTooLong'
+  | 'nameTooLong'
+  | 'addressTooLong'
+  | 'countryInvalid'
+  | 'languageInvalid'
   | 'invalid';
 
+/** The server's texts: its own rules, and the contract's limits as the request validation words them. */
 const KNOWN: Record<string, FieldIssue> = {
   'Please provide a name': 'nameRequired',
   'At least one list is required': 'listRequired',
   'email already in use': 'emailTaken',
   'phone number already in use': 'phoneTaken',
   'A prefix is required when a phone number is given': 'prefixRequired',
+  'Phone number must contain only numbers': 'phoneDigits',
+  'Phone number must be at least 4 characters': 'phoneLength',
+  'Phone number must be at most 20 characters': 'phoneLength',
+  'Phone prefix must contain only numbers': 'prefixInvalid',
+  'Email must be at most 254 characters': 'emailTooLong',
+  'First name must be at most 100 characters': 'nameTooLong',
+  'Last name must be at most 100 characters': 'nameTooLong',
+  'Address must be at most 500 characters': 'addressTooLong',
+  'Country is not valid': 'countryInvalid',
+  'Language is not valid': 'languageInvalid',
 };
 
 /** The first server message per field, as codes. */

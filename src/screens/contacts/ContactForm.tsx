@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
+import { CONTACT_LIMITS, contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
 import type { AttributeValues, Contact, ContactAttribute, ContactList, FieldIssue } from '../../machines/contactsTable/contacts.types.ts';
 import { contactFormMessages as f } from './ContactsScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
@@ -19,6 +19,13 @@ export const ISSUES: Record<FieldIssue, MessageDescriptor> = {
   emailTooShort: f.emailTooShort,
   emailInvalid: f.emailInvalid,
   phoneDigits: m.phoneDigits,
+  phoneLength: f.phoneLength,
+  prefixInvalid: f.prefixInvalid,
+  emailTooLong: f.emailTooLong,
+  nameTooLong: f.nameTooLong,
+  addressTooLong: f.addressTooLong,
+  countryInvalid: f.countryInvalid,
+  languageInvalid: f.languageInvalid,
   invalid: m.invalid,
 };
 
@@ -33,7 +40,7 @@ export interface ContactFormProps {
 
 const TEXT_FIELDS = ['email', 'firstName', 'lastName', 'phonePrefix', 'phoneNumber', 'country', 'language', 'address'] as const;
 
-/** Create or edit a contact: the fields, custom attributes and, when creating, lists and blocklist. */
+/** Create or edit a contact: the fields, custom attributes and, when creating, lists and blocklist; each issue at its field. */
 export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: ContactFormProps) {
   const intl = useIntl();
   const actor = useActorRef(contactFormMachine, { ...actorOptions(), input: { contact } }, (snapshot) => {
@@ -83,6 +90,7 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
               label={intl.formatMessage(m[field])}
               defaultValue={contact?.[field] ?? ''}
               error={issue(field)}
+              maxLength={CONTACT_LIMITS[field]}
               required={field === 'email'}
               type={field === 'email' ? 'email' : 'text'}
               inputMode={field === 'phoneNumber' || field === 'phonePrefix' ? 'tel' : undefined}
@@ -90,7 +98,7 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
           ))}
           {attributes.map((a) => {
             const value = values[a.id];
-            const common = { label: a.name };
+            const common = { label: a.name, error: issue(`attributes.${a.id}`) };
             if (a.type === 'number')
               return <NumberInput key={a.id} {...common} value={typeof value === 'number' ? value : ''} onChange={(v) => setValue(a.id, typeof v === 'number' ? v : null)} />;
             if (a.type === 'boolean')
@@ -112,7 +120,14 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
           })}
         </SimpleGrid>
         {lists ? (
-          <MultiSelect label={intl.formatMessage(m.lists)} data={lists.map((l) => ({ value: String(l.id), label: l.name }))} value={listIds} onChange={setListIds} searchable />
+          <MultiSelect
+            label={intl.formatMessage(m.lists)}
+            data={lists.map((l) => ({ value: String(l.id), label: l.name }))}
+            value={listIds}
+            onChange={setListIds}
+            error={issue('listIds')}
+            searchable
+          />
         ) : null}
         {!contact ? <Checkbox name="blocked" label={intl.formatMessage(f.blocked)} /> : null}
         <Group justify="flex-end">

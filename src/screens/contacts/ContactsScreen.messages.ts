@@ -61,4 +61,11 @@ export const contactFormMessages = defineMessages({
   emailRequired: { id: 'screen.contactForm.emailRequired', defaultMessage: 'Email is required.' },
   emailTooShort: { id: 'screen.contactForm.emailTooShort', defaultMessage: 'Email must be at least 5 characters.' },
   emailInvalid: { id: 'screen.contactForm.emailInvalid', defaultMessage: 'Enter a valid email address.' },
+  emailTooLong: { id: 'screen.contactForm.emailTooLong', defaultMessage: 'Email can be at most 254 characters.' },
+  nameTooLong: { id: 'screen.contactForm.nameTooLong', defaultMessage: 'A name can be at most 100 characters.' },
+  addressTooLong: { id: 'screen.contactForm.addressTooLong', defaultMessage: 'The address can be at most 500 characters.' },
+  phoneLength: { id: 'screen.contactForm.phoneLength', defaultMessage: 'The phone number must have 4 to 20 digits.' },
+  prefixInvalid: { id: 'screen.contactForm.prefixInvalid', defaultMessage: 'The prefix is a country calling code of 1 to 4 digits, such as 39 or +39.' },
+  countryInvalid: { id: 'screen.contactForm.countryInvalid', defaultMessage: 'Enter a two-letter country code, such as IT or GB.' },
+  languageInvalid: { id: 'screen.contactForm.languageInvalid', defaultMessage: 'Enter a language code, such as it or en-gb.' },
 });
