@@ -2803,6 +2803,7 @@ export interface operations {
                 "application/json": {
                     /** @description One entry per file column, in column order */
                     mapping: components["schemas"]["ImportColumnTarget"][];
+                    /** @description The lists to add the imported contacts to; at least one is required (otherwise 422 with "At least one list is required") */
                     listIds: number[];
                     /**
                      * @description Update contacts whose email exists; otherwise skip those rows
