@@ -23,6 +23,8 @@ beforeAll(async () => {
   await runExport(env.ctx, b.companyId, exported);
   Object.assign(theirs, { folderId, listId, attribute, contact: contact.id, note, segment, import: uploaded, export: exported });
   await makeList(a, 'Mine');
+  // A contact of A's own, so a write that wrongly went through would have a row to write.
+  await makeContact(a, { email: 'mine@example.com' });
 });
 afterAll(() => env.close());
 
@@ -135,5 +137,25 @@ describe('tenancy across the contacts area', () => {
       }
     }
     expect(await snapshot(b)).toEqual(before);
+  });
+
+  it('leaves no membership, note or event whose contact or list is missing or of another company', async () => {
+    const parent = (table: string, alias: string, column: string) =>
+      `not exists (select 1 from ${table} p where p.company_id = ${alias}.company_id and p.id = ${alias}.${column})`;
+    const { rows } = await env.pool.query(
+      `select 'list_members' as child, count(*)::int as n, count(*) filter (where ${parent('contacts', 'm', 'contact_id')} or ${parent('lists', 'm', 'list_id')})::int as astray
+         from list_members m
+       union all
+       select 'contact_notes', count(*)::int, count(*) filter (where ${parent('contacts', 'n', 'contact_id')})::int from contact_notes n
+       union all
+       select 'contact_events', count(*)::int, count(*) filter (where ${parent('contacts', 'e', 'contact_id')})::int from contact_events e`,
+    );
+    // Company B's membership, note and events exist, so the check has rows to look at.
+    for (const row of rows) expect(row.n, row.child).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.child, r.astray])).toEqual([
+      ['list_members', 0],
+      ['contact_notes', 0],
+      ['contact_events', 0],
+    ]);
   });
 });
