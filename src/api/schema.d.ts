@@ -713,9 +713,26 @@ export interface paths {
         put?: never;
         /**
          * Upload one CSV, XLS or XLSX file (first row is the header); answers its preview and suggested mapping
-         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default); a larger file gets 413.
+         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default; `getContactImportLimits` answers it); a larger file gets 413.
          */
         post: operations["uploadContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-imports/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The limits an upload must respect, so a file can be checked before it is sent */
+        get: operations["getContactImportLimits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1213,6 +1230,10 @@ export interface components {
             /** @enum {string} */
             target: "skip" | "email" | "firstName" | "lastName" | "phonePrefix" | "phoneNumber" | "country" | "language" | "address" | "attribute";
             attributeId?: components["schemas"]["Id"];
+        };
+        ContactImportLimits: {
+            /** @description The largest file accepted, in bytes (UPLOAD_MAX_BYTES); a larger one gets 413 */
+            maxFileBytes: number;
         };
         ContactImport: {
             id: number;
@@ -2763,6 +2784,27 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    getContactImportLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportLimits"];
+                };
+            };
+            401: components["responses"]["Error"];
         };
     };
     getContactImport: {

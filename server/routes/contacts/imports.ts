@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { errorReport, fileTooLarge, getImport, listImports, receiveUpload, startImport, uploadFailed } from '../../services/contacts/imports/imports.ts';
 import { actorOf } from './actor.ts';
 
-type Ops = 'listContactImports' | 'uploadContactImport' | 'getContactImport' | 'startContactImport' | 'downloadContactImportErrors';
+type Ops = 'listContactImports' | 'getContactImportLimits' | 'uploadContactImport' | 'getContactImport' | 'startContactImport' | 'downloadContactImportErrors';
 
 export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
@@ -13,6 +13,9 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
       const { rows, total } = await listImports(ctx, actorOf(request), page, perPage);
       setPagination(reply, page, perPage, total);
       return rows;
+    },
+    async getContactImportLimits() {
+      return { maxFileBytes: ctx.config.uploadMaxBytes };
     },
     async uploadContactImport(request, reply) {
       const actor = actorOf(request);

@@ -81,6 +81,23 @@ describe('contact import upload', () => {
     expect(res.body).toEqual({ code: 'file_too_large', message: 'You exceeded the maximum filesize' });
   });
 
+  it('answers the configured size limit, which is exactly where uploads start being refused', async () => {
+    const res = await a.call('GET', '/contact-imports/limits');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ maxFileBytes: 64 * 1024 });
+    // A CSV of exactly the announced size is read; one byte more is refused.
+    const head = 'email\nlast@example.com\n';
+    const exact = head + 'x'.repeat(res.body.maxFileBytes - head.length);
+    expect((await upload(env, a, 'exact.csv', exact)).status).toBe(201);
+    expect((await upload(env, a, 'over.csv', exact + 'x')).status).toBe(413);
+  });
+
+  it('answers the size limit only to a signed-in user', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/api/contact-imports/limits' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: expect.any(String), message: 'Sorry, you have to be logged in to access this.' });
+  });
+
   it('refuses broken, empty, headerless and foreign files with the spec message', async () => {
     const cases: [string, Buffer | string][] = [
       ['broken.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)])],

@@ -93,6 +93,7 @@ const PROBES: Record<string, { expect: number | 'empty' | 'mine-only'; probe: Pr
   deleteSegment: { expect: 404, probe: (t) => a.call('DELETE', `/segments/${t.segment}`) },
   countSegment: { expect: 404, probe: (t) => a.call('GET', `/segments/${t.segment}/count`) },
   listContactImports: { expect: 'empty', probe: () => a.call('GET', '/contact-imports') },
+  getContactImportLimits: { expect: 'mine-only', probe: () => a.call('GET', '/contact-imports/limits') },
   uploadContactImport: { expect: 201, probe: () => upload(env, a, 'mine.csv', 'email\nmine@example.com\n') },
   getContactImport: { expect: 404, probe: (t) => a.call('GET', `/contact-imports/${t.import}`) },
   startContactImport: { expect: 404, probe: (t) => a.call('POST', `/contact-imports/${t.import}/start`, { mapping: [{ target: 'email' }], listIds: [1] }) },
