@@ -1,4 +1,5 @@
-import type { AnyMachineSnapshot, OutputFrom } from 'xstate';
+import assert from 'node:assert/strict';
+import type { AnyMachineSnapshot, OutputFrom, SnapshotFrom } from 'xstate';
 import type * as contactImportActors from '../../src/machines/contactImport/contactImport.actors.ts';
 import {
   contactImportMachine,
@@ -7,12 +8,16 @@ import {
   type UploadOutcome,
 } from '../../src/machines/contactImport/contactImport.machine.ts';
 import type { ContactAttribute, ContactImport } from '../../src/machines/contactsTable/contacts.types.ts';
-import { done, failed, type MachineModel, type ModelEvent } from './graph.ts';
+import { done, failed, type Invariant, type Journey, type MachineModel, type ModelEvent, type Via } from './graph.ts';
 
 /** Files serialise as `{}`; a name keeps the two fixtures apart in the graph. */
 const named = (file: File): File => Object.assign(file, { toJSON: () => file.name });
+const SUPPORTED = /\.(csv|xls|xlsx)$/i;
 const csv = named(new File(['email,first name\nada@example.com,Ada\n'], 'contacts.csv', { type: 'text/csv' }));
 const pdf = named(new File(['%PDF'], 'contacts.pdf', { type: 'application/pdf' }));
+/** The limit the fixtures load, and a CSV one byte over it. */
+const LIMIT = 1024;
+const big = named(new File([`email\n${'x'.repeat(LIMIT - 6 + 1)}`], 'big.csv', { type: 'text/csv' }));
 
 const upload = (patch: Partial<ContactImport> = {}): ContactImport => ({
   id: 7,
@@ -48,6 +53,7 @@ export const contactImportEventFixtures = {
   'file.choose': [
     { type: 'file.choose', file: csv },
     { type: 'file.choose', file: pdf },
+    { type: 'file.choose', file: big },
   ],
   'file.reset': [{ type: 'file.reset' }],
   'mapping.change': [{ type: 'mapping.change', column: 1, target: { target: 'skip' } }],
@@ -69,6 +75,9 @@ export const contactImportOutputFixtures = {
       attributes: [] as ContactAttribute[],
     },
   },
+  loadImportLimits: {
+    loaded: { maxFileBytes: LIMIT },
+  },
   uploadFile: {
     uploaded: { kind: 'uploaded', upload: upload() },
     rejected: { kind: 'rejected', reason: 'tooLarge' },
@@ -81,6 +90,72 @@ export const contactImportOutputFixtures = {
 } satisfies { [K in keyof typeof contactImportActors]?: Record<string, OutputFrom<(typeof contactImportActors)[K]>> };
 
 const o = contactImportOutputFixtures;
+const e = contactImportEventFixtures;
+
+/** A journey that reads the limit (or fails to) and the lists, then sends `events` on the file step. */
+const onFileStep = (name: string, limit: ModelEvent, events: ModelEvent[]): Journey => ({
+  name,
+  input: 'none',
+  events: [limit, done('loadImportOptions', o.loadImportOptions.loaded, 'loaded'), ...events],
+});
+
+// ── invariants ───────────────────────────────────────────────────────────────────────────────────────────────────
+type Snapshot = SnapshotFrom<typeof contactImportMachine>;
+const state = (check: (s: Snapshot, via: Via) => void): Invariant => check as Invariant;
+const eventOf = <T extends ContactImportEvent['type']>(via: Via, type: T) =>
+  via?.event.type === type ? (via.event as unknown as Extract<ContactImportEvent, { type: T }>) : null;
+const within = (file: File, s: Snapshot) => s.context.maxFileBytes === null || file.size <= s.context.maxFileBytes;
+
+const invariants: Record<string, Invariant> = {
+  contactImport: state((s, via) => {
+    const busy = ['loadingOptions', 'uploading', 'starting', 'running'].some((v) => s.matches(v as never));
+    assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting or running');
+    assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed'));
+    if (via?.event.type === 'xstate.done.actor.loadImportLimits') assert.equal(s.context.maxFileBytes, LIMIT, 'the limit the server answered');
+    else if (via) assert.equal(s.context.maxFileBytes, via.from.context.maxFileBytes, 'only the limits answer sets the limit');
+  }),
+  'contactImport.loadingOptions': state((s) => assert.ok(!s.can(e['file.choose'][0]!), 'no file before the lists are read')),
+  'contactImport.optionsFailed': state((s) => {
+    assert.equal(s.context.error, 'optionsFailed');
+    assert.ok(s.can(e['options.retry'][0]!));
+  }),
+  'contactImport.choosing': state((s, via) => {
+    assert.equal(s.context.upload, null, 'nothing uploaded yet');
+    assert.ok(s.can(e['file.choose'][0]!), 'another file can be chosen');
+    const chosen = eventOf(via, 'file.choose');
+    if (chosen) {
+      // A refused file stays on this step, with the reason, and is never sent.
+      assert.equal(s.context.error, SUPPORTED.test(chosen.file.name) ? 'tooLarge' : 'unsupportedFile');
+      assert.ok(!SUPPORTED.test(chosen.file.name) || !within(chosen.file, s), 'a supported file within the limit is uploaded');
+      assert.equal(s.context.file, via!.from.context.file);
+    }
+  }),
+  'contactImport.uploading': state((s, via) => {
+    const chosen = eventOf(via, 'file.choose');
+    if (chosen) {
+      assert.equal(s.context.file, chosen.file);
+      assert.equal(s.context.error, null);
+      assert.ok(within(chosen.file, s), 'a file over a known limit is never sent');
+    }
+  }),
+  'contactImport.mapping': state((s) => {
+    assert.ok(s.context.upload, 'maps an uploaded file');
+    assert.ok([null, 'listRequired', 'startFailed'].includes(s.context.error));
+  }),
+  'contactImport.starting': state((s) => assert.ok(s.context.listIds.length > 0, 'never starts without a list')),
+  'contactImport.running': state((s) => {
+    assert.equal(s.context.error, null);
+    assert.ok(s.context.upload);
+  }),
+  'contactImport.finished': state((s) => {
+    assert.equal(s.context.error, null);
+    assert.equal(s.context.upload?.status, 'finished');
+  }),
+  'contactImport.failed': state((s) => {
+    assert.equal(s.context.error, 'runFailed');
+    assert.equal(s.context.upload?.status, 'failed');
+  }),
+};
 
 export const contactImportModel: MachineModel<undefined> = {
   name: 'contactImport',
@@ -90,6 +165,8 @@ export const contactImportModel: MachineModel<undefined> = {
     ...Object.values(contactImportEventFixtures).flat(),
     done('loadImportOptions', o.loadImportOptions.loaded, 'loaded'),
     failed('loadImportOptions'),
+    done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'),
+    failed('loadImportLimits'),
     done('uploadFile', o.uploadFile.uploaded, 'uploaded'),
     done('uploadFile', o.uploadFile.rejected, 'tooLarge'),
     failed('uploadFile'),
@@ -98,7 +175,8 @@ export const contactImportModel: MachineModel<undefined> = {
     failed('startImport'),
   ] as ModelEvent[],
   serializeState: (s: AnyMachineSnapshot) =>
-    JSON.stringify({ value: s.value, error: s.context.error, lists: s.context.listIds.length > 0 }),
+    JSON.stringify({ value: s.value, error: s.context.error, lists: s.context.listIds.length > 0, limit: s.context.maxFileBytes !== null }),
+  invariants,
   journeys: [
     {
       name: 'maps columns, sets options, follows progress',
@@ -116,5 +194,13 @@ export const contactImportModel: MachineModel<undefined> = {
         contactImportEventFixtures['import.completed'][0],
       ] as ModelEvent[],
     },
+    onFileStep('a file over the loaded limit is refused unsent, then another is sent', done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'), [
+      e['file.choose'][2]!,
+      e['file.choose'][0]!,
+    ]),
+    onFileStep('without the limit a large file is sent, and the server refuses it', failed('loadImportLimits'), [
+      e['file.choose'][2]!,
+      done('uploadFile', o.uploadFile.rejected, 'tooLarge'),
+    ]),
   ],
 };

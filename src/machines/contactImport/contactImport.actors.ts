@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
-import type { ContactImport, ImportColumnTarget } from '../contactsTable/contacts.types.ts';
+import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
 import type { ContactImportEvent, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
 
 /** How often the running import is read, in case a realtime event was missed (no socket, reconnecting). */
@@ -13,6 +13,13 @@ export const loadImportOptions = fromPromise<ImportOptions>(async () => {
   if (!lists.data) throw new ApiError(lists.response.status, errorCode(lists.error));
   if (!attributes.data) throw new ApiError(attributes.response.status, errorCode(attributes.error));
   return { lists: lists.data, attributes: attributes.data };
+});
+
+/** The server's upload limits, read before a file is chosen so a file too large is refused without sending it. */
+export const loadImportLimits = fromPromise<ImportLimits>(async () => {
+  const { data, error, response } = await api.GET('/contact-imports/limits');
+  if (!data) throw new ApiError(response.status, errorCode(error));
+  return data;
 });
 
 export const uploadFile = fromPromise<UploadOutcome, { file: File }>(async ({ input }) => {

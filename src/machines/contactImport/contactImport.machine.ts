@@ -1,6 +1,6 @@
-import { assign, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
-import { loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
+import { loadImportLimits, loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
 
 export interface ImportOptions {
   lists: ContactList[];
@@ -20,6 +20,8 @@ export interface ImportProgress {
 
 export interface ContactImportContext {
   options: ImportOptions;
+  /** The largest file the server accepts; null until known, or when it could not be read (the server still answers 413). */
+  maxFileBytes: number | null;
   file: File | null;
   upload: ContactImport | null;
   mapping: ImportColumnTarget[];
@@ -46,15 +48,17 @@ const SUPPORTED = /\.(csv|xls|xlsx)$/i;
 const NO_PROGRESS: ImportProgress = { processed: 0, total: null };
 
 /**
- * The contact import wizard. `loadingOptions` reads lists and attributes → `choosing` (pick a CSV/XLS/XLSX file) →
- * `uploading` → `mapping` (preview, columns auto-matched by the server, target lists and options) → `starting` →
- * `running` (progress over realtime, with a polling fallback) → `finished` (counts, error report) or `failed`.
+ * The contact import wizard. `loadingOptions` reads lists and attributes → `choosing` (pick a CSV/XLS/XLSX file no
+ * larger than the server's limit, read from the start beside the lists) → `uploading` → `mapping` (preview, columns
+ * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime, with a
+ * polling fallback) → `finished` (counts, error report) or `failed`.
  */
 export const contactImportMachine = setup({
   types: { context: {} as ContactImportContext, events: {} as ContactImportEvent },
-  actors: { loadImportOptions, uploadFile, startImport, watchImport },
+  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, watchImport },
   guards: {
     isSupportedFile: ({ event }) => event.type === 'file.choose' && SUPPORTED.test(event.file.name),
+    isTooLarge: ({ context, event }) => event.type === 'file.choose' && context.maxFileBytes !== null && event.file.size > context.maxFileBytes,
     isUploaded: (_, outcome: UploadOutcome) => outcome.kind === 'uploaded',
     hasLists: ({ context }) => context.listIds.length > 0,
     isStarted: (_, outcome: StartOutcome) => outcome.kind === 'started',
@@ -62,6 +66,7 @@ export const contactImportMachine = setup({
   },
   actions: {
     assignOptions: assign((_, options: ImportOptions) => ({ options, error: null })),
+    assignLimit: assign((_, maxFileBytes: number) => ({ maxFileBytes })),
     assignFile: assign(({ event }) => (event.type === 'file.choose' ? { file: event.file, error: null } : {})),
     assignUpload: assign((_, outcome: UploadOutcome) =>
       outcome.kind === 'uploaded' ? { upload: outcome.upload, mapping: outcome.upload.suggestedMapping, error: null } : { error: outcome.reason },
@@ -91,6 +96,7 @@ export const contactImportMachine = setup({
   id: 'contactImport',
   context: {
     options: { lists: [], attributes: [] },
+    maxFileBytes: null,
     file: null,
     upload: null,
     mapping: [],
@@ -99,6 +105,12 @@ export const contactImportMachine = setup({
     blocklist: false,
     progress: NO_PROGRESS,
     error: null,
+  },
+  invoke: {
+    id: 'loadImportLimits',
+    src: 'loadImportLimits',
+    onDone: { actions: { type: 'assignLimit', params: ({ event }) => event.output.maxFileBytes } },
+    onError: { description: 'Without the limit every supported file is sent; the server refuses one too large (413).' },
   },
   initial: 'loadingOptions',
   states: {
@@ -116,8 +128,9 @@ export const contactImportMachine = setup({
       tags: ['editable'],
       on: {
         'file.choose': [
-          { guard: 'isSupportedFile', target: 'uploading', actions: 'assignFile' },
-          { actions: { type: 'failWith', params: 'unsupportedFile' } },
+          { guard: not('isSupportedFile'), actions: { type: 'failWith', params: 'unsupportedFile' } },
+          { guard: 'isTooLarge', actions: { type: 'failWith', params: 'tooLarge' } },
+          { target: 'uploading', actions: 'assignFile' },
         ],
       },
     },

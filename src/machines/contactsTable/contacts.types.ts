@@ -13,6 +13,7 @@ export type ContactSelection = S['ContactSelection'];
 export type ContactFilter = S['ContactFilter'];
 export type ContactSort = S['ContactSort'];
 export type ContactImport = S['ContactImport'];
+export type ImportLimits = S['ContactImportLimits'];
 export type ContactExport = S['ContactExport'];
 export type ImportColumnTarget = S['ImportColumnTarget'];
 export type Segment = S['Segment'];

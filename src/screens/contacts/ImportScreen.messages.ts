@@ -2,6 +2,10 @@ import { defineMessage, defineMessages } from 'react-intl';
 
 export const importMessages = defineMessages({
   intro: { id: 'screen.import.intro', defaultMessage: 'Upload one CSV, XLS or XLSX file. The first row is the header: its columns are matched to contact fields.' },
+  introWithLimit: defineMessage<{ size: string }>({
+    id: 'screen.import.introWithLimit',
+    defaultMessage: 'Upload one CSV, XLS or XLSX file, up to {size}. The first row is the header: its columns are matched to contact fields.',
+  }),
   file: { id: 'screen.import.file', defaultMessage: 'File to import' },
   filePlaceholder: { id: 'screen.import.filePlaceholder', defaultMessage: 'Choose a CSV, XLS or XLSX file' },
   uploading: { id: 'screen.import.uploading', defaultMessage: 'Uploading and reading the file…' },

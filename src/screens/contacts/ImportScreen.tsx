@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, Loader, MultiSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
+import { formatFileSize } from '../../i18n/fileSize.ts';
 import { contactImportMachine, type ImportError } from '../../machines/contactImport/contactImport.machine.ts';
+import { ImportFileStep } from './ImportFileStep.tsx';
 import { ImportMapping } from './ImportMapping.tsx';
 import { importMessages as m } from './ImportScreen.messages.ts';
 import { contactsMessages } from './contacts.messages.ts';
@@ -19,6 +21,8 @@ const ERRORS: Record<ImportError, MessageDescriptor> = {
   startFailed: m.startFailed,
   runFailed: m.runFailed,
 };
+/** Why a chosen file was not taken: shown at the file input rather than above the step. */
+const FILE_ERRORS: ImportError[] = ['unsupportedFile', 'tooLarge', 'uploadFailed'];
 
 /** Contacts → Import: file, preview and mapping, lists and options, progress, result. */
 export function ImportScreen() {
@@ -26,6 +30,7 @@ export function ImportScreen() {
   const actor = useActorRef(contactImportMachine, actorOptions());
   const step = useSelector(actor, (s) => s.value);
   const error = useSelector(actor, (s) => s.context.error);
+  const maxFileBytes = useSelector(actor, (s) => s.context.maxFileBytes);
   const lists = useSelector(actor, (s) => s.context.options.lists);
   const listIds = useSelector(actor, (s) => s.context.listIds);
   const updateExisting = useSelector(actor, (s) => s.context.updateExisting);
@@ -40,8 +45,10 @@ export function ImportScreen() {
       <ContactsNav />
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>
-          {error ? (
+          <Text c="dimmed">
+            {maxFileBytes === null ? intl.formatMessage(m.intro) : intl.formatMessage(m.introWithLimit, { size: formatFileSize(intl, maxFileBytes) })}
+          </Text>
+          {error && !FILE_ERRORS.includes(error) ? (
             <Alert color="red" role="alert">
               {intl.formatMessage(ERRORS[error])}
             </Alert>
@@ -52,21 +59,7 @@ export function ImportScreen() {
             </Button>
           ) : null}
           {step === 'choosing' || step === 'uploading' || step === 'loadingOptions' ? (
-            <FileInput
-              label={intl.formatMessage(m.file)}
-              placeholder={intl.formatMessage(m.filePlaceholder)}
-              accept=".csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              disabled={step !== 'choosing'}
-              value={null}
-              onChange={(file) => file && actor.send({ type: 'file.choose', file })}
-              maw={420}
-            />
-          ) : null}
-          {step === 'uploading' ? (
-            <Group>
-              <Loader size="sm" />
-              <Text>{intl.formatMessage(m.uploading)}</Text>
-            </Group>
+            <ImportFileStep actor={actor} error={error && FILE_ERRORS.includes(error) ? intl.formatMessage(ERRORS[error]) : null} />
           ) : null}
           {(step === 'mapping' || step === 'starting') && upload ? (
             <Stack>
