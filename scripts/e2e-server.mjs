@@ -17,6 +17,8 @@ const port = E2E_PORT;
 const distDir = path.join(E2E, `dist-${port}`);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54400);
 const buildId = process.env.BUILD_ID ?? `e2e-${run}`;
+// 1 MB, not the default 50 MB: the import test refuses a file just over the limit, and builds it in memory.
+const uploadMaxBytes = 1024 * 1024;
 
 try {
   await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -51,12 +53,13 @@ const env = {
   EMBEDDED_PG_PORT: String(pgPort),
   PUBLIC_URL: `http://localhost:${port}`,
   LOGIN_RATE_LIMIT: '10000',
+  UPLOAD_MAX_BYTES: String(uploadMaxBytes),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 delete env.SMTP_URL;
 delete env.DATABASE_URL;
 
-writeFileSync(path.join(E2E, `server-${port}.json`), JSON.stringify({ dataDir, distDir, port, pgPort, buildId, baseURL: `http://localhost:${port}` }, null, 2));
+writeFileSync(path.join(E2E, `server-${port}.json`), JSON.stringify({ dataDir, distDir, port, pgPort, buildId, uploadMaxBytes, baseURL: `http://localhost:${port}` }, null, 2));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

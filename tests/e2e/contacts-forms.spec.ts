@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
+import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
 
 /** Creates through the API, as `user`; answers the created object. */
 async function apiCreate(request: APIRequestContext, user: TestUser, path: string, data: object) {
@@ -120,4 +120,30 @@ test('segments: a condition without its text is named at its value when the segm
   await expect(value).toHaveAccessibleDescription('');
   await page.getByRole('button', { name: 'Save segment' }).click();
   await expect(page.getByRole('checkbox', { name: 'Select Gmail' })).toBeChecked();
+});
+
+test('import: the intro names the size limit, and a larger file is refused at the file input without being sent', async ({ page, user }) => {
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact-imports') uploads.push(request.url());
+  });
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto('/contacts/importer/import');
+  // The e2e server runs with a 1 MB limit (scripts/e2e-server.mjs).
+  await expect(page.getByText('Upload one CSV, XLS or XLSX file, up to 1 MB.')).toBeVisible();
+  const input = page.getByLabel('File to import');
+  const chooser = page.locator('input[type="file"]');
+  await expect(input).toBeEnabled();
+
+  const big = Buffer.concat([Buffer.from('email\n'), Buffer.alloc(serverInfo().uploadMaxBytes + 1 - 6, 'x')]);
+  await chooser.setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
+  await expect(input).toHaveAccessibleDescription('You exceeded the maximum filesize');
+  expect(uploads).toEqual([]);
+  await expect(input).toBeEnabled();
+
+  // Still on the file step: another file is taken.
+  await chooser.setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nsmall@example.com\n') });
+  await expect(page.getByTestId('import-preview')).toContainText('small@example.com');
+  expect(uploads).toHaveLength(1);
 });

@@ -12,6 +12,8 @@ interface ServerInfo {
   dataDir: string;
   pgPort: number;
   buildId: string;
+  /** UPLOAD_MAX_BYTES of the server. */
+  uploadMaxBytes: number;
   baseURL: string;
 }
 
