@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { lockLists } from './lists.ts';
+import { lockContacts } from './locks.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { SqlParams, type Actor } from './sql.ts';
 
@@ -10,12 +11,14 @@ export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 
 /**
  * Applies one action to a selection in a single set-based statement (with its timeline events), whether the
  * selection is ten ids or every contact matching a filter. Answers how many contacts changed. The list of a list
- * action is held against deletion until the statement commits, so a list deleted meanwhile keeps no members.
+ * action and the company's contacts (see lockContacts) are held against deletion until the statement commits, so a
+ * list or a contact deleted meanwhile keeps no members or events.
  */
 export async function applyBulkAction(ctx: AppContext, actor: Actor, action: BulkAction, selection: ContactSelection, listId?: number): Promise<number> {
   const needsList = action === 'addToList' || action === 'removeFromList';
   if (needsList && listId === undefined) throw invalid({ listId: ['At least one list is required'] });
   return withTransaction(ctx.pool, async (db) => {
+    await lockContacts(db, actor.companyId, action === 'delete' ? 'exclusive' : 'shared');
     if (needsList && !(await lockLists(db, actor.companyId, [listId!])).length) throw notFound();
     const params = new SqlParams([actor.companyId]);
     const where = (await selectionClauses(db, actor.companyId, selection, params)).join(' and ');

@@ -5,6 +5,7 @@ import type { components } from '../../../src/api/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { recordEvent } from './events.ts';
 import { lockLists, missingLists } from './lists.ts';
+import { lockContacts } from './locks.ts';
 import { CONTACT_COLUMNS, type ContactRow } from './query.ts';
 import { uniqueViolation, type Actor, type Db } from './sql.ts';
 import { normaliseValue, type AttributeValue } from './values.ts';
@@ -173,8 +174,12 @@ export async function updateContact(ctx: AppContext, actor: Actor, id: number, p
   }
 }
 
+/** Deletes the contact; its list memberships and timeline go with it (see lockContacts). */
 export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { rowCount } = await ctx.pool.query('delete from contacts where company_id = $1 and id = $2', [actor.companyId, id]);
+  const { rowCount } = await withTransaction(ctx.pool, async (db) => {
+    await lockContacts(db, actor.companyId, 'exclusive');
+    return db.query('delete from contacts where company_id = $1 and id = $2', [actor.companyId, id]);
+  });
   if (!rowCount) throw notFound();
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate.ts';
 import { createPool } from '../../../server/db/pool.ts';
+import { writeBatch, type BatchJob } from '../../../server/services/contacts/imports/batch.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, type Caller } from './fixtures.ts';
 
@@ -17,6 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
+const lockWaiters = async () =>
+  (await env.pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rowCount ?? 0;
+
+/** Polls until `ready` answers true, for at most five seconds. */
+async function until(ready: () => Promise<boolean> | boolean): Promise<void> {
+  for (let tries = 0; tries < 250 && !(await ready()); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 /**
  * Runs `sql` in a transaction that stays open while `request` starts, commits it once the request waits for a lock
  * (or has answered already), and answers the request's outcome.
@@ -28,11 +37,7 @@ async function whileUncommitted<T>(sql: string, params: unknown[], request: () =
     await holder.query(sql, params);
     let answered = false;
     const pending = request().finally(() => (answered = true));
-    for (let tries = 0; tries < 250 && !answered; tries++) {
-      const waiting = await env.pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      if (waiting.rowCount) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => answered || (await lockWaiters()) >= 1);
     await holder.query('commit');
     return await pending;
   } finally {
@@ -63,6 +68,85 @@ describe('a list deleted while contacts join it', () => {
     expect(res.body.errors).toEqual({ listIds: ['List does not exist'] });
     expect(await count('list_members where company_id = $1 and list_id = $2', [a.companyId, listId])).toBe(0);
     expect(await count(`contacts where company_id = $1 and email = 'late@example.com'`, [a.companyId])).toBe(0);
+  });
+});
+
+/**
+ * Starts `writer`, which waits once it has written (uncommitted) for the row of list `listId`, held meanwhile by
+ * another transaction as a rename would; then starts `other`, and lets the list go once `other` answers or waits for a
+ * lock too. Answers both outcomes and whether `other` answered while the writer was still in progress.
+ */
+async function whileWriterWaits<T, U>(listId: number, writer: () => Promise<T>, other: () => Promise<U>) {
+  const holder = await env.pool.connect();
+  try {
+    await holder.query('begin');
+    await holder.query('select 1 from lists where company_id = $1 and id = $2 for no key update', [a.companyId, listId]);
+    let written = false;
+    const first = writer().finally(() => (written = true));
+    await until(async () => written || (await lockWaiters()) >= 1);
+    let answered = false;
+    const second = other().finally(() => (answered = true));
+    await until(async () => answered || (await lockWaiters()) >= 2);
+    const otherFirst = answered && !written;
+    await holder.query('commit');
+    return { writer: await first, other: await second, otherFirst };
+  } finally {
+    holder.release();
+  }
+}
+
+/** What is left of the contact `id`, and list `listId`'s size as shown against the contacts it holds. */
+async function leftOf(id: number, listId: number) {
+  const { rows } = await env.pool.query<{ size: number }>('select member_count as size from lists where company_id = $1 and id = $2', [a.companyId, listId]);
+  return {
+    members: await count('list_members where company_id = $1 and contact_id = $2', [a.companyId, id]),
+    events: await count('contact_events where company_id = $1 and contact_id = $2', [a.companyId, id]),
+    size: rows[0]!.size,
+    realSize: await count('list_members m join contacts c on c.company_id = m.company_id and c.id = m.contact_id where m.company_id = $1 and m.list_id = $2', [
+      a.companyId,
+      listId,
+    ]),
+  };
+}
+
+describe('a contact deleted while it joins a list', () => {
+  it('waits for a bulk add-to-list in progress, then takes its membership and event along', async () => {
+    const { listId } = await makeList(a, 'Joined in bulk');
+    const [gone, kept] = [await makeContact(a, { email: 'bulk-gone@example.com' }), await makeContact(a, { email: 'bulk-kept@example.com' })];
+    const race = await whileWriterWaits(
+      listId,
+      () => a.call('POST', '/contacts/bulk', { action: 'addToList', listId, selection: { ids: [gone.id, kept.id] } }),
+      () => a.call('DELETE', `/contacts/${gone.id}`),
+    );
+    expect([race.writer.body, race.other.status]).toEqual([{ affected: 2 }, 204]);
+    expect(await leftOf(gone.id, listId)).toEqual({ members: 0, events: 0, size: 1, realSize: 1 });
+    expect(race.otherFirst).toBe(false);
+  });
+
+  it('waits for an import batch in progress, then takes the membership and event it gave an existing contact', async () => {
+    const { listId } = await makeList(a, 'Joined by import');
+    const gone = await makeContact(a, { email: 'import-gone@example.com' });
+    const job: BatchJob = { id: 0, company_id: a.companyId, user_id: a.userId, headers: ['email'], mapping: [], list_ids: [listId], update_existing: true, blocklist: false };
+    const empty = { first_name: null, last_name: null, phone_prefix: null, phone_number: null, country: null, language: null, address: null };
+    const row = { row: 2, contact: { email: gone.email, key: gone.email, ...empty, attributes: {} } };
+    const client = await env.pool.connect();
+    const race = await whileWriterWaits(
+      listId,
+      () => writeBatch(client, job, [row], 1),
+      () => a.call('POST', '/contacts/bulk', { action: 'delete', selection: { ids: [gone.id] } }),
+    ).finally(() => client.release());
+    expect([race.writer.skipped, race.other.body]).toEqual([0, { affected: 1 }]);
+    expect(await leftOf(gone.id, listId)).toEqual({ members: 0, events: 0, size: 0, realSize: 0 });
+    expect(race.otherFirst).toBe(false);
+  });
+
+  it('lets two add-to-list actions run together', async () => {
+    const [first, second] = [await makeList(a, 'First together'), await makeList(a, 'Second together')];
+    const contact = await makeContact(a, { email: 'together@example.com' });
+    const add = (listId: number) => () => a.call('POST', '/contacts/bulk', { action: 'addToList', listId, selection: { ids: [contact.id] } });
+    const race = await whileWriterWaits(first.listId, add(first.listId), add(second.listId));
+    expect(race.otherFirst).toBe(true);
+    expect([race.writer.body, race.other.body]).toEqual([{ affected: 1 }, { affected: 1 }]);
   });
 });
 

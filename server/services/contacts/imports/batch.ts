@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from '../../../db/pool.ts';
 import { lockLists } from '../lists.ts';
+import { lockContacts } from '../locks.ts';
 import { uniqueViolation } from '../sql.ts';
 import type { ColumnTarget } from './mapping.ts';
 import { asciiLower, type ImportedContact, type RowError } from './rows.ts';
@@ -328,7 +329,9 @@ export async function writeBatch(db: PoolClient, job: BatchJob, rows: CheckedRow
   // emails, phone numbers), and the planner may not fall back to a sequential scan.
   await db.query('begin; set local enable_seqscan = off');
   try {
-    // The target lists, held against deletion until this batch commits.
+    // The company's contacts and the target lists, held against deletion until this batch commits: the memberships
+    // and events it writes for existing contacts (found by an earlier statement) cannot outlive a deleted one.
+    await lockContacts(db, job.company_id, 'shared');
     const listIds = await lockLists(db, job.company_id, job.list_ids);
     const batchErrors: RowError[] = [];
     let written: Awaited<ReturnType<typeof writeDirect>>;
