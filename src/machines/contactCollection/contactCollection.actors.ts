@@ -1,16 +1,16 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
-import type { ContactAttribute, ContactFolder, ContactList } from '../contactsTable/contacts.types.ts';
+import { toFieldIssues, type ContactAttribute, type ContactFolder, type ContactList } from '../contactsTable/contacts.types.ts';
 import type { CollectionData, CollectionDraft, CollectionItem, DeleteOutcome, WriteOutcome } from './contactCollection.machine.ts';
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 /** The refusal a 422 or 409 names: a blank name, a category without options (spec section 5), or another value. */
 function refusal(error: unknown): Extract<WriteOutcome, { kind: 'rejected' }>['reason'] {
-  const fields = firstFieldErrors(error);
-  if (fields.name === 'Please provide a name') return 'nameRequired';
-  if (fields.options === 'Option is required') return 'optionRequired';
+  const issues = toFieldIssues(firstFieldErrors(error));
+  if (issues.name === 'nameRequired') return 'nameRequired';
+  if (issues.options === 'optionRequired') return 'optionRequired';
   return 'invalid';
 }
 

@@ -42,6 +42,8 @@ export type FieldIssue =
   | 'addressTooLong'
   | 'countryInvalid'
   | 'languageInvalid'
+  | 'optionRequired'
+  | 'textRequired'
   | 'invalid';
 
 /** The server's texts: its own rules, and the contract's limits as the request validation words them. */
@@ -61,6 +63,8 @@ const KNOWN: Record<string, FieldIssue> = {
   'Address must be at most 500 characters': 'addressTooLong',
   'Country is not valid': 'countryInvalid',
   'Language is not valid': 'languageInvalid',
+  'Option is required': 'optionRequired',
+  'Text is required': 'textRequired',
 };
 
 /** The first server message per field, as codes. */

@@ -1,4 +1,4 @@
-import type { SegmentCondition, SegmentGroup } from '../contactsTable/contacts.types.ts';
+import { toFieldIssues, type FieldIssue, type SegmentCondition, type SegmentGroup } from '../contactsTable/contacts.types.ts';
 
 /** Index path from the root group: `[]` is the root, `[2, 0]` the first item of the root's third item (a group). */
 export type TreePath = number[];
@@ -80,10 +80,9 @@ export function withOperator<C extends Extract<SegmentCondition, { kind: 'field'
 }
 
 /** What the server says about a condition's value(s) (spec section 5): 'Option is required', 'Text is required', or another refusal. */
-export type ConditionIssue = 'optionRequired' | 'textRequired' | 'invalid';
+export type ConditionIssue = Extract<FieldIssue, 'optionRequired' | 'textRequired' | 'invalid'>;
 
 const VALUE_ERROR = /^conditions((?:\.conditions\.\d+)+)\.values?$/;
-const ISSUE_OF: Record<string, ConditionIssue> = { 'Option is required': 'optionRequired', 'Text is required': 'textRequired' };
 
 /**
  * A 422's field errors on condition values (`conditions.conditions.1.conditions.0.value`), keyed by the tree path of
@@ -91,11 +90,11 @@ const ISSUE_OF: Record<string, ConditionIssue> = { 'Option is required': 'option
  */
 export function conditionIssues(errors: Record<string, string>): Record<string, ConditionIssue> {
   const out: Record<string, ConditionIssue> = {};
-  for (const [field, message] of Object.entries(errors)) {
+  for (const [field, issue] of Object.entries(toFieldIssues(errors))) {
     const match = VALUE_ERROR.exec(field);
     if (!match) continue;
     const key = match[1]!.replace(/\.conditions\./g, '.').slice(1);
-    out[key] ??= ISSUE_OF[message] ?? 'invalid';
+    out[key] ??= issue === 'optionRequired' || issue === 'textRequired' ? issue : 'invalid';
   }
   return out;
 }

@@ -1,11 +1,12 @@
 import { ActionIcon, Group, Select } from '@mantine/core';
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { CONTACT_FIELDS } from '../../components/contacts/fieldTargets.ts';
 import type { ContactAttribute, ContactList, SegmentCondition } from '../../machines/contactsTable/contacts.types.ts';
 import { OPERATORS, withOperator, type ConditionIssue, type ValueType } from '../../machines/segmentEditor/segmentTree.ts';
 import { operatorMessages as op, segmentsMessages as m } from './SegmentsScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 import { ValueInput, type Valued } from './ConditionValue.tsx';
+import { FIELD_ISSUES } from './fieldIssues.ts';
 
 type Leaf = Exclude<SegmentCondition, { kind: 'group' }>;
 type FieldName = Extract<Leaf, { kind: 'field' }>['field'];
@@ -21,7 +22,6 @@ export interface ConditionRowProps {
 }
 
 const FIELDS = [...CONTACT_FIELDS, 'createdAt'] as const;
-const ISSUES: Record<ConditionIssue, MessageDescriptor> = { optionRequired: c.optionRequired, textRequired: c.textRequired, invalid: c.invalid };
 
 /** One condition: what it is on (field, attribute, list, blocklist), the operator and its value(s). */
 export function ConditionRow({ condition, lists, attributes, issue, onChange, onRemove }: ConditionRowProps) {
@@ -85,7 +85,7 @@ export function ConditionRow({ condition, lists, attributes, issue, onChange, on
             condition={condition}
             type={type}
             options={attribute?.options ?? []}
-            error={issue ? intl.formatMessage(ISSUES[issue]) : undefined}
+            error={issue ? intl.formatMessage(FIELD_ISSUES[issue]) : undefined}
             onChange={onChange}
           />
         </>

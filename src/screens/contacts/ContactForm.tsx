@@ -1,33 +1,14 @@
 import { Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { CONTACT_LIMITS, contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
-import type { AttributeValues, Contact, ContactAttribute, ContactList, FieldIssue } from '../../machines/contactsTable/contacts.types.ts';
+import type { AttributeValues, Contact, ContactAttribute, ContactList } from '../../machines/contactsTable/contacts.types.ts';
 import { contactFormMessages as f } from './ContactsScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
-
-export const ISSUES: Record<FieldIssue, MessageDescriptor> = {
-  nameRequired: m.nameRequired,
-  listRequired: m.listRequired,
-  emailTaken: m.emailTaken,
-  phoneTaken: m.phoneTaken,
-  prefixRequired: m.prefixRequired,
-  emailRequired: f.emailRequired,
-  emailTooShort: f.emailTooShort,
-  emailInvalid: f.emailInvalid,
-  phoneDigits: m.phoneDigits,
-  phoneLength: f.phoneLength,
-  prefixInvalid: f.prefixInvalid,
-  emailTooLong: f.emailTooLong,
-  nameTooLong: f.nameTooLong,
-  addressTooLong: f.addressTooLong,
-  countryInvalid: f.countryInvalid,
-  languageInvalid: f.languageInvalid,
-  invalid: m.invalid,
-};
+import { FIELD_ISSUES } from './fieldIssues.ts';
 
 export interface ContactFormProps {
   contact: Contact | null;
@@ -51,7 +32,7 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const [values, setValues] = useState<AttributeValues>(contact?.attributes ?? {});
   const [listIds, setListIds] = useState<string[]>([]);
-  const issue = (field: string) => (issues[field] ? intl.formatMessage(ISSUES[issues[field]]) : undefined);
+  const issue = (field: string) => (issues[field] ? intl.formatMessage(FIELD_ISSUES[issues[field]]) : undefined);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
