@@ -39,3 +39,20 @@ describe('the virtual table body', () => {
     expect(css('./VirtualTable.module.css')).toMatch(/\.body > tr\[data-hover\] \{\s*--tr-hover-bg: var\(--table-highlight-on-hover-color, var\(--table-hover-color\)\);/);
   });
 });
+
+describe('the virtual table’s first render', () => {
+  it('holds the rows in view and the overscan below them, and a spacer as tall as the other rows', () => {
+    // 44 px rows in a 560 px box: rows 0–12 start in view, 10 more below; the box is not observed yet.
+    const markup = renderToStaticMarkup(
+      <MantineProvider>
+        <MemoryRouter>
+          <VirtualTable rowCount={10_000} rowHeight={44} height={560} columns={[null]} head={<tr role="row" />} renderRow={(i) => <tr key={i} role="row" data-row={i} />} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const rows = [...markup.matchAll(/data-row="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(rows).toEqual(Array.from({ length: 23 }, (_, i) => i));
+    expect(markup).toContain(`<tr aria-hidden="true" style="height:${(10_000 - 23) * 44}px"></tr>`);
+    expect(markup).toContain('aria-rowcount="10001"');
+  });
+});
