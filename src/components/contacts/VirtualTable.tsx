@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { observeElementOffset, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { inAppLink } from './PlainCells.tsx';
@@ -30,6 +30,42 @@ export const END_ROWS = 5;
 /** The grid columns of the rows: fixed widths as given, the others `minmax(0, 1fr)`, as a fixed table layout shares them. */
 export function gridColumns(columns: Array<number | null>): string {
   return columns.map((width) => (width === null ? 'minmax(0, 1fr)' : `${width}px`)).join(' ');
+}
+
+/**
+ * TanStack's scroll observer (the box's scroll events), plus the box's position read in every animation frame from a
+ * key press, a pointer press or a scroll until it has not moved for two frames. Chromium animates a key's scroll
+ * (PageDown, End…) on the main thread and fires each step's scroll event only as the next frame begins, so rows
+ * rendered on scroll events alone would come a frame late at every step: the box blank where they do not reach yet.
+ * The scroll event that follows reports a position the virtualizer already has, and it ignores it.
+ */
+function observeOffsetEachFrame(instance: Virtualizer<HTMLDivElement, Element>, report: (offset: number, isScrolling: boolean) => void) {
+  const stopEvents = observeElementOffset(instance, report);
+  const box = instance.scrollElement;
+  if (!box) return stopEvents;
+  let frame = 0;
+  const follow = () => {
+    cancelAnimationFrame(frame);
+    let last = instance.scrollOffset ?? box.scrollTop;
+    let still = 0;
+    const check = () => {
+      const top = box.scrollTop;
+      if (top !== last) {
+        last = top;
+        still = 0;
+        report(top, true);
+      } else if (++still === 2) return;
+      frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+  };
+  const starts = ['keydown', 'pointerdown', 'scroll'] as const;
+  for (const type of starts) box.addEventListener(type, follow, { passive: true });
+  return () => {
+    stopEvents?.();
+    for (const type of starts) box.removeEventListener(type, follow);
+    cancelAnimationFrame(frame);
+  };
 }
 
 /**
@@ -106,6 +142,7 @@ function VirtualBody({ scroller, rowCount, rowHeight, height, overscan, renderRo
     getScrollElement: () => scroller,
     estimateSize: () => rowHeight,
     overscan,
+    observeElementOffset: observeOffsetEachFrame,
     // The box's height before it is observed, so the first render already holds the rows in view.
     initialRect: { width: 0, height },
     onChange: (instance: Virtualizer<HTMLDivElement, Element>) => {
