@@ -22,8 +22,8 @@ interface Options {
 
 /**
  * Memory settings for the machine, instead of PostgreSQL's defaults for a tiny server (128 MB of cache): a million
- * contacts with their indexes are about half a gigabyte, and a segment count reads them all; served from PostgreSQL's
- * cache rather than copied page by page from the kernel's, the count takes about half the time.
+ * contacts with their indexes are about half a gigabyte, and a segment count reads them all: served from PostgreSQL's
+ * cache, not copied page by page from the kernel's on every count (docs/benchmarks.md, contact queries).
  */
 export function memorySettings(totalBytes: number, sharedBuffersMb?: number): string[] {
   const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);

@@ -8,8 +8,8 @@ import { contactsMessages as m } from './contacts.messages.ts';
 
 /**
  * The texts of the rows, formatted once per language (see rowTexts) and shared by every row: formatting a message
- * allocates, and a fast scroll renders hundreds of rows a second (a quarter of the memory the page allocated while
- * scrolling went to formatting these four texts per row, and its collection into the frames).
+ * allocates, and a fast scroll renders hundreds of rows a second, whose garbage would then be collected during the
+ * frames of the scroll.
  */
 export interface RowTexts {
   selectRow: (email: string) => string;
@@ -51,8 +51,8 @@ const TD = { className: `${Table.classes.td} mantine-Table-td`, role: 'cell' };
  * One row of the contacts table. Memoised: scrolling moves the virtual window, and only the rows that enter it render;
  * the rows already in view keep their props (same contact, selection, columns, handler) and are skipped. The row, its
  * cells, checkbox, link and badge are the plain elements Mantine's components would render (see PlainCells): a fast
- * wheel or a jump (End, the scrollbar) mounts some 30 rows in one frame, and Mantine components per cell were most of
- * that frame's work. The email link is a plain `<a>`; the table turns a plain click on it into an in-app navigation.
+ * wheel or a jump (End, the scrollbar) mounts a whole window of rows in one frame, and Mantine components per cell
+ * would be most of that frame's work. The email link is a plain `<a>`; the table turns a plain click on it into an in-app navigation.
  */
 export const ContactRow = memo(function ContactRow({ contact: c, index, selected, shown, texts, onToggle }: ContactRowProps) {
   const email = c.email ?? `#${c.id}`;
