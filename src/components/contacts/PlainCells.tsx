@@ -7,10 +7,10 @@ export const CHECKBOX_INPUT = 'm_26063560';
 /**
  * Mantine's checkbox, badge and anchor as plain elements, for cells of a virtual table: a fast scroll or a jump mounts
  * a whole window of rows in one frame, and a Mantine component per cell (styles API, ids, context reads) would be most
- * of that frame's work. The anchor is the same markup, classes and CSS variables as `Anchor` at its defaults; the badge is one
- * element with the classes and variables of `Badge`'s root, the checkbox one input with Mantine's input class.
- * `PlainCells.test.tsx` compares the markup with Mantine's and checks the classes the checkbox and badge rely on are
- * in Mantine's CSS, so an upgrade that changes either fails a test instead of the look.
+ * of that frame's work. The anchor is the same markup, classes and CSS variables as `Anchor` at its defaults; the
+ * badge is one element with the classes and variables of `Badge`'s root, the checkbox one input with Mantine's input
+ * class. `PlainCells.test.tsx` compares the markup with Mantine's and checks the classes the checkbox and badge rely
+ * on are in Mantine's CSS, so an upgrade that changes either fails a test instead of the look.
  */
 
 /**

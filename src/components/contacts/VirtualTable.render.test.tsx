@@ -46,7 +46,14 @@ describe('the virtual table’s first render', () => {
     const markup = renderToStaticMarkup(
       <MantineProvider>
         <MemoryRouter>
-          <VirtualTable rowCount={10_000} rowHeight={44} height={560} columns={[null]} head={<tr role="row" />} renderRow={(i) => <tr key={i} role="row" data-row={i} />} />
+          <VirtualTable
+            rowCount={10_000}
+            rowHeight={44}
+            height={560}
+            columns={[null]}
+            head={<tr role="row" />}
+            renderRow={(i) => <tr key={i} role="row" data-row={i} />}
+          />
         </MemoryRouter>
       </MantineProvider>,
     );

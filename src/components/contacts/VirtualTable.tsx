@@ -39,7 +39,10 @@ export function gridColumns(columns: Array<number | null>): string {
  * rendered on scroll events alone would come a frame late at every step: the box blank where they do not reach yet.
  * The scroll event that follows reports a position the virtualizer already has, and it ignores it.
  */
-function observeOffsetEachFrame(instance: Virtualizer<HTMLDivElement, Element>, report: (offset: number, isScrolling: boolean) => void) {
+function observeOffsetEachFrame(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (offset: number, isScrolling: boolean) => void,
+) {
   const stopEvents = observeElementOffset(instance, report);
   const box = instance.scrollElement;
   if (!box) return stopEvents;
@@ -126,7 +129,9 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
   );
 }
 
-interface VirtualBodyProps extends Pick<VirtualTableProps, 'rowCount' | 'rowHeight' | 'height' | 'renderRow' | 'onEndReached'> {
+type BodyProps = 'rowCount' | 'rowHeight' | 'height' | 'renderRow' | 'onEndReached';
+
+interface VirtualBodyProps extends Pick<VirtualTableProps, BodyProps> {
   scroller: HTMLDivElement | null;
   overscan: number;
 }
