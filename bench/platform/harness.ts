@@ -98,16 +98,39 @@ export function loadLine(): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Processes
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports handed out so far from BENCH_PORTS, so two calls before either port is bound do not get the same one. */
+const handedOut = new Set<number>();
+
+/** Whether `port` can be bound on loopback now; with 0, the port the system picks. */
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => resolve(undefined));
+    srv.listen(port, '127.0.0.1', () => {
       const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : undefined;
+      srv.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port free on loopback: the first free one of BENCH_PORTS (`from-to`, e.g. `56400-56499`, for a machine where each
+ * user has a range of ports), else one the system picks.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) {
+    const port = await tryPort(0);
+    if (port === undefined) throw new Error('no free port');
+    return port;
+  }
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (handedOut.has(port) || (await tryPort(port)) === undefined) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
 }
 
 export function makeDataDir(prefix = 'missiva-bench-'): string {
