@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { AppContext, AuthContext, RealtimeEmitter } from '../context.ts';
 import { bearerFrom, checkBearer } from '../http/auth.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../src/api/realtime-events.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime-events.ts';
 
 type SocketData = { auth: AuthContext };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { recordEvent } from './events.ts';
 import { lockLists, missingLists } from './lists.ts';

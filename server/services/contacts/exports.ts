@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { downloadPath, signDownload, verifyDownload } from './downloads.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';

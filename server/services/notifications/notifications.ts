@@ -2,7 +2,7 @@ import type { AppContext, AuthContext } from '../../context.ts';
 import type { Pool } from '../../db/pool.ts';
 import { invalid, type FieldErrors } from '../../http/errors.ts';
 import { isTimeZone, isValidPattern, nextRunAfter, nextRuns } from '../../jobs/schedule.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 
 type Settings = components['schemas']['NotificationSettings'];
 type SettingsInput = components['schemas']['NotificationSettingsInput'];

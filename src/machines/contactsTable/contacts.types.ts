@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema';
+import type { components } from '../../../shared/contract/schema';
 
 /** Contract types the contacts machines share. */
 type S = components['schemas'];

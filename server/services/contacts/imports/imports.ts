@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../../context.ts';
 import { withTransaction } from '../../../db/pool.ts';
 import { conflict, HttpError, invalid, notFound, type FieldErrors } from '../../../http/errors.ts';
-import type { components } from '../../../../src/api/schema.d.ts';
+import type { components } from '../../../../shared/contract/schema.d.ts';
 import { attributeDefs } from '../attributes.ts';
 import { downloadPath, signDownload, verifyDownload } from '../downloads.ts';
 import { missingLists } from '../lists.ts';
