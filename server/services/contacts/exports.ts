@@ -12,6 +12,7 @@ import { downloadPath, signDownload, verifyDownload } from './downloads.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { iso, SqlParams, type Actor } from './sql.ts';
 import type { AttributeValue } from './values.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 type ExportRow = components['schemas']['ContactExport'];
 type StoredExport = Omit<ExportRow, 'downloadUrl'> & { companyId: string };
@@ -47,7 +48,7 @@ export async function createExport(ctx: AppContext, actor: Actor, input: { selec
   await selectionClauses(ctx.pool, actor.companyId, input.selection, new SqlParams([actor.companyId]));
   const defs = await attributeDefs(ctx.pool, actor.companyId);
   const attributeIds = input.attributeIds ? [...new Set(input.attributeIds)] : null;
-  if (attributeIds?.some((id) => !defs.has(id))) throw invalid({ attributeIds: ['Attribute does not exist'] });
+  if (attributeIds?.some((id) => !defs.has(id))) throw invalid({ attributeIds: [FIELD_TEXTS.attributeMissing] });
   const id = await withTransaction(ctx.pool, async (db) => {
     const { rows } = await db.query<{ id: number }>(
       'insert into contact_exports (company_id, user_id, selection, attribute_ids) values ($1, $2, $3, $4) returning id',

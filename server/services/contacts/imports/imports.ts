@@ -14,6 +14,7 @@ import { missingLists } from '../lists.ts';
 import { iso, type Actor } from '../sql.ts';
 import { suggestMapping, type ColumnTarget } from './mapping.ts';
 import { detectDelimiter, detectEncoding, detectFormat, isBlank, looksBinary, readHead, readRecords, readWorkbook, type ImportFormat } from './reader.ts';
+import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 
 export type ImportRow = components['schemas']['ContactImport'];
 type StoredImport = Omit<ImportRow, 'errorReportUrl'> & { companyId: string };
@@ -165,7 +166,7 @@ function checkMapping(mapping: ColumnTarget[], headers: string[], attributes: Se
   mapping.forEach((target, index) => {
     const at = `mapping.${index}`;
     if (target.target === 'attribute') {
-      if (target.attributeId === undefined || !attributes.has(target.attributeId)) errors[`${at}.attributeId`] = ['Attribute does not exist'];
+      if (target.attributeId === undefined || !attributes.has(target.attributeId)) errors[`${at}.attributeId`] = [FIELD_TEXTS.attributeMissing];
     } else if (target.attributeId !== undefined) {
       errors[`${at}.attributeId`] = ['Only an attribute target takes an attribute'];
     }
@@ -194,8 +195,8 @@ export async function startImport(
     if (current.status !== 'uploaded') throw conflict('import_started', 'This import has already started.');
     const errors: FieldErrors = {};
     const listIds = [...new Set(input.listIds)];
-    if (!listIds.length) errors.listIds = ['At least one list is required'];
-    else if ((await missingLists(db, actor.companyId, listIds)).length) errors.listIds = ['List does not exist'];
+    if (!listIds.length) errors.listIds = [FIELD_TEXTS.listRequired];
+    else if ((await missingLists(db, actor.companyId, listIds)).length) errors.listIds = [FIELD_TEXTS.listMissing];
     checkMapping(input.mapping, current.headers, new Set((await attributeDefs(db, actor.companyId)).keys()), errors);
     if (Object.keys(errors).length) throw invalid(errors);
     await db.query(
