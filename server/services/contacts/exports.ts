@@ -13,6 +13,8 @@ import { selectionClauses, type ContactSelection } from './query.ts';
 import { iso, SqlParams, type Actor } from './sql.ts';
 import type { AttributeValue } from './values.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
+import { jobKeys, PROGRESS_KINDS, TASKS } from '../../../shared/jobs.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 type ExportRow = components['schemas']['ContactExport'];
 type StoredExport = Omit<ExportRow, 'downloadUrl'> & { companyId: string };
@@ -55,10 +57,7 @@ export async function createExport(ctx: AppContext, actor: Actor, input: { selec
       [actor.companyId, actor.userId, JSON.stringify(input.selection), attributeIds],
     );
     const exportId = rows[0]!.id;
-    await db.query(
-      `select graphile_worker.add_job('export_contacts', json_build_object('companyId', $1::uuid, 'exportId', $2::bigint), max_attempts => 3, job_key => 'contact-export:' || $2::text)`,
-      [actor.companyId, exportId],
-    );
+    await enqueue(db, TASKS.exportContacts, { companyId: actor.companyId, exportId });
     return exportId;
   });
   return getExport(ctx, actor, id);
@@ -108,8 +107,15 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
   const where = (await selectionClauses(ctx.pool, companyId, job.selection, params)).join(' and ');
   const total = (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from contacts c where ${where}`, params.values)).rows[0]?.n ?? 0;
   await ctx.pool.query('update contact_exports set rows_total = $3 where company_id = $1 and id = $2', [companyId, exportId, total]);
+  const jobId = jobKeys.contactExport(exportId);
   const progress = (processed: number, status: 'running' | 'finished') =>
-    ctx.realtime.toCompany(companyId, 'job.progressed', { jobId: `contact-export:${exportId}`, kind: 'contacts.export', processed, total, status });
+    ctx.realtime.toCompany(companyId, 'job.progressed', {
+      jobId,
+      kind: PROGRESS_KINDS.contactExport,
+      processed,
+      total,
+      status,
+    });
 
   const file = exportFile(ctx, companyId, exportId);
   await mkdir(path.dirname(file), { recursive: true });
@@ -163,7 +169,14 @@ export async function failExport(ctx: AppContext, companyId: string, exportId: n
     exportId,
     'The download could not be prepared.',
   ]);
-  ctx.realtime.toCompany(companyId, 'job.progressed', { jobId: `contact-export:${exportId}`, kind: 'contacts.export', processed: 0, total: null, status: 'failed' });
+  const jobId = jobKeys.contactExport(exportId);
+  ctx.realtime.toCompany(companyId, 'job.progressed', {
+    jobId,
+    kind: PROGRESS_KINDS.contactExport,
+    processed: 0,
+    total: null,
+    status: 'failed',
+  });
 }
 
 /** The finished file for a valid signed link. */

@@ -15,6 +15,8 @@ import { iso, type Actor } from '../sql.ts';
 import { suggestMapping, type ColumnTarget } from './mapping.ts';
 import { detectDelimiter, detectEncoding, detectFormat, isBlank, looksBinary, readHead, readRecords, readWorkbook, type ImportFormat } from './reader.ts';
 import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
+import { TASKS } from '../../../../shared/jobs.ts';
+import { enqueue } from '../../../jobs/enqueue.ts';
 
 export type ImportRow = components['schemas']['ContactImport'];
 type StoredImport = Omit<ImportRow, 'errorReportUrl'> & { companyId: string };
@@ -203,10 +205,7 @@ export async function startImport(
       `update contact_imports set status = 'queued', mapping = $3, list_ids = $4, update_existing = $5, blocklist = $6 where company_id = $1 and id = $2`,
       [actor.companyId, id, JSON.stringify(input.mapping), listIds, input.updateExisting ?? true, input.blocklist ?? false],
     );
-    await db.query(
-      `select graphile_worker.add_job('import_contacts', json_build_object('companyId', $1::uuid, 'importId', $2::bigint), max_attempts => 5, job_key => 'contact-import:' || $2::text)`,
-      [actor.companyId, id],
-    );
+    await enqueue(db, TASKS.importContacts, { companyId: actor.companyId, importId: id });
   });
   return getImport(ctx, actor, id);
 }
