@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { CONTACT_RULES, textIssue } from '../../../shared/fieldRules.ts';
+import { CONTACT_RULES, textIssue, type ContactTextField } from '../../../shared/fieldRules.ts';
 import { checkEmail } from '../../app/validation.ts';
 import type { AttributeValues, Contact, FieldIssue } from '../contactsTable/contacts.types.ts';
 import { saveContact } from './contactForm.actors.ts';
@@ -30,8 +30,7 @@ export interface ContactFormContext {
 
 export type ContactFormEvent = { type: 'form.submit'; values: ContactFormValues };
 
-const RULES = CONTACT_RULES;
-const issue = (field: keyof typeof RULES, value: string) => (value ? textIssue(RULES[field], value) : null);
+const issue = (field: ContactTextField, value: string) => (value ? textIssue(CONTACT_RULES[field], value) : null);
 
 /**
  * Spec section 5: email required, at least 5 characters, valid; phone digits only; a prefix with a phone number. Then
