@@ -13,6 +13,7 @@ export const FIELD_TEXTS = {
   listMissing: 'List does not exist',
   attributeMissing: 'Attribute does not exist',
   folderMissing: 'Folder does not exist',
+  timeZoneInvalid: 'Time zone is not valid',
 } as const;
 
 /** One failed schema rule, as ajv reports it (`keyword` and `params` of an ErrorObject). */
