@@ -13,7 +13,7 @@ if (readFileSync(out, 'utf8') !== readFileSync('shared/contract/schema.d.ts', 'u
   console.error('shared/contract/schema.d.ts is stale: run `npm run api:gen` and commit the result.');
   process.exit(1);
 }
-if (readFileSync(SCHEMAS, 'utf8') !== renderSchemas()) {
+if (readFileSync(SCHEMAS, 'utf8') !== (await renderSchemas())) {
   console.error('shared/contract/schemas.ts is stale: run `npm run api:gen` and commit the result.');
   process.exit(1);
 }

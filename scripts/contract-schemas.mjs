@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +32,8 @@ function inline(schema, schemas, stack) {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inline(value, schemas, stack)]));
 }
 
-export function render() {
+/** The module's text, formatted by Prettier with the project's settings, so a formatting pass leaves it as it is. */
+export async function render() {
   const schemas = parse(readFileSync(CONTRACT, 'utf8')).components.schemas;
   const lines = [
     '// Generated from openapi/openapi.yaml by scripts/contract-schemas.mjs (`npm run api:gen`); do not edit.',
@@ -41,16 +43,17 @@ export function render() {
   for (const [name, schema] of Object.entries(schemas)) {
     lines.push('', `export const ${name} = ${JSON.stringify(inline(schema, schemas, [name]), null, 2)} as const;`);
   }
-  return `${lines.join('\n')}\n`;
+  const options = (await resolveConfig(OUTPUT)) ?? {};
+  return format(`${lines.join('\n')}\n`, { ...options, filepath: OUTPUT });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--check')) {
-    if (readFileSync(OUTPUT, 'utf8') !== render()) {
+    if (readFileSync(OUTPUT, 'utf8') !== (await render())) {
       console.error('shared/contract/schemas.ts is stale: run `npm run api:gen` and commit the result.');
       process.exit(1);
     }
   } else {
-    writeFileSync(OUTPUT, render());
+    writeFileSync(OUTPUT, await render());
   }
 }
