@@ -24,3 +24,9 @@ export const PROGRESS_KINDS = {
   contactExport: 'contacts.export',
 } as const;
 export type ProgressKind = (typeof PROGRESS_KINDS)[keyof typeof PROGRESS_KINDS];
+
+/** How a `job.progressed` event names the job it reports on: its key and its kind. */
+export const progressOf = {
+  contactImport: (importId: number) => ({ jobId: jobKeys.contactImport(importId), kind: PROGRESS_KINDS.contactImport }),
+  contactExport: (exportId: number) => ({ jobId: jobKeys.contactExport(exportId), kind: PROGRESS_KINDS.contactExport }),
+};

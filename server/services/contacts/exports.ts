@@ -13,7 +13,7 @@ import { selectionClauses, type ContactSelection } from './query.ts';
 import { iso, SqlParams, type Actor } from './sql.ts';
 import type { AttributeValue } from './values.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
-import { jobKeys, PROGRESS_KINDS, TASKS } from '../../../shared/jobs.ts';
+import { progressOf, TASKS } from '../../../shared/jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 
 type ExportRow = components['schemas']['ContactExport'];
@@ -107,15 +107,9 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
   const where = (await selectionClauses(ctx.pool, companyId, job.selection, params)).join(' and ');
   const total = (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from contacts c where ${where}`, params.values)).rows[0]?.n ?? 0;
   await ctx.pool.query('update contact_exports set rows_total = $3 where company_id = $1 and id = $2', [companyId, exportId, total]);
-  const jobId = jobKeys.contactExport(exportId);
+  const progressId = progressOf.contactExport(exportId);
   const progress = (processed: number, status: 'running' | 'finished') =>
-    ctx.realtime.toCompany(companyId, 'job.progressed', {
-      jobId,
-      kind: PROGRESS_KINDS.contactExport,
-      processed,
-      total,
-      status,
-    });
+    ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed, total, status });
 
   const file = exportFile(ctx, companyId, exportId);
   await mkdir(path.dirname(file), { recursive: true });
@@ -169,14 +163,8 @@ export async function failExport(ctx: AppContext, companyId: string, exportId: n
     exportId,
     'The download could not be prepared.',
   ]);
-  const jobId = jobKeys.contactExport(exportId);
-  ctx.realtime.toCompany(companyId, 'job.progressed', {
-    jobId,
-    kind: PROGRESS_KINDS.contactExport,
-    processed: 0,
-    total: null,
-    status: 'failed',
-  });
+  const progressId = progressOf.contactExport(exportId);
+  ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed: 0, total: null, status: 'failed' });
 }
 
 /** The finished file for a valid signed link. */
