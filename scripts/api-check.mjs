@@ -1,14 +1,20 @@
-// Fails when src/api/schema.d.ts is stale against openapi/openapi.yaml or when the contract does not lint clean.
+// Fails when shared/contract/schema.d.ts or shared/contract/schemas.ts is stale against openapi/openapi.yaml, or when
+// the contract does not lint clean.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OUTPUT as SCHEMAS, render as renderSchemas } from './contract-schemas.mjs';
 
 const bin = (name) => path.join('node_modules', '.bin', name);
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'missiva-api-')), 'schema.d.ts');
 execFileSync(bin('openapi-typescript'), ['openapi/openapi.yaml', '-o', out], { stdio: 'ignore' });
-if (readFileSync(out, 'utf8') !== readFileSync('src/api/schema.d.ts', 'utf8')) {
-  console.error('src/api/schema.d.ts is stale: run `npm run api:gen` and commit the result.');
+if (readFileSync(out, 'utf8') !== readFileSync('shared/contract/schema.d.ts', 'utf8')) {
+  console.error('shared/contract/schema.d.ts is stale: run `npm run api:gen` and commit the result.');
+  process.exit(1);
+}
+if (readFileSync(SCHEMAS, 'utf8') !== (await renderSchemas())) {
+  console.error('shared/contract/schemas.ts is stale: run `npm run api:gen` and commit the result.');
   process.exit(1);
 }
 try {
@@ -26,4 +32,4 @@ try {
   console.error('The contract does not lint clean.');
   process.exit(1);
 }
-console.log('api:check: contract lints clean and src/api/schema.d.ts is up to date');
+console.log('api:check: contract lints clean and shared/contract/schema.d.ts and schemas.ts are up to date');

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
-import { HttpError } from './http/errors.ts';
+import { HTTP_TEXTS, HttpError, invalid } from './http/errors.ts';
 import { toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 
@@ -79,7 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The contract only takes JSON (and multipart where it says so); any other body is refused with 415 before a handler.
   app.removeContentTypeParser('text/plain');
   app.setSchemaErrorFormatter((errors, dataVar) => {
-    const error = new HttpError(422, 'validation_error', 'There was a validation error with your request.', toFieldErrors(errors as never, dataVar));
+    const error = invalid(toFieldErrors(errors as never, dataVar));
     return error as unknown as Error;
   });
 
@@ -119,7 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ code: 'too_many_requests', message: 'You have sent too many requests in a given amount of time. Please try again later.' });
+      return reply.status(429).send({ code: 'too_many_requests', message: HTTP_TEXTS.tooManyRequests });
     }
     if (status === 413) return reply.status(413).send({ code: 'payload_too_large', message: 'The request body is too large.' });
     if (status === 415) return reply.status(415).send({ code: 'unsupported_media_type', message: 'Send the body as application/json.' });
@@ -127,14 +127,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       const code = status === 401 ? 'not_authenticated' : status === 400 ? 'bad_request' : 'client_error';
       const message =
         status === 401
-          ? 'Sorry, you have to be logged in to access this.'
+          ? HTTP_TEXTS.notLoggedIn
           : status === 400
-            ? 'The request could not be understood by the server due to malformed syntax.'
+            ? HTTP_TEXTS.badRequest
             : error.message;
       return reply.status(status).send({ code, message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ code: 'server_error', message: 'Please contact the support team.' });
+    return reply.status(500).send({ code: 'server_error', message: HTTP_TEXTS.serverError });
   });
 
   await app.register(

@@ -1,5 +1,4 @@
 import pino, { type Logger } from 'pino';
-import type { AddJob } from './context.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -40,18 +39,5 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       await pool.end();
       await embedded?.stop();
     },
-  };
-}
-
-/** graphile-worker's add_job, so a job is queued in the same database as the data it concerns. */
-export function createAddJob(pool: Pool): AddJob {
-  return async (task, payload, options = {}) => {
-    await pool.query('select graphile_worker.add_job($1, $2::json, run_at => $3, max_attempts => $4, job_key => $5)', [
-      task,
-      JSON.stringify(payload),
-      options.runAt ?? null,
-      options.maxAttempts ?? 10,
-      options.jobKey ?? null,
-    ]);
   };
 }

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ServerEventName, ServerEventPayload } from '../shared/realtime-events.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
 import type { AuthCache } from './services/auth/authCache.ts';
 
-/** Enqueues a background job (graphile-worker `add_job`), optionally inside the caller's transaction. */
-export type AddJob = (task: string, payload: Record<string, unknown>, options?: { jobKey?: string; runAt?: Date; maxAttempts?: number }) => Promise<void>;
-
-/** Pushes a realtime event to rooms; a no-op in processes without socket.io (worker role, CLI). */
+/**
+ * Pushes a realtime event to rooms; a no-op in processes without socket.io (worker role, CLI). Events and payloads
+ * are the shared server-to-client map's (shared/realtime-events.ts), the one the SPA listens with.
+ */
 export interface RealtimeEmitter {
-  toUser(userId: string, event: string, payload: unknown): void;
-  toCompany(companyId: string, event: string, payload: unknown): void;
+  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  toCompany<E extends ServerEventName>(companyId: string, event: E, payload: ServerEventPayload<E>): void;
 }
 
 /** What services and handlers receive: built once at start, never a global. */
@@ -17,7 +18,6 @@ export interface AppContext {
   config: Config;
   pool: Pool;
   log: FastifyBaseLogger;
-  addJob: AddJob;
   realtime: RealtimeEmitter;
   /** Caches open sessions and current users per process (API nodes); absent in workers and the CLI. */
   authCache?: AuthCache;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { createAddJob, createLogger, openDatabase } from './boot.ts';
+import { createLogger, openDatabase } from './boot.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
@@ -15,7 +15,7 @@ const log = createLogger(config);
 async function main(): Promise<void> {
   const db = await openDatabase(config, log);
   let io: RealtimeServer | undefined;
-  const ctx: AppContext = { config, pool: db.pool, log, addJob: createAddJob(db.pool), realtime: realtimeEmitter(() => io) };
+  const ctx: AppContext = { config, pool: db.pool, log, realtime: realtimeEmitter(() => io) };
 
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { RealtimeAuthError } from '../../shared/realtime-events.ts';
 import type { AppContext, AuthContext } from '../context.ts';
 import { isSessionActive } from '../services/auth/sessions.ts';
 import { verifyAccessToken } from '../services/auth/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-export type BearerCheck = { ok: true; auth: AuthContext } | { ok: false; reason: 'token_missing' | 'token_invalid' | 'token_expired' | 'session_revoked' };
+/** A refused bearer's reason is the code the 401 and the realtime `connect_error` carry (shared with the SPA). */
+export type BearerCheck = { ok: true; auth: AuthContext } | { ok: false; reason: RealtimeAuthError };
 
 /** Verifies a bearer token and that its session is still open; shared by HTTP and realtime. */
 export async function checkBearer(ctx: AppContext, token: string | undefined): Promise<BearerCheck> {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema.d.ts';
+import type { operations } from '../../shared/contract/schema.d.ts';
 
 /** Types every handler from the generated contract, so the server and the SPA read the same file. */
 export type OperationId = keyof operations;

@@ -13,15 +13,25 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message = 'The request could not be understood by the server due to malformed syntax.') =>
-  new HttpError(400, 'bad_request', message);
-export const unauthorized = (message = 'Sorry, you have to be logged in to access this.', code = 'not_authenticated') =>
-  new HttpError(401, code, message);
-export const forbidden = (message = "Sorry, you can't access this.") => new HttpError(403, 'not_authorized', message);
-export const notFound = (message = "We couldn't find what you're looking for.") => new HttpError(404, 'not_found', message);
+/** The texts of the errors any operation can answer (spec section 5), defined once for the whole server. */
+export const HTTP_TEXTS = {
+  badRequest: 'The request could not be understood by the server due to malformed syntax.',
+  notLoggedIn: 'Sorry, you have to be logged in to access this.',
+  forbidden: "Sorry, you can't access this.",
+  notFound: "We couldn't find what you're looking for.",
+  validation: 'There was a validation error with your request.',
+  tooManyRequests: 'You have sent too many requests in a given amount of time. Please try again later.',
+  serverError: 'Please contact the support team.',
+} as const;
+
+export const badRequest = (message: string = HTTP_TEXTS.badRequest) => new HttpError(400, 'bad_request', message);
+/** 401 with the one text the SPA shows for every authentication failure; `code` says which one it was. */
+export const unauthorized = (code = 'not_authenticated') => new HttpError(401, code, HTTP_TEXTS.notLoggedIn);
+export const forbidden = (message: string = HTTP_TEXTS.forbidden) => new HttpError(403, 'not_authorized', message);
+export const notFound = (message: string = HTTP_TEXTS.notFound) => new HttpError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const gone = (code: string, message: string) => new HttpError(410, code, message);
 /** 422 with one or more field messages; the first of each field is the one the SPA shows. */
-export const invalid = (errors: FieldErrors, message = 'There was a validation error with your request.') =>
+export const invalid = (errors: FieldErrors, message: string = HTTP_TEXTS.validation) =>
   new HttpError(422, 'validation_error', message, errors);
 export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });

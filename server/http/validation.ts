@@ -1,6 +1,8 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import * as contractSchemas from '../../shared/contract/schemas.ts';
+import { ruleText } from '../../shared/fieldTexts.ts';
 import type { FieldErrors } from './errors.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -49,46 +51,29 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: cont
   return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
-/** "firstName" → "First name", "contact.phonePrefix" → "Phone prefix". */
-export function fieldLabel(field: string): string {
-  const last = field.split('.').pop() ?? field;
-  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/**
+ * The contract's component schemas (shared/contract/schemas.ts, generated from openapi/openapi.yaml), added once to
+ * one ajv with the body rules. Services validate what reaches them by another door than an HTTP body (import rows,
+ * the CLI) with these, so they hold the same rules as the request validation.
+ */
+const componentAjv = makeAjv(false);
+componentAjv.addSchema(withoutDiscriminatorMappings({ components: { schemas: { ...contractSchemas } } }) as object, 'contract');
+const compiled = new Map<string, ValidateFunction>();
+
+export type SchemaName = keyof typeof contractSchemas;
+
+/** The compiled validator of a component schema, or of one of its properties; compiled on first use, then kept. */
+export function contractValidator(name: SchemaName, property?: string): ValidateFunction {
+  const ref = `contract#/components/schemas/${name}${property === undefined ? '' : `/properties/${property}`}`;
+  let validate = compiled.get(ref);
+  if (!validate) compiled.set(ref, (validate = componentAjv.compile({ $ref: ref })));
+  return validate;
 }
 
-function messageFor(error: ErrorObject, field: string): string {
-  const label = fieldLabel(field);
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `${label} is required`;
-    case 'minLength':
-      return Number(p.limit) === 1 ? `${label} is required` : `${label} must be at least ${p.limit} characters`;
-    case 'maxLength':
-      return `${label} must be at most ${p.limit} characters`;
-    case 'format':
-      return p.format === 'email' ? `${label} must be a valid address` : `${label} must be a valid ${p.format}`;
-    case 'type':
-      return `${label} must be ${Array.isArray(p.type) ? p.type.map(article).join(' or ') : article(String(p.type))}`;
-    case 'enum':
-      return `${label} must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
-    case 'minimum':
-      return `${label} must be at least ${p.limit}`;
-    case 'maximum':
-      return `${label} must be at most ${p.limit}`;
-    case 'pattern':
-      return /0-9/.test(String(p.pattern)) ? `${label} must contain only numbers` : `${label} is not valid`;
-    case 'additionalProperties':
-      return `${fieldLabel(String(p.additionalProperty))} is not allowed`;
-    case 'minItems':
-      return `${label} needs at least ${p.limit} item(s)`;
-    case 'maxItems':
-      return `${label} takes at most ${p.limit} item(s)`;
-    case 'minProperties':
-      return 'Nothing to change';
-    default:
-      return `${label} is not valid`;
-  }
+/** A value's failures against one contract schema as the request validation words them (empty when it passes). */
+export function contractIssues(validate: ValidateFunction, value: unknown, field: string): string[] {
+  if (validate(value)) return [];
+  return [...new Set((validate.errors ?? []).map((error) => ruleText(field, error)))];
 }
 
 /** Turns Ajv errors of one request part into `{ field: [messages] }` with dotted field paths. */
@@ -100,14 +85,9 @@ export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors 
     if (error.keyword === 'required') field = field ? `${field}.${p.missingProperty}` : String(p.missingProperty);
     if (error.keyword === 'additionalProperties') field = field ? `${field}.${p.additionalProperty}` : String(p.additionalProperty);
     if (!field) field = part === 'body' ? 'body' : part;
-    const message = messageFor(error, field);
+    const message = ruleText(field, error);
     const list = (out[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
   return out;
-}
-
-function article(type: string): string {
-  if (type === 'null') return 'empty';
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

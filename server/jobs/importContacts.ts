@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Task } from 'graphile-worker';
+import type { TASKS } from '../../shared/jobs.ts';
 import type { AppContext } from '../context.ts';
+import type { TaskPayloads } from './enqueue.ts';
 import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
 
@@ -38,7 +40,7 @@ export async function runImportThread(ctx: AppContext, companyId: string, import
  */
 export function importContactsTask(ctx: AppContext): Task {
   return async (payload, helpers) => {
-    const { companyId, importId } = payload as { companyId: string; importId: number };
+    const { companyId, importId } = payload as TaskPayloads[typeof TASKS.importContacts];
     try {
       await runImportThread(ctx, companyId, Number(importId));
     } catch (error) {

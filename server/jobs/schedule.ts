@@ -1,4 +1,4 @@
-import { isValidPattern, nextRuns } from '../../src/machines/scheduleEditor/cron.ts';
+import { isValidPattern, nextRuns } from '../../shared/cron.ts';
 
 /**
  * Next-run computation shared by the schedule editor (its preview) and every server scheduler (digests now; recurring

@@ -1,4 +1,4 @@
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
 import { createEmailChannel } from '../channels/email.ts';
@@ -7,6 +7,7 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { importContactsTask } from './importContacts.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
+import { TASKS, type TaskName } from '../../shared/jobs.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
 export async function migrateJobs(pool: Pool): Promise<void> {
@@ -20,11 +21,11 @@ export interface JobWorker {
 
 export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailChannel> | undefined): TaskList {
   return {
-    deliver_mail: deliverMailTask(ctx, email),
-    send_digests: sendDigestsTask(ctx),
-    import_contacts: importContactsTask(ctx),
-    export_contacts: exportContactsTask(ctx),
-  };
+    [TASKS.deliverMail]: deliverMailTask(ctx, email),
+    [TASKS.sendDigests]: sendDigestsTask(ctx),
+    [TASKS.importContacts]: importContactsTask(ctx),
+    [TASKS.exportContacts]: exportContactsTask(ctx),
+  } satisfies Record<TaskName, Task>;
 }
 
 /** Runs the job worker in this process (ROLE=all or worker). */
@@ -39,7 +40,7 @@ export async function startWorker(ctx: AppContext, options: { concurrency?: numb
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
-    crontab: '* * * * * send_digests ?max=1',
+    crontab: `* * * * * ${TASKS.sendDigests} ?max=1`,
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);

@@ -3,9 +3,11 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { AppContext, AuthContext, RealtimeEmitter } from '../context.ts';
 import { bearerFrom, checkBearer } from '../http/auth.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../src/api/realtime-events.ts';
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../shared/realtime-events.ts';
 
 type SocketData = { auth: AuthContext };
+/** socket.io's emit takes an event's arguments as a rest list; ours carry one payload each. */
+type EventArgs<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>;
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const userRoom = (id: string) => `user:${id}`;
@@ -50,7 +52,9 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
 /** Emits through whichever socket.io server this process has attached, if any (none in a worker or the CLI). */
 export function realtimeEmitter(io: () => RealtimeServer | undefined): RealtimeEmitter {
   return {
-    toUser: (userId, event, payload) => io()?.to(userRoom(userId)).emit(event as keyof ServerToClientEvents, payload as never),
-    toCompany: (companyId, event, payload) => io()?.to(companyRoom(companyId)).emit(event as keyof ServerToClientEvents, payload as never),
+    toUser: (userId, event, payload) =>
+      io()?.to(userRoom(userId)).emit(event, ...([payload] as EventArgs<typeof event>)),
+    toCompany: (companyId, event, payload) =>
+      io()?.to(companyRoom(companyId)).emit(event, ...([payload] as EventArgs<typeof event>)),
   };
 }

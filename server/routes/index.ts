@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkBearer, bearerFrom } from '../http/auth.ts';
 import type { Handlers } from '../http/contract.ts';
-import { HttpError } from '../http/errors.ts';
+import { unauthorized } from '../http/errors.ts';
 import { notificationHandlers } from './account/notifications.ts';
 import { accountHandlers } from './auth/account.ts';
 import { sessionHandlers } from './auth/session.ts';
@@ -40,7 +40,7 @@ export function createSecurityHandlers(ctx: AppContext) {
   return {
     async bearerAuth(request: FastifyRequest) {
       const result = await checkBearer(ctx, bearerFrom(request.headers.authorization));
-      if (!result.ok) throw new HttpError(401, result.reason, 'Sorry, you have to be logged in to access this.');
+      if (!result.ok) throw unauthorized(result.reason);
       request.auth = result.auth;
     },
   };

@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths } from '../../shared/contract/schema';
 
 export type ApiClient = Client<paths>;
 export type ApiErrorBody = components['schemas']['Error'];

@@ -1,4 +1,4 @@
-import type { JobProgressPayload, NotificationPayload } from '../api/realtime-events.ts';
+import type { JobProgressPayload, NotificationPayload } from '../../shared/realtime-events.ts';
 
 /**
  * Facts that cross from one app-wide actor (or the transport) to another. The API middleware, the router subscription

@@ -1,6 +1,11 @@
-/** Form rules shared by the machines that own the forms (spec section 5). They answer codes; screens translate them. */
-export const EMAIL_MIN_LENGTH = 5;
-export const PASSWORD_MIN_LENGTH = 5;
+import { EMAIL_RULE, PASSWORD_RULE } from '../../shared/fieldRules.ts';
+
+/**
+ * Form rules shared by the machines that own the forms (spec section 5). They answer codes; screens translate them.
+ * The minimum lengths are the contract's (Email and NewPassword in openapi.yaml).
+ */
+export const EMAIL_MIN_LENGTH = EMAIL_RULE.minLength ?? 0;
+export const PASSWORD_MIN_LENGTH = PASSWORD_RULE.minLength ?? 0;
 
 export type EmailIssue = 'required' | 'tooShort' | 'invalid';
 export type PasswordIssue = 'required' | 'tooShort';

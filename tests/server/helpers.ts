@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { createAddJob } from '../../server/boot.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext, RealtimeEmitter } from '../../server/context.ts';
 import { createPool, type Pool } from '../../server/db/pool.ts';
@@ -43,7 +42,7 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
   const log = pino({ level: 'silent' });
   // API tests run through the auth cache, as API nodes do.
   const authCache = await AuthCache.start(pool, log);
-  const ctx: AppContext = { config, pool, log, addJob: createAddJob(pool), realtime, authCache };
+  const ctx: AppContext = { config, pool, log, realtime, authCache };
   const app = await buildApp(ctx, { serveSpa: false });
   await app.ready();
   return {

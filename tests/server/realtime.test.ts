@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents, NotificationPayload } from '../../src/api/realtime-events.ts';
+import type { ClientToServerEvents, ServerToClientEvents, NotificationPayload } from '../../shared/realtime-events.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from '../../server/realtime/socket.ts';
 import { createTestEnv, createUser, login, type TestEnv } from './helpers.ts';
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from '../../db/pool.ts';
 import { withTransaction } from '../../db/pool.ts';
+import { contractIssues, contractValidator } from '../../http/validation.ts';
 import { hashPassword } from '../security/crypto.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 export interface NewOwner {
   company: string;
@@ -16,13 +18,15 @@ export class AccountError extends Error {}
 
 /** Creates a company with its first user, the owner, and an email channel. */
 export async function createCompanyWithOwner(pool: Pool, input: NewOwner): Promise<{ companyId: string; userId: string }> {
-  if (!input.company.trim()) throw new AccountError('Please provide a name');
-  if (input.email.length < 5 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.email)) throw new AccountError('Email must be a valid address');
-  if (input.password.length < 5) throw new AccountError('Password must be at least 5 characters');
+  if (!input.company.trim()) throw new AccountError(FIELD_TEXTS.nameRequired);
+  // The contract's Email and NewPassword rules: the same the API applies to addresses and new passwords.
+  if (!contractValidator('Email')(input.email)) throw new AccountError('Email must be a valid address');
+  const password = contractIssues(contractValidator('NewPassword'), input.password, 'password');
+  if (password.length) throw new AccountError(password[0]);
   const hash = await hashPassword(input.password);
   return withTransaction(pool, async (db) => {
     const taken = await db.query('select 1 from users where email = $1', [input.email]);
-    if (taken.rowCount) throw new AccountError('email already in use');
+    if (taken.rowCount) throw new AccountError(FIELD_TEXTS.emailTaken);
     const company = await db.query<{ id: string }>('insert into companies (name) values ($1) returning id', [input.company.trim()]);
     const companyId = company.rows[0]!.id;
     const user = await db.query<{ id: string }>(

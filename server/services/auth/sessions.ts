@@ -91,7 +91,7 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
     return { kind: 'ok' as const, session: await issue(ctx, db, claims, row.expires_at) };
   });
-  if (outcome.kind !== 'ok') throw unauthorized('Sorry, you have to be logged in to access this.', 'refresh_token_invalid');
+  if (outcome.kind !== 'ok') throw unauthorized('refresh_token_invalid');
   return outcome.session;
 }
 

@@ -3,6 +3,7 @@ import { withTransaction } from '../../db/pool.ts';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { iso, uniqueViolation, type Actor, type Db } from './sql.ts';
 import type { AttributeDef, AttributeType } from './values.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 const CREATE_FAILED = 'Error creating this attribute.';
 const NAME_TAKEN = 'An attribute with this name already exists';
@@ -33,7 +34,7 @@ function checkOptions(type: AttributeType, options: string[] | undefined, errors
     return [];
   }
   const cleaned = (options ?? []).map((o) => o.trim());
-  if (!cleaned.length || cleaned.some((o) => !o)) errors.options = ['Option is required'];
+  if (!cleaned.length || cleaned.some((o) => !o)) errors.options = [FIELD_TEXTS.optionRequired];
   else if (new Set(cleaned.map((o) => o.toLowerCase())).size !== cleaned.length) errors.options = ['Options must be different'];
   return cleaned;
 }
@@ -41,7 +42,7 @@ function checkOptions(type: AttributeType, options: string[] | undefined, errors
 export async function createAttribute(ctx: AppContext, actor: Actor, input: { name: string; type: AttributeType; options?: string[] }): Promise<AttributeRow> {
   const errors: FieldErrors = {};
   const name = input.name.trim();
-  if (!name) errors.name = ['Please provide a name'];
+  if (!name) errors.name = [FIELD_TEXTS.nameRequired];
   const options = checkOptions(input.type, input.options, errors);
   if (Object.keys(errors).length) throw invalid(errors, CREATE_FAILED);
   try {
@@ -67,7 +68,7 @@ export async function updateAttribute(ctx: AppContext, actor: Actor, id: number,
   const current = await getAttribute(ctx.pool, actor.companyId, id);
   const errors: FieldErrors = {};
   const name = patch.name === undefined ? current.name : patch.name.trim();
-  if (!name) errors.name = ['Please provide a name'];
+  if (!name) errors.name = [FIELD_TEXTS.nameRequired];
   const options = patch.options === undefined ? current.options : checkOptions(current.type, patch.options, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   try {

@@ -5,6 +5,7 @@ import { lockLists } from './lists.ts';
 import { lockContacts } from './locks.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { SqlParams, type Actor } from './sql.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 'delete';
 
@@ -16,7 +17,7 @@ export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 
  */
 export async function applyBulkAction(ctx: AppContext, actor: Actor, action: BulkAction, selection: ContactSelection, listId?: number): Promise<number> {
   const needsList = action === 'addToList' || action === 'removeFromList';
-  if (needsList && listId === undefined) throw invalid({ listId: ['At least one list is required'] });
+  if (needsList && listId === undefined) throw invalid({ listId: [FIELD_TEXTS.listRequired] });
   return withTransaction(ctx.pool, async (db) => {
     await lockContacts(db, actor.companyId, action === 'delete' ? 'exclusive' : 'shared');
     if (needsList && !(await lockLists(db, actor.companyId, [listId!])).length) throw notFound();

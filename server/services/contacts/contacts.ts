@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { recordEvent } from './events.ts';
 import { lockLists, missingLists } from './lists.ts';
@@ -9,13 +9,11 @@ import { lockContacts } from './locks.ts';
 import { CONTACT_COLUMNS, type ContactRow } from './query.ts';
 import { uniqueViolation, type Actor, type Db } from './sql.ts';
 import { normaliseValue, type AttributeValue } from './values.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 type ContactInput = components['schemas']['ContactInput'];
 type ContactPatch = components['schemas']['ContactPatch'];
 
-export const EMAIL_TAKEN = 'email already in use';
-export const PHONE_TAKEN = 'phone number already in use';
-export const PREFIX_REQUIRED = 'A prefix is required when a phone number is given';
 const ANONYMISED = () => conflict('contact_anonymised', 'This contact was anonymised and can no longer be changed.');
 
 const blankToNull = (value: string | null | undefined) => {
@@ -57,7 +55,7 @@ async function checkAttributes(db: Db, companyId: string, values: Record<string,
   for (const [key, raw] of Object.entries(values)) {
     const def = /^[1-9][0-9]*$/.test(key) ? defs.get(Number(key)) : undefined;
     if (!def) {
-      errors[`attributes.${key}`] = ['Attribute does not exist'];
+      errors[`attributes.${key}`] = [FIELD_TEXTS.attributeMissing];
       continue;
     }
     const outcome = normaliseValue(def, raw, 'json');
@@ -69,8 +67,8 @@ async function checkAttributes(db: Db, companyId: string, values: Record<string,
 
 function uniqueError(error: unknown): never {
   const constraint = uniqueViolation(error);
-  if (constraint === 'contacts_email_key') throw invalid({ email: [EMAIL_TAKEN] });
-  if (constraint === 'contacts_phone_key') throw invalid({ phoneNumber: [PHONE_TAKEN] });
+  if (constraint === 'contacts_email_key') throw invalid({ email: [FIELD_TEXTS.emailTaken] });
+  if (constraint === 'contacts_phone_key') throw invalid({ phoneNumber: [FIELD_TEXTS.phoneTaken] });
   throw error;
 }
 
@@ -83,11 +81,11 @@ export async function getContact(db: Db, companyId: string, id: number): Promise
 export async function createContact(ctx: AppContext, actor: Actor, input: ContactInput): Promise<ContactRow> {
   const errors: FieldErrors = {};
   const fields = normaliseFields(input);
-  if (fields.phone_number && !fields.phone_prefix) errors.phonePrefix = [PREFIX_REQUIRED];
+  if (fields.phone_number && !fields.phone_prefix) errors.phonePrefix = [FIELD_TEXTS.prefixRequired];
   const attributes = await checkAttributes(ctx.pool, actor.companyId, input.attributes, errors);
   const listIds = [...new Set(input.listIds ?? [])];
   const missing = await missingLists(ctx.pool, actor.companyId, listIds);
-  if (missing.length) errors.listIds = ['List does not exist'];
+  if (missing.length) errors.listIds = [FIELD_TEXTS.listMissing];
   if (Object.keys(errors).length) throw invalid(errors);
   const stored = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null));
   try {
@@ -114,7 +112,7 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Contac
       if (listIds.length) {
         // Held until commit: a list deleted meanwhile would otherwise keep this membership (see lockLists).
         const locked = await lockLists(db, actor.companyId, listIds);
-        if (locked.length !== listIds.length) throw invalid({ listIds: ['List does not exist'] });
+        if (locked.length !== listIds.length) throw invalid({ listIds: [FIELD_TEXTS.listMissing] });
         await db.query(`insert into list_members (company_id, list_id, contact_id) select $1, unnest($3::bigint[]), $2`, [actor.companyId, id, locked]);
       }
       return getContact(db, actor.companyId, id);
@@ -149,7 +147,7 @@ export async function updateContact(ctx: AppContext, actor: Actor, id: number, p
       const fields = normaliseFields(patch);
       const prefix = fields.phone_prefix === undefined ? current.phone_prefix : fields.phone_prefix;
       const number = fields.phone_number === undefined ? current.phone_number : fields.phone_number;
-      if (number && !prefix) errors.phonePrefix = [PREFIX_REQUIRED];
+      if (number && !prefix) errors.phonePrefix = [FIELD_TEXTS.prefixRequired];
       const attributes = await checkAttributes(db, actor.companyId, patch.attributes, errors);
       if (Object.keys(errors).length) throw invalid(errors);
       const sets: string[] = [];

@@ -1,13 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { getContact } from './contacts.ts';
 import type { ListRow } from './lists.ts';
 import { pageOf, pagePosition, type Page, type PageRequest } from './paging.ts';
 import { iso, SqlParams, type Actor, type Db } from './sql.ts';
 import { importOrigin, SELECT_EVENTS, type EventRow } from './timeline.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 type NoteRow = components['schemas']['ContactNote'];
 type DataExport = components['schemas']['ContactDataExport'];
@@ -60,7 +61,7 @@ export async function listNotes(ctx: AppContext, actor: Actor, contactId: number
 
 export async function createNote(ctx: AppContext, actor: Actor, contactId: number, text: string): Promise<NoteRow> {
   const body = text.trim();
-  if (!body) throw invalid({ text: ['Text is required'] }, NOTE_FAILED);
+  if (!body) throw invalid({ text: [FIELD_TEXTS.textRequired] }, NOTE_FAILED);
   return withTransaction(ctx.pool, async (db) => {
     const contact = await contactExists(db, actor.companyId, contactId, 'for share');
     if (contact.anonymised) throw conflict('contact_anonymised', NOTE_FAILED);

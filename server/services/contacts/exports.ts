@@ -6,12 +6,15 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { downloadPath, signDownload, verifyDownload } from './downloads.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { iso, SqlParams, type Actor } from './sql.ts';
 import type { AttributeValue } from './values.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
+import { progressOf, TASKS } from '../../../shared/jobs.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 type ExportRow = components['schemas']['ContactExport'];
 type StoredExport = Omit<ExportRow, 'downloadUrl'> & { companyId: string };
@@ -47,17 +50,14 @@ export async function createExport(ctx: AppContext, actor: Actor, input: { selec
   await selectionClauses(ctx.pool, actor.companyId, input.selection, new SqlParams([actor.companyId]));
   const defs = await attributeDefs(ctx.pool, actor.companyId);
   const attributeIds = input.attributeIds ? [...new Set(input.attributeIds)] : null;
-  if (attributeIds?.some((id) => !defs.has(id))) throw invalid({ attributeIds: ['Attribute does not exist'] });
+  if (attributeIds?.some((id) => !defs.has(id))) throw invalid({ attributeIds: [FIELD_TEXTS.attributeMissing] });
   const id = await withTransaction(ctx.pool, async (db) => {
     const { rows } = await db.query<{ id: number }>(
       'insert into contact_exports (company_id, user_id, selection, attribute_ids) values ($1, $2, $3, $4) returning id',
       [actor.companyId, actor.userId, JSON.stringify(input.selection), attributeIds],
     );
     const exportId = rows[0]!.id;
-    await db.query(
-      `select graphile_worker.add_job('export_contacts', json_build_object('companyId', $1::uuid, 'exportId', $2::bigint), max_attempts => 3, job_key => 'contact-export:' || $2::text)`,
-      [actor.companyId, exportId],
-    );
+    await enqueue(db, TASKS.exportContacts, { companyId: actor.companyId, exportId });
     return exportId;
   });
   return getExport(ctx, actor, id);
@@ -107,8 +107,9 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
   const where = (await selectionClauses(ctx.pool, companyId, job.selection, params)).join(' and ');
   const total = (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from contacts c where ${where}`, params.values)).rows[0]?.n ?? 0;
   await ctx.pool.query('update contact_exports set rows_total = $3 where company_id = $1 and id = $2', [companyId, exportId, total]);
+  const progressId = progressOf.contactExport(exportId);
   const progress = (processed: number, status: 'running' | 'finished') =>
-    ctx.realtime.toCompany(companyId, 'job.progressed', { jobId: `contact-export:${exportId}`, kind: 'contacts.export', processed, total, status });
+    ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed, total, status });
 
   const file = exportFile(ctx, companyId, exportId);
   await mkdir(path.dirname(file), { recursive: true });
@@ -162,7 +163,8 @@ export async function failExport(ctx: AppContext, companyId: string, exportId: n
     exportId,
     'The download could not be prepared.',
   ]);
-  ctx.realtime.toCompany(companyId, 'job.progressed', { jobId: `contact-export:${exportId}`, kind: 'contacts.export', processed: 0, total: null, status: 'failed' });
+  const progressId = progressOf.contactExport(exportId);
+  ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed: 0, total: null, status: 'failed' });
 }
 
 /** The finished file for a valid signed link. */

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { iso, type Actor } from './sql.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 export interface FolderRow {
   id: number;
@@ -15,7 +16,7 @@ const SELECT = `select f.id, f.name, (select count(*)::int from lists l where l.
 
 function checkedName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw invalid({ name: ['Please provide a name'] });
+  if (!trimmed) throw invalid({ name: [FIELD_TEXTS.nameRequired] });
   return trimmed;
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { iso, likeEscape, SqlParams, type Actor, type Db } from './sql.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 const CREATE_FAILED = 'Error creating this list.';
 
@@ -69,8 +70,8 @@ async function folderExists(db: Db, companyId: string, folderId: number): Promis
 export async function createList(ctx: AppContext, actor: Actor, input: { name: string; folderId: number }): Promise<ListRow> {
   const errors: FieldErrors = {};
   const name = input.name.trim();
-  if (!name) errors.name = ['Please provide a name'];
-  if (!(await folderExists(ctx.pool, actor.companyId, input.folderId))) errors.folderId = ['Folder does not exist'];
+  if (!name) errors.name = [FIELD_TEXTS.nameRequired];
+  if (!(await folderExists(ctx.pool, actor.companyId, input.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
   if (Object.keys(errors).length) throw invalid(errors, CREATE_FAILED);
   const { rows } = await ctx.pool.query<{ id: number }>('insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id', [
     actor.companyId,
@@ -84,8 +85,8 @@ export async function updateList(ctx: AppContext, actor: Actor, id: number, patc
   await getList(ctx.pool, actor, id);
   const errors: FieldErrors = {};
   const name = patch.name?.trim();
-  if (patch.name !== undefined && !name) errors.name = ['Please provide a name'];
-  if (patch.folderId !== undefined && !(await folderExists(ctx.pool, actor.companyId, patch.folderId))) errors.folderId = ['Folder does not exist'];
+  if (patch.name !== undefined && !name) errors.name = [FIELD_TEXTS.nameRequired];
+  if (patch.folderId !== undefined && !(await folderExists(ctx.pool, actor.companyId, patch.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
   if (Object.keys(errors).length) throw invalid(errors);
   await ctx.pool.query(
     `update lists set name = coalesce($3, name), folder_id = coalesce($4, folder_id), updated_at = now() where company_id = $1 and id = $2`,

@@ -1,5 +1,5 @@
 import { invalid, notFound } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { compileSegment } from './segments/compile.ts';
 import type { SegmentGroup } from './segments/types.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { pageOf, pagePosition, type Page, type PageRequest } from './paging.ts';
 import { iso, SqlParams, type Actor, type Db } from './sql.ts';
 

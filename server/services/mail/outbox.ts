@@ -1,4 +1,6 @@
 import type { Pool, PoolClient } from '../../db/pool.ts';
+import { TASKS } from '../../../shared/jobs.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 
 export interface OutgoingMail {
   companyId: string;
@@ -21,7 +23,7 @@ export async function enqueueMail(db: Pool | PoolClient, mail: OutgoingMail, smt
   );
   const id = rows[0]!.id;
   if (smtpConfigured) {
-    await db.query(`select graphile_worker.add_job('deliver_mail', json_build_object('id', $1::bigint), max_attempts => 10, job_key => 'mail:' || $1::text)`, [id]);
+    await enqueue(db, TASKS.deliverMail, { id });
   }
   return id;
 }

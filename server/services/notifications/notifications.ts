@@ -2,7 +2,9 @@ import type { AppContext, AuthContext } from '../../context.ts';
 import type { Pool } from '../../db/pool.ts';
 import { invalid, type FieldErrors } from '../../http/errors.ts';
 import { isTimeZone, isValidPattern, nextRunAfter, nextRuns } from '../../jobs/schedule.ts';
-import type { components } from '../../../src/api/schema.d.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
+import type { ScheduleError } from '../../../shared/cron.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 type Settings = components['schemas']['NotificationSettings'];
 type SettingsInput = components['schemas']['NotificationSettingsInput'];
@@ -64,8 +66,8 @@ export async function getSettings(ctx: AppContext, auth: AuthContext): Promise<S
 export async function updateSettings(ctx: AppContext, auth: AuthContext, input: SettingsInput): Promise<Settings> {
   const errors: FieldErrors = {};
   const pattern = input.digest.pattern.trim() === '' ? '* * * * *' : input.digest.pattern.trim().split(/\s+/).join(' ');
-  if (!isValidPattern(pattern)) errors['digest.pattern'] = ['invalid pattern'];
-  if (!isTimeZone(input.digest.timeZone)) errors['digest.timeZone'] = ['Time zone is not valid'];
+  if (!isValidPattern(pattern)) errors['digest.pattern'] = ['invalid pattern' satisfies ScheduleError];
+  if (!isTimeZone(input.digest.timeZone)) errors['digest.timeZone'] = [FIELD_TEXTS.timeZoneInvalid];
   if (Object.keys(errors).length) throw invalid(errors);
   const next = input.digest.enabled ? nextRunAfter(pattern, input.digest.timeZone) : null;
   await ctx.pool.query(

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTIONS, PERIOD_FIELDS, type Period, type ScheduleError, type Selections } from '../../machines/scheduleEditor/cron';
+import { EMPTY_SELECTIONS, PERIOD_FIELDS, type Period, type ScheduleError, type Selections } from '../../../shared/cron';
 import { ScheduleEditor } from './ScheduleEditor';
 import { ScheduleEditorField } from './ScheduleEditorField';
 

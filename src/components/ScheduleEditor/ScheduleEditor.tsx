@@ -7,7 +7,7 @@ import {
   type Period,
   type ScheduleError,
   type Selections,
-} from '../../machines/scheduleEditor/cron';
+} from '../../../shared/cron';
 import { describePattern } from './describe';
 import { fieldOptions, type FieldOption } from './labels';
 import { ScheduleNextRuns } from './ScheduleNextRuns';

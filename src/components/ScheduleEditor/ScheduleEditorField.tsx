@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { Field, Period, ScheduleError } from '../../machines/scheduleEditor/cron';
+import type { Field, Period, ScheduleError } from '../../../shared/cron';
 import { scheduleEditorMachine } from '../../machines/scheduleEditor/scheduleEditor.machine';
 import {
   selectError,

@@ -1,6 +1,6 @@
 import { List, Stack, Text } from '@mantine/core';
 import { useId, useMemo } from 'react';
-import { nextRuns } from '../../machines/scheduleEditor/cron';
+import { nextRuns } from '../../../shared/cron';
 import type { SchedulePhrases } from './phrases';
 
 const RUN_COUNT = 5;

@@ -1,4 +1,4 @@
-import { parseSegment, patternToSelections, valuesToField, type Field, type ListItem } from '../../machines/scheduleEditor/cron';
+import { parseSegment, patternToSelections, valuesToField, type Field, type ListItem } from '../../../shared/cron';
 import { timeLabel, valueLabel } from './labels';
 import type { SchedulePhrases } from './phrases';
 

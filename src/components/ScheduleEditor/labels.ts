@@ -1,4 +1,4 @@
-import { FIELD_RANGES, type Field } from '../../machines/scheduleEditor/cron';
+import { FIELD_RANGES, type Field } from '../../../shared/cron';
 
 export interface FieldOption {
   value: number;

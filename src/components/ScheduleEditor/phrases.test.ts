@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTIONS, PERIODS } from '../../machines/scheduleEditor/cron';
+import { EMPTY_SELECTIONS, PERIODS } from '../../../shared/cron';
 import { describePattern } from './describe';
 import { fieldOptions, valueLabel } from './labels';
 import { SCHEDULE_PHRASES, resolvePhrases } from './phrases';

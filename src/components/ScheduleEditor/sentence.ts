@@ -1,4 +1,4 @@
-import { PERIOD_FIELDS, type Field, type Period, type Selections } from '../../machines/scheduleEditor/cron';
+import { PERIOD_FIELDS, type Field, type Period, type Selections } from '../../../shared/cron';
 import { valueLabel } from './labels';
 import type { FieldPhrase, SchedulePhrases } from './phrases';
 

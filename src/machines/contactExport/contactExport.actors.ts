@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { jobKeys } from '../../../shared/jobs.ts';
 import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
@@ -25,7 +26,7 @@ export const watchExport = fromCallback<ContactExportEvent, { exportId: number }
     } else sendBack({ type: 'export.progressed', done: data.rowsDone, total: data.rowsTotal });
   };
   const unsubscribe = appEvents.subscribe((event) => {
-    if (event.type !== 'job.progressed' || event.job.jobId !== `contact-export:${input.exportId}` || completed) return;
+    if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactExport(input.exportId) || completed) return;
     if (event.job.status === 'running') sendBack({ type: 'export.progressed', done: event.job.processed, total: event.job.total });
     else void read().catch(() => undefined); // a failed read is tried again at the next tick
   });

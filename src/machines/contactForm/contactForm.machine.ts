@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { CONTACT_RULES, textIssue, type ContactTextField } from '../../../shared/fieldRules.ts';
 import { checkEmail } from '../../app/validation.ts';
 import type { AttributeValues, Contact, FieldIssue } from '../contactsTable/contacts.types.ts';
 import { saveContact } from './contactForm.actors.ts';
@@ -29,43 +30,28 @@ export interface ContactFormContext {
 
 export type ContactFormEvent = { type: 'form.submit'; values: ContactFormValues };
 
-/** The contract's limits on a contact's fields (ContactInput in openapi.yaml); the form's inputs carry them too. */
-export const CONTACT_LIMITS = {
-  email: 254,
-  firstName: 100,
-  lastName: 100,
-  phonePrefix: 5,
-  phoneNumber: 20,
-  country: 2,
-  language: 5,
-  address: 500,
-} as const;
-const PHONE_MIN_DIGITS = 4;
-const PHONE_PREFIX = /^\+?[0-9]{1,4}$/;
-const COUNTRY = /^[A-Za-z]{2}$/;
-const LANGUAGE = /^[a-z]{2}(-[a-z]{2})?$/;
+const issue = (field: ContactTextField, value: string) => (value ? textIssue(CONTACT_RULES[field], value) : null);
 
 /**
  * Spec section 5: email required, at least 5 characters, valid; phone digits only; a prefix with a phone number. Then
- * the contract's limits, each named at its field: lengths, the prefix (1 to 4 digits, an optional +), the phone number
- * (4 to 20 digits), a two-letter country and a language code (`it`, `en-gb`; any case).
+ * the contract's rules on each field (ContactInput in openapi.yaml, read through shared/fieldRules.ts), each named at
+ * its field: lengths, the prefix and phone number patterns, a two-letter country and a language code (any case).
  */
 export function checkContact(values: ContactFormValues): Record<string, FieldIssue> {
   const out: Record<string, FieldIssue> = {};
   const email = checkEmail(values.email);
   if (email) out.email = email === 'required' ? 'emailRequired' : email === 'tooShort' ? 'emailTooShort' : 'emailInvalid';
-  else if (values.email.trim().length > CONTACT_LIMITS.email) out.email = 'emailTooLong';
-  const phone = values.phoneNumber.trim();
+  else if (issue('email', values.email.trim()) === 'tooLong') out.email = 'emailTooLong';
+  const phone = issue('phoneNumber', values.phoneNumber.trim());
   const prefix = values.phonePrefix.trim();
-  if (phone && !/^[0-9]+$/.test(phone)) out.phoneNumber = 'phoneDigits';
-  else if (phone && (phone.length < PHONE_MIN_DIGITS || phone.length > CONTACT_LIMITS.phoneNumber)) out.phoneNumber = 'phoneLength';
-  if (phone && !prefix) out.phonePrefix = 'prefixRequired';
-  else if (prefix && !PHONE_PREFIX.test(prefix)) out.phonePrefix = 'prefixInvalid';
-  if (values.firstName.trim().length > CONTACT_LIMITS.firstName) out.firstName = 'nameTooLong';
-  if (values.lastName.trim().length > CONTACT_LIMITS.lastName) out.lastName = 'nameTooLong';
-  if (values.country.trim() && !COUNTRY.test(values.country.trim())) out.country = 'countryInvalid';
-  if (values.language.trim() && !LANGUAGE.test(values.language.trim().toLowerCase())) out.language = 'languageInvalid';
-  if (values.address.trim().length > CONTACT_LIMITS.address) out.address = 'addressTooLong';
+  if (phone) out.phoneNumber = phone === 'pattern' ? 'phoneDigits' : 'phoneLength';
+  if (values.phoneNumber.trim() && !prefix) out.phonePrefix = 'prefixRequired';
+  else if (issue('phonePrefix', prefix)) out.phonePrefix = 'prefixInvalid';
+  if (issue('firstName', values.firstName.trim())) out.firstName = 'nameTooLong';
+  if (issue('lastName', values.lastName.trim())) out.lastName = 'nameTooLong';
+  if (issue('country', values.country.trim())) out.country = 'countryInvalid';
+  if (issue('language', values.language.trim().toLowerCase())) out.language = 'languageInvalid';
+  if (issue('address', values.address.trim())) out.address = 'addressTooLong';
   return out;
 }
 

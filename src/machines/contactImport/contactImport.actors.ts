@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { jobKeys } from '../../../shared/jobs.ts';
 import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
@@ -73,7 +74,7 @@ export const watchImport = fromCallback<ContactImportEvent, { importId: number }
     }
   };
   const unsubscribe = appEvents.subscribe((event) => {
-    if (event.type !== 'job.progressed' || event.job.jobId !== `contact-import:${input.importId}` || completed) return;
+    if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactImport(input.importId) || completed) return;
     if (event.job.status === 'running') sendBack({ type: 'import.progressed', processed: event.job.processed, total: event.job.total });
     else void read().catch(() => undefined); // a failed read is tried again at the next tick
   });

@@ -1,4 +1,6 @@
-import type { components } from '../../api/schema';
+import type { components } from '../../../shared/contract/schema';
+import { CONTACT_RULES, type ContactTextField } from '../../../shared/fieldRules.ts';
+import { FIELD_TEXTS, ruleText } from '../../../shared/fieldTexts.ts';
 
 /** Contract types the contacts machines share. */
 type S = components['schemas'];
@@ -47,24 +49,28 @@ export type FieldIssue =
   | 'invalid';
 
 /** The server's texts: its own rules, and the contract's limits as the request validation words them. */
+const T = FIELD_TEXTS;
+/** The text the server answers when a contact field breaks one of its contract rules. */
+const broke = (field: ContactTextField, keyword: 'maxLength' | 'minLength' | 'pattern') =>
+  ruleText(field, { keyword, params: { limit: CONTACT_RULES[field][keyword], pattern: CONTACT_RULES[field].pattern } });
 const KNOWN: Record<string, FieldIssue> = {
-  'Please provide a name': 'nameRequired',
-  'At least one list is required': 'listRequired',
-  'email already in use': 'emailTaken',
-  'phone number already in use': 'phoneTaken',
-  'A prefix is required when a phone number is given': 'prefixRequired',
-  'Phone number must contain only numbers': 'phoneDigits',
-  'Phone number must be at least 4 characters': 'phoneLength',
-  'Phone number must be at most 20 characters': 'phoneLength',
-  'Phone prefix must contain only numbers': 'prefixInvalid',
-  'Email must be at most 254 characters': 'emailTooLong',
-  'First name must be at most 100 characters': 'nameTooLong',
-  'Last name must be at most 100 characters': 'nameTooLong',
-  'Address must be at most 500 characters': 'addressTooLong',
-  'Country is not valid': 'countryInvalid',
-  'Language is not valid': 'languageInvalid',
-  'Option is required': 'optionRequired',
-  'Text is required': 'textRequired',
+  [T.nameRequired]: 'nameRequired',
+  [T.listRequired]: 'listRequired',
+  [T.emailTaken]: 'emailTaken',
+  [T.phoneTaken]: 'phoneTaken',
+  [T.prefixRequired]: 'prefixRequired',
+  [broke('phoneNumber', 'pattern')]: 'phoneDigits',
+  [broke('phoneNumber', 'minLength')]: 'phoneLength',
+  [broke('phoneNumber', 'maxLength')]: 'phoneLength',
+  [broke('phonePrefix', 'pattern')]: 'prefixInvalid',
+  [broke('email', 'maxLength')]: 'emailTooLong',
+  [broke('firstName', 'maxLength')]: 'nameTooLong',
+  [broke('lastName', 'maxLength')]: 'nameTooLong',
+  [broke('address', 'maxLength')]: 'addressTooLong',
+  [broke('country', 'pattern')]: 'countryInvalid',
+  [broke('language', 'pattern')]: 'languageInvalid',
+  [T.optionRequired]: 'optionRequired',
+  [T.textRequired]: 'textRequired',
 };
 
 /** The first server message per field, as codes. */

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { components } from '../../api/schema';
-import { FIELDS, PERIOD_FIELDS, PERIODS, type Period, type ScheduleError } from '../scheduleEditor/cron';
+import type { components } from '../../../shared/contract/schema';
+import { FIELDS, PERIOD_FIELDS, PERIODS, type Period, type ScheduleError } from '../../../shared/cron';
 import { loadSettings, saveSettings } from './notificationSettings.actors.ts';
 
 export type NotificationSettings = components['schemas']['NotificationSettings'];

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { NotificationPayload } from '../../api/realtime-events.ts';
+import type { NotificationPayload } from '../../../shared/realtime-events.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import { realtimeEvents, socket } from './realtime.actors.ts';
 

@@ -10,7 +10,7 @@ import {
   type Period,
   type ScheduleError,
   type Selections,
-} from './cron';
+} from '../../../shared/cron';
 
 export interface ScheduleEditorContext {
   period: Period;

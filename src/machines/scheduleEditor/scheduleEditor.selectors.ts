@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { PERIOD_FIELDS, type Field, type Period, type ScheduleError, type Selections } from './cron';
+import { PERIOD_FIELDS, type Field, type Period, type ScheduleError, type Selections } from '../../../shared/cron';
 import type { scheduleEditorMachine } from './scheduleEditor.machine';
 
 type Snapshot = SnapshotFrom<typeof scheduleEditorMachine>;

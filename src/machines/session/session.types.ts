@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema';
+import type { components } from '../../../shared/contract/schema';
 import type { StoredSession } from '../../app/sessionStorage.ts';
 import type { CodeIssue, EmailIssue, PasswordIssue } from '../../app/validation.ts';
 

@@ -4,7 +4,7 @@ import { useCallback, useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { ScheduleEditorField } from '../../components/ScheduleEditor/ScheduleEditorField.tsx';
-import type { ScheduleError } from '../../machines/scheduleEditor/cron.ts';
+import type { ScheduleError } from '../../../shared/cron.ts';
 import type { notificationSettingsMachine } from '../../machines/notificationSettings/notificationSettings.machine.ts';
 import {
   selectDraft,

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { CONTACT_LIMITS, contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
+import { CONTACT_LIMITS, CONTACT_REQUIRED } from '../../../shared/fieldRules.ts';
+import { contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
 import type { AttributeValues, Contact, ContactAttribute, ContactList } from '../../machines/contactsTable/contacts.types.ts';
 import { contactFormMessages as f } from './ContactsScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
@@ -72,7 +73,7 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
               defaultValue={contact?.[field] ?? ''}
               error={issue(field)}
               maxLength={CONTACT_LIMITS[field]}
-              required={field === 'email'}
+              required={CONTACT_REQUIRED.includes(field)}
               type={field === 'email' ? 'email' : 'text'}
               inputMode={field === 'phoneNumber' || field === 'phonePrefix' ? 'tel' : undefined}
             />

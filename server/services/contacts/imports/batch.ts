@@ -7,6 +7,7 @@ import { lockContacts } from '../locks.ts';
 import { uniqueViolation } from '../sql.ts';
 import type { ColumnTarget } from './mapping.ts';
 import { asciiLower, type ImportedContact, type RowError } from './rows.ts';
+import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 
 /** What a batch needs to know about its import. */
 export interface BatchJob {
@@ -174,7 +175,7 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
     if (phone_number) {
       const phone = `${phone_prefix}:${phone_number}`;
       if (phoneOwners.has(phone) && phoneOwners.get(phone) !== key) {
-        errors.push({ row: entry.row, column: phoneColumn, reason: 'phone number already in use' });
+        errors.push({ row: entry.row, column: phoneColumn, reason: FIELD_TEXTS.phoneTaken });
         taken += 1 + entry.duplicates;
         lostDuplicates += entry.duplicates;
         continue;
@@ -263,7 +264,7 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
   let lostDuplicates = 0;
   for (const { idx } of taken.rows) {
     const entry = staged[idx]!;
-    errors.push({ row: entry.row, column: phoneColumn, reason: 'phone number already in use' });
+    errors.push({ row: entry.row, column: phoneColumn, reason: FIELD_TEXTS.phoneTaken });
     lostDuplicates += entry.duplicates;
   }
   const written = (await db.query<{ created: number; updated: number }>(
@@ -314,7 +315,7 @@ export async function writeBatch(db: PoolClient, job: BatchJob, rows: CheckedRow
     if (phone_number) {
       const phone = `${phone_prefix}:${phone_number}`;
       if (phones.has(phone)) {
-        errors.push({ row: entry.row, column: phoneColumn, reason: 'phone number already in use' });
+        errors.push({ row: entry.row, column: phoneColumn, reason: FIELD_TEXTS.phoneTaken });
         failed += 1 + entry.duplicates;
         continue;
       }

@@ -7,13 +7,16 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../../context.ts';
 import { withTransaction } from '../../../db/pool.ts';
 import { conflict, HttpError, invalid, notFound, type FieldErrors } from '../../../http/errors.ts';
-import type { components } from '../../../../src/api/schema.d.ts';
+import type { components } from '../../../../shared/contract/schema.d.ts';
 import { attributeDefs } from '../attributes.ts';
 import { downloadPath, signDownload, verifyDownload } from '../downloads.ts';
 import { missingLists } from '../lists.ts';
 import { iso, type Actor } from '../sql.ts';
 import { suggestMapping, type ColumnTarget } from './mapping.ts';
 import { detectDelimiter, detectEncoding, detectFormat, isBlank, looksBinary, readHead, readRecords, readWorkbook, type ImportFormat } from './reader.ts';
+import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
+import { TASKS } from '../../../../shared/jobs.ts';
+import { enqueue } from '../../../jobs/enqueue.ts';
 
 export type ImportRow = components['schemas']['ContactImport'];
 type StoredImport = Omit<ImportRow, 'errorReportUrl'> & { companyId: string };
@@ -165,7 +168,7 @@ function checkMapping(mapping: ColumnTarget[], headers: string[], attributes: Se
   mapping.forEach((target, index) => {
     const at = `mapping.${index}`;
     if (target.target === 'attribute') {
-      if (target.attributeId === undefined || !attributes.has(target.attributeId)) errors[`${at}.attributeId`] = ['Attribute does not exist'];
+      if (target.attributeId === undefined || !attributes.has(target.attributeId)) errors[`${at}.attributeId`] = [FIELD_TEXTS.attributeMissing];
     } else if (target.attributeId !== undefined) {
       errors[`${at}.attributeId`] = ['Only an attribute target takes an attribute'];
     }
@@ -194,18 +197,15 @@ export async function startImport(
     if (current.status !== 'uploaded') throw conflict('import_started', 'This import has already started.');
     const errors: FieldErrors = {};
     const listIds = [...new Set(input.listIds)];
-    if (!listIds.length) errors.listIds = ['At least one list is required'];
-    else if ((await missingLists(db, actor.companyId, listIds)).length) errors.listIds = ['List does not exist'];
+    if (!listIds.length) errors.listIds = [FIELD_TEXTS.listRequired];
+    else if ((await missingLists(db, actor.companyId, listIds)).length) errors.listIds = [FIELD_TEXTS.listMissing];
     checkMapping(input.mapping, current.headers, new Set((await attributeDefs(db, actor.companyId)).keys()), errors);
     if (Object.keys(errors).length) throw invalid(errors);
     await db.query(
       `update contact_imports set status = 'queued', mapping = $3, list_ids = $4, update_existing = $5, blocklist = $6 where company_id = $1 and id = $2`,
       [actor.companyId, id, JSON.stringify(input.mapping), listIds, input.updateExisting ?? true, input.blocklist ?? false],
     );
-    await db.query(
-      `select graphile_worker.add_job('import_contacts', json_build_object('companyId', $1::uuid, 'importId', $2::bigint), max_attempts => 5, job_key => 'contact-import:' || $2::text)`,
-      [actor.companyId, id],
-    );
+    await enqueue(db, TASKS.importContacts, { companyId: actor.companyId, importId: id });
   });
   return getImport(ctx, actor, id);
 }

@@ -1,8 +1,21 @@
+import type { ValidateFunction } from 'ajv';
+import { CONTACT_RULES, CONTACT_TEXT_FIELDS, type ContactTextField } from '../../../../shared/fieldRules.ts';
+import { FIELD_TEXTS, fieldLabel } from '../../../../shared/fieldTexts.ts';
+import { contractValidator } from '../../../http/validation.ts';
 import { normaliseValue, type AttributeDef, type AttributeValue } from '../values.ts';
 import type { ColumnTarget } from './mapping.ts';
 
-/** The same address check as the contract's `format: email` (ajv-formats), with its length bounds. */
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+/** ContactInput's field schemas from the contract, compiled once; a row's values pass the same rules as a request. */
+const RULES = Object.fromEntries(
+  CONTACT_TEXT_FIELDS.map((field) => [field, contractValidator('ContactInput', field)]),
+) as Record<ContactTextField, ValidateFunction>;
+const PHONE_DIGITS = `${CONTACT_RULES.phoneNumber.minLength} to ${CONTACT_RULES.phoneNumber.maxLength} digits`;
+
+/** The keywords of the rules a value breaks (`pattern`, `minLength`…), or null when it passes. */
+function broken(field: ContactTextField, value: string): Set<string> | null {
+  const validate = RULES[field];
+  return validate(value) ? null : new Set((validate.errors ?? []).map((e) => e.keyword));
+}
 
 export interface ImportedContact {
   email: string;
@@ -27,9 +40,6 @@ export interface RowError {
 }
 
 export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-const LIMITS = { first_name: 100, last_name: 100, address: 500 } as const;
-const LABELS = { first_name: 'First name', last_name: 'Last name', address: 'Address' } as const;
 
 /**
  * Turns one record into a contact with the same rules as the API: email required and valid, phone digits only with
@@ -72,39 +82,45 @@ export function readRow(
     columns[target.target] = String(index);
     if (value === '') return;
     switch (target.target) {
-      case 'email':
-        if (value.length < 5) fail(index, 'Email must be at least 5 characters');
-        else if (value.length > 254 || !EMAIL.test(value)) fail(index, 'Email must be a valid address');
+      case 'email': {
+        const failed = broken('email', value);
+        if (failed?.has('minLength')) fail(index, `Email must be at least ${CONTACT_RULES.email.minLength} characters`);
+        else if (failed) fail(index, 'Email must be a valid address');
         else contact.email = value;
         break;
+      }
       case 'phoneNumber': {
         const digits = value.replace(/[\s().-]/g, '');
-        if (!/^[0-9]+$/.test(digits)) fail(index, 'Phone number must contain only numbers');
-        else if (digits.length < 4 || digits.length > 20) fail(index, 'Phone number must have 4 to 20 digits');
+        const failed = broken('phoneNumber', digits);
+        if (failed?.has('pattern')) fail(index, 'Phone number must contain only numbers');
+        else if (failed) fail(index, `Phone number must have ${PHONE_DIGITS}`);
         else contact.phone_number = digits;
         break;
       }
       case 'phonePrefix': {
+        // Stored as digits: one leading + or 00 goes, so a second + is refused with the rest of the non-digits.
         const digits = value.replace(/^(\+|00)/, '').replace(/[\s-]/g, '');
-        if (!/^[0-9]{1,4}$/.test(digits)) fail(index, 'Phone prefix must contain only numbers');
+        if (digits.startsWith('+') || broken('phonePrefix', digits)) fail(index, 'Phone prefix must contain only numbers');
         else contact.phone_prefix = digits;
         break;
       }
       case 'country':
-        if (!/^[A-Za-z]{2}$/.test(value)) fail(index, 'Country must be a two-letter code (ISO 3166)');
+        if (broken('country', value)) fail(index, 'Country must be a two-letter code (ISO 3166)');
         else contact.country = value.toUpperCase();
         break;
       case 'language': {
         const code = value.toLowerCase().replace('_', '-');
-        if (!/^[a-z]{2}(-[a-z]{2})?$/.test(code)) fail(index, 'Language must be a code such as en or it');
+        if (broken('language', code)) fail(index, 'Language must be a code such as en or it');
         else contact.language = code;
         break;
       }
       case 'firstName':
       case 'lastName':
       case 'address': {
-        const column = target.target === 'firstName' ? 'first_name' : target.target === 'lastName' ? 'last_name' : 'address';
-        if (value.length > LIMITS[column]) fail(index, `${LABELS[column]} must be at most ${LIMITS[column]} characters`);
+        const field = target.target;
+        const column = field === 'firstName' ? 'first_name' : field === 'lastName' ? 'last_name' : 'address';
+        const limit = CONTACT_RULES[field].maxLength;
+        if (broken(field, value)) fail(index, `${fieldLabel(field)} must be at most ${limit} characters`);
         else contact[column] = value;
         break;
       }
@@ -114,7 +130,7 @@ export function readRow(
     fail(columns.email === undefined ? undefined : Number(columns.email), 'Email is required');
   }
   if (contact.phone_number && !contact.phone_prefix && !errors.some((e) => e.reason.startsWith('Phone prefix'))) {
-    fail(columns.phonePrefix === undefined ? Number(columns.phoneNumber) : Number(columns.phonePrefix), 'A prefix is required when a phone number is given');
+    fail(columns.phonePrefix === undefined ? Number(columns.phoneNumber) : Number(columns.phonePrefix), FIELD_TEXTS.prefixRequired);
   }
   if (errors.length) return { errors };
   contact.key = asciiLower(contact.email);

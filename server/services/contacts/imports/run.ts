@@ -3,6 +3,7 @@ import { attributeDefs } from '../attributes.ts';
 import { copyFields, writeBatch, type BatchJob, type CheckedRow } from './batch.ts';
 import { isBlank, readChunks, type ImportFormat, type TextEncoding } from './reader.ts';
 import { readRow } from './rows.ts';
+import { progressOf } from '../../../../shared/jobs.ts';
 
 /** Rows written per transaction: the unit of progress and of resumption after a crash. */
 export const IMPORT_BATCH_ROWS = 10_000;
@@ -49,7 +50,8 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
     if (status === 'running' && now - lastEmit < PROGRESS_INTERVAL_MS) return;
     lastEmit = now;
     const total = status === 'finished' ? processed : job.estimated_rows;
-    ctx.realtime.toCompany(companyId, 'job.progressed', { jobId: `contact-import:${importId}`, kind: 'contacts.import', processed, total, status });
+    const progressId = progressOf.contactImport(importId);
+    ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed, total, status });
   };
 
   // Statistics: a company growing by a million contacts leaves the planner's figures far behind (it would scan the
@@ -135,5 +137,6 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
 export async function giveUpImport(ctx: AppContext, companyId: string, importId: number, error: unknown): Promise<void> {
   ctx.log.error({ err: error, importId }, 'contact import failed');
   await failImport(ctx, { company_id: companyId, id: importId }, 'The import stopped on an unexpected error.');
-  ctx.realtime.toCompany(companyId, 'job.progressed', { jobId: `contact-import:${importId}`, kind: 'contacts.import', processed: 0, total: null, status: 'failed' });
+  const progressId = progressOf.contactImport(importId);
+  ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed: 0, total: null, status: 'failed' });
 }

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
+import type { ServerEventName, ServerEventPayload } from '../../../../shared/realtime-events.ts';
 import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
 import { createPool } from '../../../db/pool.ts';
@@ -18,7 +19,7 @@ export interface ImportThreadInput {
 }
 
 export type ImportThreadMessage =
-  | { type: 'realtime'; companyId: string; event: string; payload: unknown }
+  | { type: 'realtime'; companyId: string; event: ServerEventName; payload: ServerEventPayload<ServerEventName> }
   | { type: 'done'; result: string }
   | { type: 'failed'; message: string; code?: string; severity?: string };
 
@@ -30,9 +31,6 @@ const ctx: AppContext = {
   config: input.config,
   pool,
   log: pino({ level: input.config.logLevel, base: { thread: 'contact-import' } }),
-  addJob: async () => {
-    throw new Error('no jobs from the import thread');
-  },
   realtime: {
     toUser: () => undefined,
     toCompany: (companyId, event, payload) => send({ type: 'realtime', companyId, event, payload }),

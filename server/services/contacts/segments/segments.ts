@@ -1,12 +1,13 @@
 import type { AppContext } from '../../../context.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
-import type { components } from '../../../../src/api/schema.d.ts';
+import type { components } from '../../../../shared/contract/schema.d.ts';
 import { attributeDefs } from '../attributes.ts';
 import { segmentConditions } from '../query.ts';
 import { iso, SqlParams, type Actor, type Db } from '../sql.ts';
 import { compileSegment } from './compile.ts';
 import type { SegmentGroup } from './types.ts';
 import { validateConditions } from './validate.ts';
+import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 
 type SegmentRow = components['schemas']['Segment'];
 
@@ -14,7 +15,7 @@ const COLUMNS = `id, name, conditions, ${iso('created_at')} as "createdAt", ${is
 
 async function checked(db: Db, companyId: string, input: { name: string; conditions: SegmentGroup }): Promise<{ name: string; conditions: SegmentGroup }> {
   const name = input.name.trim();
-  if (!name) throw invalid({ name: ['Please provide a name'] });
+  if (!name) throw invalid({ name: [FIELD_TEXTS.nameRequired] });
   await validateConditions(db, companyId, input.conditions, await attributeDefs(db, companyId));
   return { name, conditions: input.conditions };
 }

@@ -1,4 +1,4 @@
-import type { components } from '../../../../src/api/schema.d.ts';
+import type { components } from '../../../../shared/contract/schema.d.ts';
 
 export type SegmentGroup = components['schemas']['SegmentGroup'];
 export type SegmentCondition = components['schemas']['SegmentCondition'];

@@ -3,6 +3,7 @@ import { parseDate, type AttributeDef } from '../values.ts';
 import { missingLists } from '../lists.ts';
 import type { Db } from '../sql.ts';
 import { FIELD_TYPES, MAX_CONDITIONS, MAX_DEPTH, OPERATORS, type SegmentCondition, type SegmentGroup, type ValueType } from './types.ts';
+import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 
 type Leaf = Extract<SegmentCondition, { kind: 'field' | 'attribute' }>;
 
@@ -30,21 +31,21 @@ function checkLeaf(condition: Leaf, type: ValueType, def: AttributeDef | undefin
   };
   const expected =
     type === 'text'
-      ? 'Text is required'
+      ? FIELD_TEXTS.textRequired
       : type === 'number'
         ? 'Value must be a number'
         : type === 'date'
           ? 'Value must be a date (YYYY-MM-DD)'
           : type === 'boolean'
             ? 'Value must be true or false'
-            : 'Option is required';
+            : FIELD_TEXTS.optionRequired;
   if (operator === 'isEmpty' || operator === 'isNotEmpty') {
     if (value !== undefined || values !== undefined) add('value', 'This operator takes no value');
   } else if (operator === 'between') {
     if (!values || values.length !== 2) add('values', 'Between needs two values');
     else if (!values.every(valid)) add('values', expected);
   } else if (operator === 'in') {
-    if (!values?.length) add('values', type === 'category' ? 'Option is required' : 'Text is required');
+    if (!values?.length) add('values', type === 'category' ? FIELD_TEXTS.optionRequired : FIELD_TEXTS.textRequired);
     else if (!values.every(valid)) add('values', expected);
   } else if (value === undefined || !valid(value)) {
     add('value', expected);
@@ -77,7 +78,7 @@ export async function validateConditions(db: Db, companyId: string, root: Segmen
           break;
         case 'attribute': {
           const def = attributes.get(condition.attributeId);
-          if (!def) (errors[`${here}.attributeId`] ??= []).push('Attribute does not exist');
+          if (!def) (errors[`${here}.attributeId`] ??= []).push(FIELD_TEXTS.attributeMissing);
           else checkLeaf(condition, def.type, def, here, errors);
           break;
         }
@@ -92,6 +93,6 @@ export async function validateConditions(db: Db, companyId: string, root: Segmen
   walk(root, path, 1);
   if (count > MAX_CONDITIONS) (errors[path] ??= []).push(`A segment takes at most ${MAX_CONDITIONS} conditions`);
   const missing = new Set(await missingLists(db, companyId, [...new Set(listRefs.map((r) => r.listId))]));
-  for (const ref of listRefs) if (missing.has(ref.listId)) (errors[ref.path] ??= []).push('List does not exist');
+  for (const ref of listRefs) if (missing.has(ref.listId)) (errors[ref.path] ??= []).push(FIELD_TEXTS.listMissing);
   if (Object.keys(errors).length) throw invalid(errors);
 }

@@ -1,4 +1,4 @@
-import type { Field, Period, ScheduleError } from '../../../machines/scheduleEditor/cron';
+import type { Field, Period, ScheduleError } from '../../../../shared/cron';
 
 /** The words around one field of the sentence: `prefix [select] suffix`. */
 export interface FieldPhrase {

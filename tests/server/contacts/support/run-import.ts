@@ -11,7 +11,6 @@ const ctx: AppContext = {
   config: loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: 'test-secret-key-with-at-least-32-characters' }),
   pool,
   log: pino({ level: 'silent' }),
-  addJob: async () => undefined,
   realtime: { toUser: () => undefined, toCompany: () => undefined },
 };
 runImport(ctx, companyId!, Number(importId)).then(

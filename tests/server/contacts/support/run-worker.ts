@@ -11,7 +11,6 @@ const ctx: AppContext = {
   config: loadConfig({ DATA_DIR: dataDir!, SECRET_KEY: 'test-secret-key-with-at-least-32-characters' }),
   pool,
   log: pino({ level: 'silent' }),
-  addJob: async () => undefined,
   realtime: { toUser: () => undefined, toCompany: () => undefined },
 };
 await startWorker(ctx, { pollInterval: 50, concurrency: 1, recovery: { heartbeatMs: 200, staleAfterMs: 1500 } });

@@ -1,3 +1,5 @@
+import type { ProgressKind } from './jobs.ts';
+
 /**
  * Realtime events, typed once for the socket.io server (server/realtime) and the SPA (src/machines/realtime).
  * Server → client events are notifications (past tense); client → server events are requests.
@@ -13,8 +15,9 @@ export interface NotificationPayload {
 }
 
 export interface JobProgressPayload {
+  /** The job's key (`jobKeys` in shared/jobs.ts). */
   jobId: string;
-  kind: string;
+  kind: ProgressKind;
   processed: number;
   total: number | null;
   status: 'running' | 'finished' | 'failed';
@@ -25,6 +28,10 @@ export interface ServerToClientEvents {
   'job.progressed': (payload: JobProgressPayload) => void;
   'session.revoked': (payload: { reason: string }) => void;
 }
+
+export type ServerEventName = keyof ServerToClientEvents;
+/** The payload of one server → client event (of any of them, given the union of names). */
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
 export interface ClientToServerEvents {
   'ping.sent': (ack: (serverTime: string) => void) => void;

@@ -1,0 +1,32 @@
+/**
+ * Background jobs, named once: graphile-worker's task names, the job keys that keep one job per piece of work, and
+ * the `kind` each reports in realtime progress. The server queues jobs only through `enqueue` (server/jobs/enqueue.ts);
+ * a `job.progressed` event names its job by the same key, so the SPA recognises the progress of the job it started.
+ */
+export const TASKS = {
+  deliverMail: 'deliver_mail',
+  sendDigests: 'send_digests',
+  importContacts: 'import_contacts',
+  exportContacts: 'export_contacts',
+} as const;
+export type TaskName = (typeof TASKS)[keyof typeof TASKS];
+
+/** graphile-worker's `job_key` of each piece of work (adding a job under a key already queued replaces it). */
+export const jobKeys = {
+  mail: (mailId: number) => `mail:${mailId}`,
+  contactImport: (importId: number) => `contact-import:${importId}`,
+  contactExport: (exportId: number) => `contact-export:${exportId}`,
+};
+
+/** The `kind` of a `job.progressed` event. */
+export const PROGRESS_KINDS = {
+  contactImport: 'contacts.import',
+  contactExport: 'contacts.export',
+} as const;
+export type ProgressKind = (typeof PROGRESS_KINDS)[keyof typeof PROGRESS_KINDS];
+
+/** How a `job.progressed` event names the job it reports on: its key and its kind. */
+export const progressOf = {
+  contactImport: (importId: number) => ({ jobId: jobKeys.contactImport(importId), kind: PROGRESS_KINDS.contactImport }),
+  contactExport: (exportId: number) => ({ jobId: jobKeys.contactExport(exportId), kind: PROGRESS_KINDS.contactExport }),
+};
