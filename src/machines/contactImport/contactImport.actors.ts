@@ -5,7 +5,7 @@ import { appEvents } from '../../app/appEvents.ts';
 import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
 import type { ContactImportEvent, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
 
-/** How often the running import is read, in case a realtime event was missed (no socket, reconnecting). */
+/** How often the running import is read, in case a realtime event was missed (no socket, reconnecting): a named delay. */
 export const IMPORT_POLL_MS = 2_000;
 
 export const loadImportOptions = fromPromise<ImportOptions>(async () => {
@@ -50,34 +50,19 @@ export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input 
   return { kind: 'started', upload: unwrap(result) };
 });
 
-const isDone = (upload: ContactImport) => upload.status === 'finished' || upload.status === 'failed';
+/** The import as the server has it now: a failed read is thrown, and the machine counts it. */
+export const readImport = fromPromise<ContactImport, { importId: number }>(async ({ input }) =>
+  unwrap(await api.GET('/contact-imports/{importId}', { params: { path: { importId: input.importId } } })),
+);
 
 /**
- * Follows a running import: `job.progressed` events from the realtime connection, and a read every IMPORT_POLL_MS
- * as a fallback. Sends `import.progressed`, then `import.completed` once with the final import.
+ * Realtime news of a running import: `job.progressed` while it runs becomes `import.progressed`; its end becomes
+ * `import.ended`, on which the machine reads the import's final counts.
  */
-export const watchImport = fromCallback<ContactImportEvent, { importId: number }>(({ input, sendBack }) => {
-  let completed = false;
-  const read = async () => {
-    const { data } = await api.GET('/contact-imports/{importId}', { params: { path: { importId: input.importId } } });
-    if (!data || completed) return;
-    if (isDone(data)) {
-      completed = true;
-      sendBack({ type: 'import.completed', upload: data });
-    } else {
-      sendBack({ type: 'import.progressed', processed: data.processed, total: data.estimatedRows });
-    }
-  };
-  const unsubscribe = appEvents.subscribe((event) => {
-    if (event.type !== 'job.progressed' || event.job.jobId !== `contact-import:${input.importId}` || completed) return;
+export const watchImport = fromCallback<ContactImportEvent, { importId: number }>(({ input, sendBack }) =>
+  appEvents.subscribe((event) => {
+    if (event.type !== 'job.progressed' || event.job.jobId !== `contact-import:${input.importId}`) return;
     if (event.job.status === 'running') sendBack({ type: 'import.progressed', processed: event.job.processed, total: event.job.total });
-    else void read().catch(() => undefined); // a failed read is tried again at the next tick
-  });
-  const timer = setInterval(() => void read().catch(() => undefined), IMPORT_POLL_MS);
-  void read().catch(() => undefined);
-  return () => {
-    completed = true;
-    clearInterval(timer);
-    unsubscribe();
-  };
-});
+    else sendBack({ type: 'import.ended' });
+  }),
+);
