@@ -2,11 +2,12 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { readPagination, unwrap } from '../../api/client.ts';
 import type { ContactSelection } from './contacts.types.ts';
-import { PAGE_SIZE } from './contactsTable.machine.ts';
 import type { BulkRequest, PageOutcome, TableOptions } from './contactsTable.types.ts';
 import type { ContactQuery } from './tableView.ts';
 
 const LISTS_PER_PAGE = 500;
+/** Contacts per page read: the table loads the next page as the user scrolls near the end. */
+export const PAGE_SIZE = 100;
 
 export const loadTableOptions = fromPromise<TableOptions>(async () => {
   const [lists, segments, attributes] = await Promise.all([

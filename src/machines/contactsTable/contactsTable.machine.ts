@@ -16,8 +16,6 @@ import { checkView, DEFAULT_VIEW, fallbackQuery, mergeNotices, SEARCH_MAX_LENGTH
 export type * from './contactsTable.types.ts';
 export type { ContactQuery, TableView, ViewNotice } from './tableView.ts';
 
-export const PAGE_SIZE = 100;
-
 /** The selection a bulk action or export is applied to. */
 export function selectionOf(context: Pick<ContactsTableContext, 'allMatching' | 'selectedIds' | 'query'>): ContactSelection {
   if (!context.allMatching) return { ids: context.selectedIds };
