@@ -92,7 +92,9 @@ export const contactImportOutputFixtures = {
   },
   // watchImport reports through `import.progressed` / `import.ended` events, not an output.
   watchImport: {},
-} satisfies { [K in keyof typeof contactImportActors]?: Record<string, OutputFrom<(typeof contactImportActors)[K]>> };
+} satisfies {
+  [K in keyof typeof contactImportActors as K extends 'IMPORT_POLL_MS' ? never : K]: Record<string, OutputFrom<(typeof contactImportActors)[K]>>;
+};
 
 const o = contactImportOutputFixtures;
 const e = contactImportEventFixtures;
