@@ -9,7 +9,16 @@ import {
   type UploadOutcome,
 } from '../../src/machines/contactImport/contactImport.machine.ts';
 import type { ContactAttribute, ContactImport } from '../../src/machines/contactsTable/contacts.types.ts';
-import { after, done, failed, type Invariant, type Journey, type MachineModel, type ModelEvent, type Via } from './graph.ts';
+import {
+  after,
+  done,
+  failed,
+  type Invariant,
+  type Journey,
+  type MachineModel,
+  type ModelEvent,
+  type Via,
+} from './graph.ts';
 
 /** Files serialise as `{}`; a name keeps the two fixtures apart in the graph. */
 const named = (file: File): File => Object.assign(file, { toJSON: () => file.name });
@@ -87,13 +96,22 @@ export const contactImportOutputFixtures = {
   } satisfies { [K in StartOutcome['kind']]: Extract<StartOutcome, { kind: K }> },
   readImport: {
     running: upload({ status: 'running', processed: 1, estimatedRows: 2 }),
-    finished: upload({ status: 'finished', processed: 2, created: 1, failed: 1, errorReportUrl: '/api/contact-imports/7/errors?token=abcdefghijkl' }),
+    finished: upload({
+      status: 'finished',
+      processed: 2,
+      created: 1,
+      failed: 1,
+      errorReportUrl: '/api/contact-imports/7/errors?token=abcdefghijkl',
+    }),
     failed: upload({ status: 'failed', error: 'unreadable' }),
   },
   // watchImport reports through `import.progressed` / `import.ended` events, not an output.
   watchImport: {},
 } satisfies {
-  [K in keyof typeof contactImportActors as K extends 'IMPORT_POLL_MS' ? never : K]: Record<string, OutputFrom<(typeof contactImportActors)[K]>>;
+  [K in keyof typeof contactImportActors as K extends 'IMPORT_POLL_MS' ? never : K]: Record<
+    string,
+    OutputFrom<(typeof contactImportActors)[K]>
+  >;
 };
 
 const o = contactImportOutputFixtures;
@@ -118,7 +136,11 @@ const invariants: Record<string, Invariant> = {
     const busy = ['loadingOptions', 'uploading', 'starting', 'running'].some((v) => s.matches(v as never));
     assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting or running');
     assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed') || s.matches('watchFailed'));
-    if (!s.matches('running') && !s.matches('watchFailed')) assert.equal(s.context.readFailures, 0, 'failed reads count only while following');
+    if (!s.matches('running') && !s.matches('watchFailed')) assert.equal(
+      s.context.readFailures,
+      0,
+      'failed reads count only while following',
+    );
     if (via?.event.type === 'xstate.done.actor.loadImportLimits') assert.equal(s.context.maxFileBytes, LIMIT, 'the limit the server answered');
     else if (via) assert.equal(s.context.maxFileBytes, via.from.context.maxFileBytes, 'only the limits answer sets the limit');
   }),
@@ -157,7 +179,11 @@ const invariants: Record<string, Invariant> = {
     assert.ok(s.context.readFailures < MAX_READ_FAILURES, 'a run read too often in vain is no longer followed');
     if (via?.event.type === 'xstate.error.actor.readImport') {
       assert.equal(s.context.readFailures, via.from.context.readFailures + 1, 'a failed read is counted');
-    } else if (via?.event.type === 'xstate.done.actor.readImport') assert.equal(s.context.readFailures, 0, 'a read resets the count');
+    } else if (via?.event.type === 'xstate.done.actor.readImport') assert.equal(
+      s.context.readFailures,
+      0,
+      'a read resets the count',
+    );
   }),
   'contactImport.watchFailed': state((s, via) => {
     assert.equal(s.context.error, 'watchFailed');

@@ -86,7 +86,10 @@ export const contactsTableOutputFixtures = {
   },
   applyBulk: { applied: 2 },
 } satisfies {
-  [K in keyof typeof contactsTableActors as K extends 'PAGE_SIZE' ? never : K]: Record<string, OutputFrom<(typeof contactsTableActors)[K]>>;
+  [K in keyof typeof contactsTableActors as K extends 'PAGE_SIZE' ? never : K]: Record<
+    string,
+    OutputFrom<(typeof contactsTableActors)[K]>
+  >;
 };
 
 const o = contactsTableOutputFixtures;

@@ -51,7 +51,11 @@ export const scheduleEditorJourneyEvents: ScheduleEditorEvent[][] = [
 ];
 
 const journeys: Journey[] = Object.keys(scheduleEditorInputs).flatMap((input) =>
-  scheduleEditorJourneyEvents.map((events, i) => ({ name: `edge tour ${i + 1} from ${input}`, input, events: events as ModelEvent[] })),
+  scheduleEditorJourneyEvents.map((events, i) => ({
+    name: `edge tour ${i + 1} from ${input}`,
+    input,
+    events: events as ModelEvent[],
+  })),
 );
 
 export const scheduleEditorModel: MachineModel<ScheduleEditorInput> = {
@@ -61,7 +65,8 @@ export const scheduleEditorModel: MachineModel<ScheduleEditorInput> = {
   events: Object.values(scheduleEditorEventFixtures).flat() as ModelEvent[],
   transient: ['scheduleEditor.starting'],
   /** The state plus the context that matters: selections follow from pattern and period. */
-  serializeState: (s: AnyMachineSnapshot) => `${String(s.value)}|${s.context.period}|${s.context.pattern}|${s.context.error ?? '-'}`,
+  serializeState: (s: AnyMachineSnapshot) =>
+    `${String(s.value)}|${s.context.period}|${s.context.pattern}|${s.context.error ?? '-'}`,
   limit: 10_000,
   journeys,
 };

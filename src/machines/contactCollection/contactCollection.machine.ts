@@ -71,8 +71,10 @@ export const contactCollectionMachine = setup({
   guards: {
     isBlankName: (_, name: string) => name.trim() === '',
     /** A category needs options, none of them blank; other drafts need none. */
-    lacksOptions: (_, draft: CollectionDraft) =>
-      draft.type === 'category' && ((draft.options ?? []).length === 0 || (draft.options ?? []).some((o) => o.trim() === '')),
+    lacksOptions: (_, draft: CollectionDraft) => {
+      const options = draft.options ?? [];
+      return draft.type === 'category' && (options.length === 0 || options.some((o) => o.trim() === ''));
+    },
     isSaved: (_, outcome: WriteOutcome) => outcome.kind === 'saved',
     isDeleted: (_, outcome: DeleteOutcome) => outcome.kind === 'deleted',
   },
@@ -111,15 +113,33 @@ export const contactCollectionMachine = setup({
     ready: {
       on: {
         'item.create': [
-          { guard: { type: 'isBlankName', params: ({ event }) => event.draft.name }, actions: { type: 'failWith', params: 'nameRequired' } },
-          { guard: { type: 'lacksOptions', params: ({ event }) => event.draft }, actions: { type: 'failWith', params: 'optionRequired' } },
-          { target: 'creating', actions: { type: 'assignPending', params: ({ event }) => ({ id: null, draft: event.draft }) } },
+          {
+            guard: { type: 'isBlankName', params: ({ event }) => event.draft.name },
+            actions: { type: 'failWith', params: 'nameRequired' },
+          },
+          {
+            guard: { type: 'lacksOptions', params: ({ event }) => event.draft },
+            actions: { type: 'failWith', params: 'optionRequired' },
+          },
+          {
+            target: 'creating',
+            actions: { type: 'assignPending', params: ({ event }) => ({ id: null, draft: event.draft }) },
+          },
         ],
         'item.rename': [
-          { guard: { type: 'isBlankName', params: ({ event }) => event.name }, actions: { type: 'failWith', params: 'nameRequired' } },
-          { target: 'renaming', actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, draft: { name: event.name } }) } },
+          {
+            guard: { type: 'isBlankName', params: ({ event }) => event.name },
+            actions: { type: 'failWith', params: 'nameRequired' },
+          },
+          {
+            target: 'renaming',
+            actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, draft: { name: event.name } }) },
+          },
         ],
-        'item.delete': { target: 'confirmingDelete', actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, draft: { name: '' } }) } },
+        'item.delete': {
+          target: 'confirmingDelete',
+          actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, draft: { name: '' } }) },
+        },
       },
     },
     creating: {

@@ -49,7 +49,10 @@ export const deleteNote = fromPromise<DeleteNoteOutcome, Id & { noteId: number }
 });
 
 export const setBlocked = fromPromise<void, Id & { blocked: boolean }>(async ({ input }) => {
-  unwrap(input.blocked ? await api.POST('/contacts/{contactId}/block', path(input.id)) : await api.POST('/contacts/{contactId}/unblock', path(input.id)));
+  unwrap(input.blocked ? await api.POST('/contacts/{contactId}/block', path(input.id)) : await api.POST(
+    '/contacts/{contactId}/unblock',
+    path(input.id),
+  ));
 });
 
 export const addNote = fromPromise<ContactNote, Id & { text: string }>(async ({ input }) => {

@@ -90,7 +90,10 @@ export const contactDetailMachine = setup({
     assignDetails: assign((_, details: ContactDetails) => ({ details, error: null })),
     assignNoteText: assign((_, text: string) => ({ noteText: text.trim(), error: null })),
     /** Typing keeps the draft; it also answers a 'Text is required' shown for it. */
-    changeNoteText: assign(({ context }, text: string) => ({ noteText: text, error: context.error === 'noteRequired' ? null : context.error })),
+    changeNoteText: assign(({ context }, text: string) => ({
+      noteText: text,
+      error: context.error === 'noteRequired' ? null : context.error,
+    })),
     prependNote: assign(({ context }, note: ContactNote) => (context.details ? { details: { ...context.details, notes: [note, ...context.details.notes] }, noteText: '' } : {})),
     askNoteDelete: assign((_, noteId: number) => ({ noteToDelete: noteId, error: null })),
     forgetNoteToDelete: assign({ noteToDelete: null }),
@@ -121,7 +124,11 @@ export const contactDetailMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'viewing', actions: { type: 'assignDetails', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'loadFailed', actions: { type: 'failWith', params: 'notFound' } },
+          {
+            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'loadFailed',
+            actions: { type: 'failWith', params: 'notFound' },
+          },
           { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
         ],
       },
@@ -133,7 +140,11 @@ export const contactDetailMachine = setup({
         'contact.block': { target: 'blocking', actions: 'clearError' },
         'contact.unblock': { target: 'unblocking', actions: 'clearError' },
         'note.submit': [
-          { guard: { type: 'hasNoteText', params: ({ event }) => event.text }, target: 'addingNote', actions: { type: 'assignNoteText', params: ({ event }) => event.text } },
+          {
+            guard: { type: 'hasNoteText', params: ({ event }) => event.text },
+            target: 'addingNote',
+            actions: { type: 'assignNoteText', params: ({ event }) => event.text },
+          },
           { actions: { type: 'failWith', params: 'noteRequired' } },
         ],
         'note.delete': {

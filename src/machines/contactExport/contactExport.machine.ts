@@ -30,10 +30,18 @@ export const contactExportMachine = setup({
   actors: { startExport, watchExport },
   guards: { isFinished: (_, result: ContactExport) => result.status === 'finished' },
   actions: {
-    assignSelection: assign((_, selection: ContactSelection) => ({ selection, result: null, error: null, progress: { done: 0, total: null } })),
+    assignSelection: assign((_, selection: ContactSelection) => ({
+      selection,
+      result: null,
+      error: null,
+      progress: { done: 0, total: null },
+    })),
     assignStarted: assign((_, result: ContactExport) => ({ result, progress: { done: result.rowsDone, total: result.rowsTotal } })),
     assignProgress: assign((_, progress: ContactExportContext['progress']) => ({ progress })),
-    assignResult: assign((_, result: ContactExport) => ({ result, error: result.status === 'failed' ? ('runFailed' as const) : null })),
+    assignResult: assign((_, result: ContactExport) => ({
+      result,
+      error: result.status === 'failed' ? ('runFailed' as const) : null,
+    })),
     failStart: assign({ error: 'startFailed' as const }),
   },
 }).createMachine({
@@ -56,9 +64,15 @@ export const contactExportMachine = setup({
       tags: ['busy'],
       invoke: { id: 'watchExport', src: 'watchExport', input: ({ context }) => ({ exportId: context.result!.id }) },
       on: {
-        'export.progressed': { actions: { type: 'assignProgress', params: ({ event }) => ({ done: event.done, total: event.total }) } },
+        'export.progressed': {
+          actions: { type: 'assignProgress', params: ({ event }) => ({ done: event.done, total: event.total }) },
+        },
         'export.completed': [
-          { guard: { type: 'isFinished', params: ({ event }) => event.result }, target: 'ready', actions: { type: 'assignResult', params: ({ event }) => event.result } },
+          {
+            guard: { type: 'isFinished', params: ({ event }) => event.result },
+            target: 'ready',
+            actions: { type: 'assignResult', params: ({ event }) => event.result },
+          },
           { target: 'failed', actions: { type: 'assignResult', params: ({ event }) => event.result } },
         ],
       },

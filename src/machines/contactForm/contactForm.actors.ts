@@ -24,6 +24,9 @@ export const saveContact = fromPromise<SaveContactOutcome, { id: number | null; 
     input.id === null
       ? await api.POST('/contacts', { body: { ...fields, listIds: v.listIds, blocked: v.blocked } })
       : await api.PATCH('/contacts/{contactId}', { params: { path: { contactId: input.id } }, body: fields });
-  if (result.response.status === 422) return { kind: 'rejected', issues: toFieldIssues(firstFieldErrors(result.error)) };
+  if (result.response.status === 422) return {
+    kind: 'rejected',
+    issues: toFieldIssues(firstFieldErrors(result.error)),
+  };
   return { kind: 'saved', contact: unwrap(result) };
 });

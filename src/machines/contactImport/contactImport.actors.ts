@@ -5,7 +5,7 @@ import { appEvents } from '../../app/appEvents.ts';
 import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
 import type { ContactImportEvent, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
 
-/** How often the running import is read, in case a realtime event was missed (no socket, reconnecting): a named delay. */
+/** How often the running import is read (the machine's `importPoll` delay), in case a realtime event was missed. */
 export const IMPORT_POLL_MS = 2_000;
 
 export const loadImportOptions = fromPromise<ImportOptions>(async () => {
@@ -45,7 +45,10 @@ export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input 
   const { importId, ...body } = input;
   const result = await api.POST('/contact-imports/{importId}/start', { params: { path: { importId } }, body });
   const { status } = result.response;
-  if (status === 422) return { kind: 'rejected', reason: firstFieldErrors(result.error).listIds ? 'listRequired' : 'startFailed' };
+  if (status === 422) return {
+    kind: 'rejected',
+    reason: firstFieldErrors(result.error).listIds ? 'listRequired' : 'startFailed',
+  };
   if (status === 409) return { kind: 'rejected', reason: 'startFailed' };
   return { kind: 'started', upload: unwrap(result) };
 });

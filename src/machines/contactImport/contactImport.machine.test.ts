@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
 import { contactImportEventFixtures as e, contactImportModel, contactImportOutputFixtures as o } from '../../../tests/model/contactImport.model.ts';
-import { contactImportMachine, MAX_READ_FAILURES, type StartOutcome, type UploadOutcome } from './contactImport.machine.ts';
+import {
+  contactImportMachine,
+  MAX_READ_FAILURES,
+  type StartOutcome,
+  type UploadOutcome,
+} from './contactImport.machine.ts';
 import type { ContactImport, ImportLimits } from '../contactsTable/contacts.types.ts';
 import type { StartInput } from './contactImport.actors.ts';
 
@@ -98,8 +103,11 @@ describe('contact import machine at runtime', () => {
     expect(sent.map((f) => f.name)).toEqual(['big.csv']);
   });
 
-  it('counts failed reads of a running import: after a few in a row the user sees it and can follow again', async () => {
-    const reads: Array<'fail' | ContactImport> = [...Array<'fail'>(MAX_READ_FAILURES - 1).fill('fail'), o.readImport.running];
+  it('counts failed reads of a running import: a few in a row are shown, and it can be followed again', async () => {
+    const reads: Array<'fail' | ContactImport> = [
+      ...Array<'fail'>(MAX_READ_FAILURES - 1).fill('fail'),
+      o.readImport.running,
+    ];
     reads.push(...Array<'fail'>(MAX_READ_FAILURES).fill('fail'), o.readImport.finished);
     let calls = 0;
     const actor = createActor(

@@ -1,6 +1,14 @@
 import { assign, setup } from 'xstate';
 import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
-import { IMPORT_POLL_MS, loadImportLimits, loadImportOptions, readImport, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
+import {
+  IMPORT_POLL_MS,
+  loadImportLimits,
+  loadImportOptions,
+  readImport,
+  startImport,
+  uploadFile,
+  watchImport,
+} from './contactImport.actors.ts';
 
 export interface ImportOptions {
   lists: ContactList[];
@@ -10,7 +18,7 @@ export interface ImportOptions {
 export type UploadOutcome = { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
 export type StartOutcome = { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
 
-/** Spec section 8 and 5: upload failures, the list rule; plus failed loads, a failed run and a run no longer followed. */
+/** Spec sections 8 and 5: upload failures, the list rule; plus failed loads, a failed run and a run no longer read. */
 export type ImportError =
   | 'optionsFailed'
   | 'unsupportedFile'
@@ -64,9 +72,9 @@ const isDone = (upload: ContactImport) => upload.status === 'finished' || upload
 /**
  * The contact import wizard. `loadingOptions` reads lists and attributes → `choosing` (pick a CSV/XLS/XLSX file no
  * larger than the server's limit, read from the start beside the lists) → `uploading` → `mapping` (preview, columns
- * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime; the import
- * is read on entry, every `importPoll` and when realtime says it ended) → `finished` (counts, error report) or
- * `failed`. MAX_READ_FAILURES failed reads in a row leave `running` for `watchFailed`, where the user can retry.
+ * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime; the
+ * import is read on entry, every `importPoll` and when realtime says it ended) → `finished` (counts, error report)
+ * or `failed`. MAX_READ_FAILURES failed reads in a row leave `running` for `watchFailed`, where the user can retry.
  */
 export const contactImportMachine = setup({
   types: { context: {} as ContactImportContext, events: {} as ContactImportEvent },
@@ -90,7 +98,9 @@ export const contactImportMachine = setup({
       outcome.kind === 'uploaded' ? { upload: outcome.upload, mapping: outcome.upload.suggestedMapping, error: null } : { error: outcome.reason },
     ),
     assignStarted: assign((_, outcome: StartOutcome) =>
-      outcome.kind === 'started' ? { upload: outcome.upload, progress: NO_PROGRESS, readFailures: 0, error: null } : { error: outcome.reason },
+      outcome.kind === 'started' ? { upload: outcome.upload, progress: NO_PROGRESS, readFailures: 0, error: null } : {
+        error: outcome.reason,
+      },
     ),
     assignMapping: assign(({ context }, change: { column: number; target: ImportColumnTarget }) => ({
       mapping: context.mapping.map((t, i) => (i === change.column ? change.target : t)),
@@ -113,7 +123,17 @@ export const contactImportMachine = setup({
       error: upload.status === 'failed' ? ('runFailed' as const) : null,
     })),
     countReadFailure: assign(({ context }) => ({ readFailures: context.readFailures + 1 })),
-    reset: assign({ file: null, upload: null, mapping: [], listIds: [], updateExisting: true, blocklist: false, progress: NO_PROGRESS, readFailures: 0, error: null }),
+    reset: assign({
+      file: null,
+      upload: null,
+      mapping: [],
+      listIds: [],
+      updateExisting: true,
+      blocklist: false,
+      progress: NO_PROGRESS,
+      readFailures: 0,
+      error: null,
+    }),
     failWith: assign((_, error: ImportError) => ({ error })),
     followAgain: assign({ readFailures: 0, error: null }),
   },
@@ -154,8 +174,14 @@ export const contactImportMachine = setup({
       tags: ['editable'],
       on: {
         'file.choose': [
-          { guard: { type: 'isUnsupportedFile', params: ({ event }) => event.file }, actions: { type: 'failWith', params: 'unsupportedFile' } },
-          { guard: { type: 'isTooLarge', params: ({ event }) => event.file }, actions: { type: 'failWith', params: 'tooLarge' } },
+          {
+            guard: { type: 'isUnsupportedFile', params: ({ event }) => event.file },
+            actions: { type: 'failWith', params: 'unsupportedFile' },
+          },
+          {
+            guard: { type: 'isTooLarge', params: ({ event }) => event.file },
+            actions: { type: 'failWith', params: 'tooLarge' },
+          },
           { target: 'uploading', actions: { type: 'assignFile', params: ({ event }) => event.file } },
         ],
       },
@@ -176,9 +202,16 @@ export const contactImportMachine = setup({
     mapping: {
       tags: ['editable'],
       on: {
-        'mapping.change': { actions: { type: 'assignMapping', params: ({ event }) => ({ column: event.column, target: event.target }) } },
+        'mapping.change': {
+          actions: { type: 'assignMapping', params: ({ event }) => ({ column: event.column, target: event.target }) },
+        },
         'lists.change': { actions: { type: 'assignLists', params: ({ event }) => event.listIds } },
-        'options.change': { actions: { type: 'assignFlags', params: ({ event }) => ({ updateExisting: event.updateExisting, blocklist: event.blocklist }) } },
+        'options.change': {
+          actions: {
+            type: 'assignFlags',
+            params: ({ event }) => ({ updateExisting: event.updateExisting, blocklist: event.blocklist }),
+          },
+        },
         'file.reset': { target: 'choosing', actions: 'reset' },
         'import.start': [{ guard: 'hasLists', target: 'starting' }, { actions: { type: 'failWith', params: 'listRequired' } }],
       },
@@ -205,7 +238,14 @@ export const contactImportMachine = setup({
     running: {
       tags: ['busy'],
       invoke: { id: 'watchImport', src: 'watchImport', input: ({ context }) => ({ importId: context.upload!.id }) },
-      on: { 'import.progressed': { actions: { type: 'assignProgress', params: ({ event }) => ({ processed: event.processed, total: event.total }) } } },
+      on: {
+        'import.progressed': {
+          actions: {
+            type: 'assignProgress',
+            params: ({ event }) => ({ processed: event.processed, total: event.total }),
+          },
+        },
+      },
       initial: 'reading',
       states: {
         reading: {
@@ -227,7 +267,11 @@ export const contactImportMachine = setup({
               { target: 'waiting', actions: { type: 'assignRead', params: ({ event }) => event.output } },
             ],
             onError: [
-              { guard: 'isLastReadFailure', target: '#contactImport.watchFailed', actions: ['countReadFailure', { type: 'failWith', params: 'watchFailed' }] },
+              {
+                guard: 'isLastReadFailure',
+                target: '#contactImport.watchFailed',
+                actions: ['countReadFailure', { type: 'failWith', params: 'watchFailed' }],
+              },
               { target: 'waiting', actions: 'countReadFailure' },
             ],
           },
@@ -237,7 +281,10 @@ export const contactImportMachine = setup({
     },
     watchFailed: {
       tags: ['error'],
-      on: { 'watch.retry': { target: 'running', actions: 'followAgain' }, 'import.again': { target: 'choosing', actions: 'reset' } },
+      on: {
+        'watch.retry': { target: 'running', actions: 'followAgain' },
+        'import.again': { target: 'choosing', actions: 'reset' },
+      },
     },
     finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
     failed: { tags: ['error'], on: { 'import.again': { target: 'choosing', actions: 'reset' } } },

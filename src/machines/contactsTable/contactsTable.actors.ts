@@ -17,7 +17,12 @@ export const loadTableOptions = fromPromise<TableOptions>(async () => {
   ]);
   const listRows = unwrap(lists);
   const listsTotal = readPagination(lists.response)?.total;
-  return { lists: listRows, segments: unwrap(segments), attributes: unwrap(attributes), listsComplete: listsTotal !== undefined && listsTotal <= listRows.length };
+  return {
+    lists: listRows,
+    segments: unwrap(segments),
+    attributes: unwrap(attributes),
+    listsComplete: listsTotal !== undefined && listsTotal <= listRows.length,
+  };
 });
 
 /** A page of the query; the API's 404 (list or segment not found) and 422 (a value it refuses) are typed outcomes. */
@@ -32,11 +37,17 @@ export const loadPage = fromPromise<PageOutcome, { query: ContactQuery; page: nu
   });
   if (result.response.status === 404) return { kind: 'rejected', reason: 'notFound' };
   if (result.response.status === 422) return { kind: 'rejected', reason: 'invalid' };
-  return { kind: 'loaded', rows: unwrap(result), total: readPagination(result.response)?.total ?? null, page: input.page };
+  return {
+    kind: 'loaded',
+    rows: unwrap(result),
+    total: readPagination(result.response)?.total ?? null,
+    page: input.page,
+  };
 });
 
 export const applyBulk = fromPromise<number, { request: BulkRequest; selection: ContactSelection }>(async ({ input }) => {
   const { action, listId } = input.request;
   if (action === 'export') throw new Error('export is not a bulk call');
-  return unwrap(await api.POST('/contacts/bulk', { body: { action, selection: input.selection, ...(listId ? { listId } : {}) } })).affected;
+  const body = { action, selection: input.selection, ...(listId ? { listId } : {}) };
+  return unwrap(await api.POST('/contacts/bulk', { body })).affected;
 });

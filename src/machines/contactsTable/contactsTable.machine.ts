@@ -63,7 +63,8 @@ export const contactsTableMachine = setup({
   delays: { SEARCH_DEBOUNCE: 300 },
   guards: {
     hasSelection: ({ context }) => context.allMatching || context.selectedIds.length > 0,
-    needsMissingList: (_, request: BulkRequest) => (request.action === 'addToList' || request.action === 'removeFromList') && !request.listId,
+    needsMissingList: (_, request: BulkRequest) =>
+      (request.action === 'addToList' || request.action === 'removeFromList') && !request.listId,
     isDelete: ({ context }) => context.bulk?.action === 'delete',
     isExport: ({ context }) => context.bulk?.action === 'export',
     hasMore: ({ context }) => context.total === null || context.rows.length < context.total,
@@ -82,7 +83,9 @@ export const contactsTableMachine = setup({
       const { columns, ...query } = parsed.view;
       return { query, columns, notices: parsed.notices };
     }),
-    assignSearch: assign(({ context }, q: string) => ({ query: { ...context.query, q: q.slice(0, SEARCH_MAX_LENGTH) } })),
+    assignSearch: assign(
+      ({ context }, q: string) => ({ query: { ...context.query, q: q.slice(0, SEARCH_MAX_LENGTH) } }),
+    ),
     assignSort: assign(({ context }, sort: ContactSort) => ({ query: { ...context.query, sort } })),
     assignFilter: assign(({ context }, filter: { listId: number | null; segmentId: number | null }) => ({
       query: { ...context.query, listId: filter.listId, segmentId: filter.listId ? null : filter.segmentId },
@@ -110,7 +113,10 @@ export const contactsTableMachine = setup({
     selectLoaded: assign(({ context }) => ({ selectedIds: context.rows.map((r) => r.id), allMatching: false, error: null })),
     selectAll: assign({ selectedIds: [], allMatching: true, error: null }),
     clearSelection: assign(NO_SELECTION),
-    assignBulk: assign((_, request: BulkRequest) => ({ bulk: { action: request.action, ...(request.listId ? { listId: request.listId } : {}) }, error: null })),
+    assignBulk: assign((_, request: BulkRequest) => ({
+      bulk: { action: request.action, ...(request.listId ? { listId: request.listId } : {}) },
+      error: null,
+    })),
     assignAffected: assign((_, affected: number) => ({ affected, bulk: null, ...NO_SELECTION })),
     clearBulk: assign({ bulk: null }),
     clearNotice: assign({ affected: null }),
@@ -145,7 +151,14 @@ export const contactsTableMachine = setup({
       {
         guard: { type: 'isNewQuery', params: ({ event }) => event.view },
         target: '.browsing.loading',
-        actions: [{ type: 'assignUrlView', params: ({ event }) => event }, 'checkView', 'clearSelection', 'clearBulk', 'clearNotice', 'recordCorrection'],
+        actions: [
+          { type: 'assignUrlView', params: ({ event }) => event },
+          'checkView',
+          'clearSelection',
+          'clearBulk',
+          'clearNotice',
+          'recordCorrection',
+        ],
       },
       { actions: [{ type: 'assignUrlView', params: ({ event }) => event }, 'checkView', 'recordCorrection'] },
     ],
@@ -164,15 +177,36 @@ export const contactsTableMachine = setup({
       on: {
         'url.changed': { actions: { type: 'assignUrlView', params: ({ event }) => event } },
         // The search box is on screen while the options load: what is typed is kept and searched once they are in.
-        'query.search': { actions: [{ type: 'assignSearch', params: ({ event }) => event.q }, { type: 'recordView', params: 'replace' }] },
+        'query.search': {
+          actions: [
+            { type: 'assignSearch', params: ({ event }) => event.q },
+            { type: 'recordView', params: 'replace' },
+          ],
+        },
       },
     },
-    loadFailed: { tags: ['error'], on: { 'table.retry': 'loadingOptions', 'url.changed': { target: 'loadingOptions', actions: { type: 'assignUrlView', params: ({ event }) => event } } } },
+    loadFailed: {
+      tags: ['error'],
+      on: {
+        'table.retry': 'loadingOptions',
+        'url.changed': { target: 'loadingOptions', actions: { type: 'assignUrlView', params: ({ event }) => event } },
+      },
+    },
     browsing: {
       initial: 'loading',
       on: {
-        'query.search': { target: '.searching', actions: [{ type: 'assignSearch', params: ({ event }) => event.q }, 'clearNotices'] },
-        'query.sort': { target: '.loading', actions: [{ type: 'assignSort', params: ({ event }) => event.sort }, 'clearNotices', { type: 'recordView', params: 'push' }] },
+        'query.search': {
+          target: '.searching',
+          actions: [{ type: 'assignSearch', params: ({ event }) => event.q }, 'clearNotices'],
+        },
+        'query.sort': {
+          target: '.loading',
+          actions: [
+            { type: 'assignSort', params: ({ event }) => event.sort },
+            'clearNotices',
+            { type: 'recordView', params: 'push' },
+          ],
+        },
         'query.filter': {
           target: '.loading',
           actions: [
@@ -182,7 +216,12 @@ export const contactsTableMachine = setup({
             { type: 'recordView', params: 'push' },
           ],
         },
-        'columns.change': { actions: [{ type: 'assignColumns', params: ({ event }) => event.attributeIds }, { type: 'recordView', params: 'replace' }] },
+        'columns.change': {
+          actions: [
+            { type: 'assignColumns', params: ({ event }) => event.attributeIds },
+            { type: 'recordView', params: 'replace' },
+          ],
+        },
       },
       states: {
         loading: {
@@ -214,8 +253,15 @@ export const contactsTableMachine = setup({
             'selection.clear': { actions: 'clearSelection' },
             'contacts.changed': { target: 'loading', actions: 'clearNotice' },
             'bulk.request': [
-              { guard: { type: 'needsMissingList', params: ({ event }) => event }, actions: { type: 'failWith', params: 'listRequired' } },
-              { guard: 'hasSelection', target: '#contactsTable.routingBulk', actions: [{ type: 'assignBulk', params: ({ event }) => event }, 'clearNotice'] },
+              {
+                guard: { type: 'needsMissingList', params: ({ event }) => event },
+                actions: { type: 'failWith', params: 'listRequired' },
+              },
+              {
+                guard: 'hasSelection',
+                target: '#contactsTable.routingBulk',
+                actions: [{ type: 'assignBulk', params: ({ event }) => event }, 'clearNotice'],
+              },
               { actions: { type: 'failWith', params: 'nothingSelected' } },
             ],
           },

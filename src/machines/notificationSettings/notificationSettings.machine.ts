@@ -68,10 +68,22 @@ type CategoryToggle = Omit<EventOf<'category.toggle'>, 'type'>;
 
 const editing = '#notificationSettings.editing';
 const edits = {
-  'category.toggle': { target: editing, actions: { type: 'toggleCategory', params: ({ event }: { event: EventOf<'category.toggle'> }) => event } },
-  'digest.toggle': { target: editing, actions: { type: 'toggleDigest', params: ({ event }: { event: EventOf<'digest.toggle'> }) => event.enabled } },
-  'schedule.changed': { target: editing, actions: { type: 'changeSchedule', params: ({ event }: { event: EventOf<'schedule.changed'> }) => event.pattern } },
-  'schedule.rejected': { target: editing, actions: { type: 'rejectSchedule', params: ({ event }: { event: EventOf<'schedule.rejected'> }) => event.error } },
+  'category.toggle': {
+    target: editing,
+    actions: { type: 'toggleCategory', params: ({ event }: { event: EventOf<'category.toggle'> }) => event },
+  },
+  'digest.toggle': {
+    target: editing,
+    actions: { type: 'toggleDigest', params: ({ event }: { event: EventOf<'digest.toggle'> }) => event.enabled },
+  },
+  'schedule.changed': {
+    target: editing,
+    actions: { type: 'changeSchedule', params: ({ event }: { event: EventOf<'schedule.changed'> }) => event.pattern },
+  },
+  'schedule.rejected': {
+    target: editing,
+    actions: { type: 'rejectSchedule', params: ({ event }: { event: EventOf<'schedule.rejected'> }) => event.error },
+  },
 } as const;
 
 /**

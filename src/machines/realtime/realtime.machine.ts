@@ -4,8 +4,9 @@ import { appEvents } from '../../app/appEvents.ts';
 import { realtimeEvents, socket } from './realtime.actors.ts';
 
 export type SocketFailed = Extract<RealtimeEvent, { type: 'socket.failed' }>;
-const logConnectError = { type: 'logConnectError', params: ({ event }: { event: SocketFailed }) => event.code } as const;
-const assignFailure = { type: 'assignFailure', params: ({ event }: { event: SocketFailed }) => event.code } as const;
+const failureCode = ({ event }: { event: SocketFailed }) => event.code;
+const logConnectError = { type: 'logConnectError', params: failureCode } as const;
+const assignFailure = { type: 'assignFailure', params: failureCode } as const;
 
 const NOTIFICATIONS_KEPT = 50;
 
@@ -57,7 +58,10 @@ export const realtimeMachine = setup({
       notifications: [notification, ...context.notifications].slice(0, NOTIFICATIONS_KEPT),
       unread: context.unread + 1,
     })),
-    announceNotification: (_, notification: NotificationPayload) => appEvents.emit({ type: 'notification.received', notification }),
+    announceNotification: (_, notification: NotificationPayload) => appEvents.emit({
+      type: 'notification.received',
+      notification,
+    }),
     markRead: assign({ unread: 0 }),
   },
 }).createMachine({
@@ -87,7 +91,10 @@ export const realtimeMachine = setup({
           on: {
             'socket.connected': { target: 'connected', actions: 'clearFailure' },
             'socket.failed': [
-              { guard: { type: 'willRetry', params: ({ event }) => event.willRetry }, actions: [logConnectError, assignFailure] },
+              {
+                guard: { type: 'willRetry', params: ({ event }) => event.willRetry },
+                actions: [logConnectError, assignFailure],
+              },
               { target: '#realtime.failed', actions: [logConnectError, assignFailure] },
             ],
           },

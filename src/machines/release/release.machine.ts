@@ -72,7 +72,10 @@ export const releaseMachine = setup({
           },
           { target: 'current' },
         ],
-        onError: { target: 'current', actions: { type: 'logCheckFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onError: {
+          target: 'current',
+          actions: { type: 'logCheckFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     updateAvailable: { on: { 'route.changed': 'reloading' } },

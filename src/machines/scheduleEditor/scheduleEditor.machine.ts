@@ -116,7 +116,10 @@ export const scheduleEditorMachine = setup({
   context: ({ input }) => initialContext(input),
   initial: 'starting',
   on: {
-    'period.changed': { target: '.editing', actions: [{ type: 'changePeriod', params: ({ event }) => event.period }, 'emitChanged'] },
+    'period.changed': {
+      target: '.editing',
+      actions: [{ type: 'changePeriod', params: ({ event }) => event.period }, 'emitChanged'],
+    },
     'values.changed': [
       {
         guard: { type: 'isBuildableSelection', params: ({ event }) => event },
@@ -126,7 +129,11 @@ export const scheduleEditorMachine = setup({
       { target: '.error', actions: ['rejectSelection', 'emitRejected'] },
     ],
     'pattern.set': [
-      { guard: { type: 'isBlankPattern', params: ({ event }) => event.pattern }, target: '.cleared', actions: ['reset', 'emitChanged'] },
+      {
+        guard: { type: 'isBlankPattern', params: ({ event }) => event.pattern },
+        target: '.cleared',
+        actions: ['reset', 'emitChanged'],
+      },
       {
         guard: { type: 'isReadablePattern', params: ({ event }) => event.pattern },
         target: '.editing',

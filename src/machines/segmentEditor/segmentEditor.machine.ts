@@ -53,10 +53,11 @@ export type SegmentEditorEvent =
 const newDraft = (): SegmentDraft => ({ name: '', conditions: addAt(emptyGroup(), [], defaultCondition()) });
 const COUNT_DEBOUNCE_MS = 400;
 
-/** The draft with new conditions: a changed condition drops its own issue; adding or removing moves the paths, so all drop. */
-function edited(context: SegmentEditorContext, conditions: SegmentGroup, changed: TreePath | null): Partial<SegmentEditorContext> {
+/** The draft with new conditions: a changed condition drops its issue; adding or removing moves paths, so all drop. */
+function edited(context: SegmentEditorContext, conditions: SegmentGroup, changed: TreePath | null) {
   const key = changed?.join('.');
-  const conditionIssues = key === undefined ? {} : Object.fromEntries(Object.entries(context.conditionIssues).filter(([path]) => path !== key));
+  const issues = Object.entries(context.conditionIssues);
+  const conditionIssues = key === undefined ? {} : Object.fromEntries(issues.filter(([path]) => path !== key));
   return { draft: { ...context.draft, conditions }, error: null, conditionIssues };
 }
 
@@ -95,7 +96,11 @@ export const segmentEditorMachine = setup({
     updateCondition: assign(({ context }, update: { path: TreePath; condition: SegmentCondition }) =>
       edited(context, replaceAt(context.draft.conditions, update.path, update.condition), update.path),
     ),
-    removeCondition: assign(({ context }, path: TreePath) => edited(context, removeAt(context.draft.conditions, path), null)),
+    removeCondition: assign(({ context }, path: TreePath) => edited(
+      context,
+      removeAt(context.draft.conditions, path),
+      null,
+    )),
     setOperator: assign(({ context }, change: { path: TreePath; operator: SegmentGroup['operator'] }) =>
       edited(context, setOperatorAt(context.draft.conditions, change.path, change.operator), null),
     ),
@@ -151,9 +156,16 @@ export const segmentEditorMachine = setup({
         'condition.update': {
           target: '.debouncing',
           reenter: true,
-          actions: { type: 'updateCondition', params: ({ event }) => ({ path: event.path, condition: event.condition }) },
+          actions: {
+            type: 'updateCondition',
+            params: ({ event }) => ({ path: event.path, condition: event.condition }),
+          },
         },
-        'condition.remove': { target: '.debouncing', reenter: true, actions: { type: 'removeCondition', params: ({ event }) => event.path } },
+        'condition.remove': {
+          target: '.debouncing',
+          reenter: true,
+          actions: { type: 'removeCondition', params: ({ event }) => event.path },
+        },
         'group.operator': {
           target: '.debouncing',
           reenter: true,

@@ -16,8 +16,8 @@ const emptySession: StoredSession = { token: '', expiresAt: new Date(0).toISOStr
 
 /**
  * The user's session. `starting` picks `loggedIn` when a token is stored, else `anonymous`. Login goes
- * anonymous → signingIn.submitting → (twoFactorRequired → signingIn.verifying →) enteringApp; `signingIn` holds the one
- * login call for both steps, which stores the token cookie and reloads at
+ * anonymous → signingIn.submitting → (twoFactorRequired → signingIn.verifying →) enteringApp; `signingIn` holds
+ * the one login call for both steps, which stores the token cookie and reloads at
  * the page asked for. `loggedIn` runs the tokenRefresh child, which keeps the access token fresh; `authorizing` waits
  * for its first valid token, then `loading` fetches the current user (`ready`, or `failed` with a retry). Logout (loggingOut → loggedOut) and a 401 (expired) clear all user data,
  * announce the end (realtime disconnects) and reload at / or /login.
@@ -37,7 +37,8 @@ export const sessionMachine = setup({
     isTwoFactorRequired: (_, output: LoginOutcome) => output.kind === 'twoFactorRequired',
     /** The call carries a 2FA code: the verifying step, where a failure returns to the code. */
     isSendingCode: ({ context }) => sendsCode(context),
-    isCodeRejected: ({ context }, output: LoginOutcome) => sendsCode(context) && output.kind === 'rejected' && output.code === 'invalid_2fa_token',
+    isCodeRejected: ({ context }, output: LoginOutcome) =>
+      sendsCode(context) && output.kind === 'rejected' && output.code === 'invalid_2fa_token',
   },
   actions: {
     assignCredentials: assign((_, form: LoginForm) => ({
@@ -50,9 +51,10 @@ export const sessionMachine = setup({
       error: null,
       fieldErrors: issues({ email: checkEmail(form.email), password: checkPassword(form.password) }),
     })),
-    assignCode: assign(({ context }, code: string) =>
-      context.credentials ? { credentials: { ...context.credentials, totp: code.replace(/\s/g, '') }, error: null, fieldErrors: {} } : {},
-    ),
+    assignCode: assign(({ context }, code: string) => {
+      if (!context.credentials) return {};
+      return { credentials: { ...context.credentials, totp: code.replace(/\s/g, '') }, error: null, fieldErrors: {} };
+    }),
     assignCodeError: assign((_, code: string) => ({ error: null, fieldErrors: issues({ code: checkCode(code) }) })),
     assignSession: assign((_, output: LoginOutcome) => (output.kind === 'signedIn' ? { session: output.session } : {})),
     assignValidToken: assign((_, session: StoredSession) => ({ session })),
@@ -90,7 +92,11 @@ export const sessionMachine = setup({
     startedAt: input.now,
   }),
   initial: 'starting',
-  on: { 'language.change': { actions: [{ type: 'assignLanguage', params: ({ event }) => event.language }, 'persistLanguage'] } },
+  on: {
+    'language.change': {
+      actions: [{ type: 'assignLanguage', params: ({ event }) => event.language }, 'persistLanguage'],
+    },
+  },
   states: {
     starting: {
       always: [{ guard: 'hasStoredSession', target: 'loggedIn' }, { target: 'anonymous' }],
@@ -99,7 +105,11 @@ export const sessionMachine = setup({
       tags: ['editable'],
       on: {
         'login.submit': [
-          { guard: { type: 'isLoginFormValid', params: ({ event }) => event }, target: 'signingIn.submitting', actions: { type: 'assignCredentials', params: ({ event }) => event } },
+          {
+            guard: { type: 'isLoginFormValid', params: ({ event }) => event },
+            target: 'signingIn.submitting',
+            actions: { type: 'assignCredentials', params: ({ event }) => event },
+          },
           { actions: { type: 'assignFieldErrors', params: ({ event }) => event } },
         ],
       },
@@ -108,7 +118,11 @@ export const sessionMachine = setup({
       tags: ['editable'],
       on: {
         'login.submitCode': [
-          { guard: { type: 'isCodeValid', params: ({ event }) => event.code }, target: 'signingIn.verifying', actions: { type: 'assignCode', params: ({ event }) => event.code } },
+          {
+            guard: { type: 'isCodeValid', params: ({ event }) => event.code },
+            target: 'signingIn.verifying',
+            actions: { type: 'assignCode', params: ({ event }) => event.code },
+          },
           { actions: { type: 'assignCodeError', params: ({ event }) => event.code } },
         ],
         'login.cancel': { target: 'anonymous', actions: ['forgetCredentials', 'enterTwoFactor'] },
@@ -166,7 +180,12 @@ export const sessionMachine = setup({
       states: {
         authorizing: {
           tags: ['busy'],
-          on: { 'token.validated': { target: 'loading', actions: { type: 'assignValidToken', params: ({ event }) => event.session } } },
+          on: {
+            'token.validated': {
+              target: 'loading',
+              actions: { type: 'assignValidToken', params: ({ event }) => event.session },
+            },
+          },
         },
         loading: {
           tags: ['busy'],
@@ -179,7 +198,13 @@ export const sessionMachine = setup({
         },
         ready: {
           on: {
-            'language.change': { actions: [{ type: 'assignLanguage', params: ({ event }) => event.language }, 'persistLanguage', 'saveLanguage'] },
+            'language.change': {
+              actions: [
+                { type: 'assignLanguage', params: ({ event }) => event.language },
+                'persistLanguage',
+                'saveLanguage',
+              ],
+            },
           },
         },
         failed: { tags: ['error'], on: { 'user.retry': 'loading' } },

@@ -103,7 +103,11 @@ export const twoFactorMachine = setup({
       tags: ['editable'],
       on: {
         'enable.submit': [
-          { guard: { type: 'isCodeValid', params: codeOf }, target: 'enabling', actions: { type: 'assignCode', params: codeOf } },
+          {
+            guard: { type: 'isCodeValid', params: codeOf },
+            target: 'enabling',
+            actions: { type: 'assignCode', params: codeOf },
+          },
           { actions: { type: 'assignCodeIssue', params: codeOf } },
         ],
         'setup.cancel': { target: 'disabled', actions: ['forgetSecrets', 'clearError'] },
@@ -132,7 +136,11 @@ export const twoFactorMachine = setup({
       tags: ['editable'],
       on: {
         'disable.submit': [
-          { guard: { type: 'isCodeValid', params: codeOf }, target: 'disabling', actions: { type: 'assignCode', params: codeOf } },
+          {
+            guard: { type: 'isCodeValid', params: codeOf },
+            target: 'disabling',
+            actions: { type: 'assignCode', params: codeOf },
+          },
           { actions: { type: 'assignCodeIssue', params: codeOf } },
         ],
         'disable.cancel': { target: 'enabled', actions: ['forgetSecrets', 'clearError'] },

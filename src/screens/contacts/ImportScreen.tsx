@@ -61,7 +61,9 @@ export function ImportScreen() {
           ) : null}
           {step === 'watchFailed' ? (
             <Group>
-              <Button onClick={() => actor.send({ type: 'watch.retry' })}>{intl.formatMessage(commonMessages.retry)}</Button>
+              <Button onClick={() => actor.send({ type: 'watch.retry' })}>
+                {intl.formatMessage(commonMessages.retry)}
+              </Button>
               <Button variant="default" onClick={() => actor.send({ type: 'import.again' })}>
                 {intl.formatMessage(m.again)}
               </Button>
