@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../app/appEvents.ts';
-import { createApiClient, firstFieldErrors, readPagination, RequestTimeoutError, serializeQuery } from './client.ts';
+import {
+  ApiError,
+  createApiClient,
+  firstFieldErrors,
+  readPagination,
+  RequestTimeoutError,
+  serializeQuery,
+  unwrap,
+} from './client.ts';
 import { createHeadersMiddleware } from './middleware/headers.ts';
 import { createTimeoutMiddleware } from './middleware/timeout.ts';
 import { createTransportMiddleware } from './middleware/transport.ts';
@@ -62,6 +70,21 @@ describe('API client', () => {
     const { response } = await client.GET('/outbox');
     expect(readPagination(response)).toEqual({ page: 1, perPage: 50, total: 120, pages: 3 });
     expect(readPagination(new Response(null, { headers: { Pagination: 'nope' } }))).toBeNull();
+  });
+
+  it('unwraps the data of a 2xx and throws every other answer as an ApiError with its status and code', async () => {
+    const settings = { categories: [], digest: false };
+    expect(unwrap(await harness(() => json(200, settings)).client.GET('/account/notifications'))).toEqual(settings);
+    const loggedOut = await harness(() => new Response(null, { status: 204 })).client.POST('/users/logout');
+    expect(unwrap(loggedOut)).toBeUndefined();
+    const failed = harness(() => json(500, { code: 'server_error', message: 'Please contact the support team.' }));
+    const error = await failed.client.GET('/users/me').then(unwrap).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, code: 'server_error' });
+    const bare = await harness(() => new Response(null, { status: 404 })).client.GET('/users/me').then(unwrap).catch(
+      (e: unknown) => e,
+    );
+    expect(bare).toMatchObject({ name: 'ApiError', status: 404, code: null });
   });
 
   it('exposes 422 field errors per field, first message first', () => {

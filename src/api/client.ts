@@ -29,6 +29,27 @@ export class RequestTimeoutError extends Error {
   }
 }
 
+/** What every openapi-fetch call resolves to: the data of a 2xx, or the error body, with the response. */
+export interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The failure a result carries, as a typed ApiError (status and the contract's error code). */
+export function apiError(result: Pick<FetchResult<unknown>, 'error' | 'response'>): ApiError {
+  return new ApiError(result.response.status, errorCode(result.error));
+}
+
+/**
+ * The data of a successful answer (undefined for a 204); any other answer is thrown as an ApiError. Actors check the
+ * statuses they expect (a 422, a 409) first and unwrap the rest, so every unexpected answer fails the same way.
+ */
+export function unwrap<T>(result: FetchResult<T>): T {
+  if (result.response.ok && result.error === undefined) return result.data as T;
+  throw apiError(result);
+}
+
 function serializeValue(value: unknown): string {
   return encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
 }
@@ -46,7 +67,10 @@ function serializeEntry(key: string, value: unknown, out: string[]): void {
   out.push(`${key}=${serializeValue(value)}`);
 }
 
-/** Query strings with bracket notation for arrays (`ids[]=1&ids[]=2`) and dotted keys for nested objects (`a.b=1`). */
+/**
+ * Query strings with bracket notation for arrays (`ids[]=1&ids[]=2`) and dotted keys for nested objects (`a.b=1`), as
+ * the product spec asks. Kept by hand: openapi-fetch 0.17's `querySerializer` options produce `ids=1` or `a[b]=1` only.
+ */
 export function serializeQuery(query: Record<string, unknown>): string {
   const out: string[] = [];
   for (const [key, value] of Object.entries(query)) serializeEntry(encodeURIComponent(key), value, out);

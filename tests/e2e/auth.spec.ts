@@ -20,6 +20,8 @@ test.describe('session', () => {
     await expect(page.getByTestId('user-menu')).toContainText('Ada Lovelace');
     await expect(page.getByTestId('user-menu')).toContainText('AL');
     await expect(page.getByTestId('active-channels')).toContainText('Email');
+    // The company's channel is named after its type: the chip names it once.
+    await expect(page.getByTestId('active-channels').getByRole('listitem')).toHaveText(['Email']);
   });
 
   test('remember me keeps the cookie for 30 days; /login then sends to /', async ({ page, user }) => {

@@ -191,7 +191,7 @@ export const stateAssertions: Record<string, (page: Page, state: AnyMachineSnaps
     if (fields.email) await expect(page.getByText('Email must be at least 5 characters.')).toBeVisible();
     if (fields.password) await expect(page.getByText('Password must be at least 5 characters.')).toBeVisible();
   },
-  'session.submitting': async (page) => {
+  'session.signingIn.submitting': async (page) => {
     await expect(page.locator('form[aria-busy="true"]')).toBeVisible();
   },
   'session.twoFactorRequired': async (page, state) => {
@@ -201,7 +201,7 @@ export const stateAssertions: Record<string, (page: Page, state: AnyMachineSnaps
     if (error) await expect(page.getByTestId('login-error')).toHaveText(ERROR_TEXT[error]!);
     if ((state.context.fieldErrors as Record<string, string>).code) await expect(page.getByText('Enter the code from your authenticator app.')).toBeVisible();
   },
-  'session.verifying': async (page) => {
+  'session.signingIn.verifying': async (page) => {
     await expect(page.locator('form[aria-busy="true"]')).toBeVisible();
     await expect(page.getByLabel('2FA code')).toBeVisible();
   },

@@ -3,12 +3,22 @@ import type { AnyMachineSnapshot, OutputFrom, SnapshotFrom } from 'xstate';
 import type * as contactImportActors from '../../src/machines/contactImport/contactImport.actors.ts';
 import {
   contactImportMachine,
+  MAX_READ_FAILURES,
   type ContactImportEvent,
   type StartOutcome,
   type UploadOutcome,
 } from '../../src/machines/contactImport/contactImport.machine.ts';
 import type { ContactAttribute, ContactImport } from '../../src/machines/contactsTable/contacts.types.ts';
-import { done, failed, type Invariant, type Journey, type MachineModel, type ModelEvent, type Via } from './graph.ts';
+import {
+  after,
+  done,
+  failed,
+  type Invariant,
+  type Journey,
+  type MachineModel,
+  type ModelEvent,
+  type Via,
+} from './graph.ts';
 
 /** Files serialise as `{}`; a name keeps the two fixtures apart in the graph. */
 const named = (file: File): File => Object.assign(file, { toJSON: () => file.name });
@@ -61,10 +71,8 @@ export const contactImportEventFixtures = {
   'options.change': [{ type: 'options.change', updateExisting: false, blocklist: true }],
   'import.start': [{ type: 'import.start' }],
   'import.progressed': [{ type: 'import.progressed', processed: 1, total: 2 }],
-  'import.completed': [
-    { type: 'import.completed', upload: upload({ status: 'finished', processed: 2, created: 1, failed: 1, errorReportUrl: '/api/contact-imports/7/errors?token=abcdefghijkl' }) },
-    { type: 'import.completed', upload: upload({ status: 'failed', error: 'unreadable' }) },
-  ],
+  'import.ended': [{ type: 'import.ended' }],
+  'watch.retry': [{ type: 'watch.retry' }],
   'import.again': [{ type: 'import.again' }],
 } satisfies { [K in ContactImportEvent['type']]: Array<Extract<ContactImportEvent, { type: K }>> };
 
@@ -86,8 +94,25 @@ export const contactImportOutputFixtures = {
     started: { kind: 'started', upload: upload({ status: 'queued' }) },
     rejected: { kind: 'rejected', reason: 'listRequired' },
   } satisfies { [K in StartOutcome['kind']]: Extract<StartOutcome, { kind: K }> },
+  readImport: {
+    running: upload({ status: 'running', processed: 1, estimatedRows: 2 }),
+    finished: upload({
+      status: 'finished',
+      processed: 2,
+      created: 1,
+      failed: 1,
+      errorReportUrl: '/api/contact-imports/7/errors?token=abcdefghijkl',
+    }),
+    failed: upload({ status: 'failed', error: 'unreadable' }),
+  },
+  // watchImport reports through `import.progressed` / `import.ended` events, not an output.
   watchImport: {},
-} satisfies { [K in keyof typeof contactImportActors]?: Record<string, OutputFrom<(typeof contactImportActors)[K]>> };
+} satisfies {
+  [K in keyof typeof contactImportActors as K extends 'IMPORT_POLL_MS' ? never : K]: Record<
+    string,
+    OutputFrom<(typeof contactImportActors)[K]>
+  >;
+};
 
 const o = contactImportOutputFixtures;
 const e = contactImportEventFixtures;
@@ -110,7 +135,12 @@ const invariants: Record<string, Invariant> = {
   contactImport: state((s, via) => {
     const busy = ['loadingOptions', 'uploading', 'starting', 'running'].some((v) => s.matches(v as never));
     assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting or running');
-    assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed'));
+    assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed') || s.matches('watchFailed'));
+    if (!s.matches('running') && !s.matches('watchFailed')) assert.equal(
+      s.context.readFailures,
+      0,
+      'failed reads count only while following',
+    );
     if (via?.event.type === 'xstate.done.actor.loadImportLimits') assert.equal(s.context.maxFileBytes, LIMIT, 'the limit the server answered');
     else if (via) assert.equal(s.context.maxFileBytes, via.from.context.maxFileBytes, 'only the limits answer sets the limit');
   }),
@@ -143,9 +173,23 @@ const invariants: Record<string, Invariant> = {
     assert.ok([null, 'listRequired', 'startFailed'].includes(s.context.error));
   }),
   'contactImport.starting': state((s) => assert.ok(s.context.listIds.length > 0, 'never starts without a list')),
-  'contactImport.running': state((s) => {
+  'contactImport.running': state((s, via) => {
     assert.equal(s.context.error, null);
     assert.ok(s.context.upload);
+    assert.ok(s.context.readFailures < MAX_READ_FAILURES, 'a run read too often in vain is no longer followed');
+    if (via?.event.type === 'xstate.error.actor.readImport') {
+      assert.equal(s.context.readFailures, via.from.context.readFailures + 1, 'a failed read is counted');
+    } else if (via?.event.type === 'xstate.done.actor.readImport') assert.equal(
+      s.context.readFailures,
+      0,
+      'a read resets the count',
+    );
+  }),
+  'contactImport.watchFailed': state((s, via) => {
+    assert.equal(s.context.error, 'watchFailed');
+    assert.equal(s.context.readFailures, MAX_READ_FAILURES, 'after that many failed reads in a row');
+    assert.ok(s.can(e['watch.retry'][0]!) && s.can(e['import.again'][0]!), 'follow again, or import another file');
+    if (via) assert.equal(via.event.type, 'xstate.error.actor.readImport');
   }),
   'contactImport.finished': state((s) => {
     assert.equal(s.context.error, null);
@@ -173,9 +217,20 @@ export const contactImportModel: MachineModel<undefined> = {
     done('startImport', o.startImport.started, 'started'),
     done('startImport', o.startImport.rejected, 'listRequired'),
     failed('startImport'),
+    done('readImport', o.readImport.running, 'running'),
+    done('readImport', o.readImport.finished, 'finished'),
+    done('readImport', o.readImport.failed, 'failed'),
+    failed('readImport'),
+    after('importPoll', 'contactImport.running.waiting'),
   ] as ModelEvent[],
   serializeState: (s: AnyMachineSnapshot) =>
-    JSON.stringify({ value: s.value, error: s.context.error, lists: s.context.listIds.length > 0, limit: s.context.maxFileBytes !== null }),
+    JSON.stringify({
+      value: s.value,
+      error: s.context.error,
+      lists: s.context.listIds.length > 0,
+      limit: s.context.maxFileBytes !== null,
+      readFailures: s.context.readFailures,
+    }),
   invariants,
   journeys: [
     {
@@ -191,7 +246,9 @@ export const contactImportModel: MachineModel<undefined> = {
         contactImportEventFixtures['import.start'][0],
         done('startImport', o.startImport.started, 'started'),
         contactImportEventFixtures['import.progressed'][0],
-        contactImportEventFixtures['import.completed'][0],
+        done('readImport', o.readImport.running, 'running'),
+        contactImportEventFixtures['import.ended'][0],
+        done('readImport', o.readImport.finished, 'finished'),
       ] as ModelEvent[],
     },
     onFileStep('a file over the loaded limit is refused unsent, then another is sent', done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'), [

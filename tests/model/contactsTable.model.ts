@@ -85,7 +85,12 @@ export const contactsTableOutputFixtures = {
     invalid: rejected.invalid,
   },
   applyBulk: { applied: 2 },
-} satisfies { [K in keyof typeof contactsTableActors]: Record<string, OutputFrom<(typeof contactsTableActors)[K]>> };
+} satisfies {
+  [K in keyof typeof contactsTableActors as K extends 'PAGE_SIZE' ? never : K]: Record<
+    string,
+    OutputFrom<(typeof contactsTableActors)[K]>
+  >;
+};
 
 const o = contactsTableOutputFixtures;
 const e = contactsTableEventFixtures;

@@ -9,6 +9,7 @@ import { loadingBarModel } from './loadingBar.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { realtimeModel } from './realtime.model.ts';
+import { scheduleEditorModel } from './scheduleEditor.model.ts';
 import { releaseModel } from './release.model.ts';
 import { segmentEditorModel } from './segmentEditor.model.ts';
 import { sessionModel } from './session.model.ts';
@@ -30,6 +31,7 @@ export const models: MachineModel<never>[] = [
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
+  scheduleEditorModel,
   contactCollectionModel,
   contactExportModel,
   contactFormModel,

@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
+import { firstFieldErrors, unwrap, type FetchResult } from '../../api/client.ts';
 import { toFieldIssues, type ContactAttribute, type ContactFolder, type ContactList } from '../contactsTable/contacts.types.ts';
 import type { CollectionData, CollectionDraft, CollectionItem, DeleteOutcome, WriteOutcome } from './contactCollection.machine.ts';
-
-type Result<T> = { data?: T; error?: unknown; response: Response };
 
 /** The refusal a 422 or 409 names: a blank name, a category without options (spec section 5), or another value. */
 function refusal(error: unknown): Extract<WriteOutcome, { kind: 'rejected' }>['reason'] {
@@ -15,17 +13,16 @@ function refusal(error: unknown): Extract<WriteOutcome, { kind: 'rejected' }>['r
 }
 
 /** A written item, or a 422 as a typed refusal; anything else is thrown. */
-export function written<T>(r: Result<T>, toItem: (data: T) => CollectionItem): WriteOutcome {
-  if (r.data) return { kind: 'saved', item: toItem(r.data) };
+export function written<T>(r: FetchResult<T>, toItem: (data: T) => CollectionItem): WriteOutcome {
   if (r.response.status === 422 || r.response.status === 409) return { kind: 'rejected', reason: refusal(r.error) };
-  throw new ApiError(r.response.status, errorCode(r.error));
+  return { kind: 'saved', item: toItem(unwrap(r)) };
 }
 
 /** Deleted; a 409 is a refusal only where the contract answers one (a folder that still holds lists). */
-export function deleted(r: Result<unknown>, conflictIsRefusal = false): DeleteOutcome {
-  if (r.response.ok) return { kind: 'deleted' };
+export function deleted(r: FetchResult<unknown>, conflictIsRefusal = false): DeleteOutcome {
   if (conflictIsRefusal && r.response.status === 409) return { kind: 'rejected', reason: 'notEmpty' };
-  throw new ApiError(r.response.status, errorCode(r.error));
+  unwrap(r);
+  return { kind: 'deleted' };
 }
 
 const attribute = (a: ContactAttribute): CollectionItem => ({ id: a.id, name: a.name, type: a.type, options: a.options });
@@ -34,9 +31,7 @@ const list = (l: ContactList): CollectionItem => ({ id: l.id, name: l.name, fold
 
 export const attributeActors = {
   loadCollection: fromPromise<CollectionData, void>(async () => {
-    const r = await api.GET('/contact-attributes');
-    if (!r.data) throw new ApiError(r.response.status, errorCode(r.error));
-    return { items: r.data.map(attribute), folders: [] };
+    return { items: unwrap(await api.GET('/contact-attributes')).map(attribute), folders: [] };
   }),
   createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) =>
     written(
@@ -56,9 +51,8 @@ export const attributeActors = {
 
 export const folderActors = {
   loadCollection: fromPromise<CollectionData, void>(async () => {
-    const r = await api.GET('/contact-folders');
-    if (!r.data) throw new ApiError(r.response.status, errorCode(r.error));
-    return { items: r.data.map(folder), folders: r.data };
+    const folders = unwrap(await api.GET('/contact-folders'));
+    return { items: folders.map(folder), folders };
   }),
   createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) => written(await api.POST('/contact-folders', { body: { name: input.name } }), folder)),
   renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
@@ -72,17 +66,13 @@ export const folderActors = {
 export const listActors = {
   loadCollection: fromPromise<CollectionData, void>(async () => {
     const [lists, folders] = await Promise.all([api.GET('/contact-lists', { params: { query: { perPage: 500 } } }), api.GET('/contact-folders')]);
-    if (!lists.data) throw new ApiError(lists.response.status, errorCode(lists.error));
-    if (!folders.data) throw new ApiError(folders.response.status, errorCode(folders.error));
-    return { items: lists.data.map(list), folders: folders.data };
+    return { items: unwrap(lists).map(list), folders: unwrap(folders) };
   }),
   createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) => {
     let folderId = input.folderId;
     if (!folderId) {
       // A list lives in a folder: without one yet, a first folder is created for it.
-      const created = await api.POST('/contact-folders', { body: { name: input.newFolderName ?? '' } });
-      if (!created.data) throw new ApiError(created.response.status, errorCode(created.error));
-      folderId = created.data.id;
+      folderId = unwrap(await api.POST('/contact-folders', { body: { name: input.newFolderName ?? '' } })).id;
     }
     return written(await api.POST('/contact-lists', { body: { name: input.name, folderId } }), list);
   }),

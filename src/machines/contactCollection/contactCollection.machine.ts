@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { AttributeType, ContactFolder } from '../contactsTable/contacts.types.ts';
 
 /** An attribute, a folder or a list, as the collection screens show it. */
@@ -69,24 +69,21 @@ export const contactCollectionMachine = setup({
     deleteItem: unconfigured<DeleteOutcome, { id: number }>(),
   },
   guards: {
-    hasName: ({ event }) => (event.type === 'item.create' ? event.draft.name.trim() !== '' : event.type === 'item.rename' ? event.name.trim() !== '' : false),
+    isBlankName: (_, name: string) => name.trim() === '',
     /** A category needs options, none of them blank; other drafts need none. */
-    hasOptions: ({ event }) =>
-      event.type !== 'item.create' || event.draft.type !== 'category' || ((event.draft.options ?? []).length > 0 && (event.draft.options ?? []).every((o) => o.trim() !== '')),
+    lacksOptions: (_, draft: CollectionDraft) => {
+      const options = draft.options ?? [];
+      return draft.type === 'category' && (options.length === 0 || options.some((o) => o.trim() === ''));
+    },
     isSaved: (_, outcome: WriteOutcome) => outcome.kind === 'saved',
     isDeleted: (_, outcome: DeleteOutcome) => outcome.kind === 'deleted',
   },
   actions: {
     assignData: assign((_, data: CollectionData) => ({ data, error: null })),
-    assignPending: assign(({ event }) =>
-      event.type === 'item.create'
-        ? { pending: { id: null, draft: { ...event.draft, name: event.draft.name.trim() } }, error: null }
-        : event.type === 'item.rename'
-          ? { pending: { id: event.id, draft: { name: event.name.trim() } }, error: null }
-          : event.type === 'item.delete'
-            ? { pending: { id: event.id, draft: { name: '' } }, error: null }
-            : {},
-    ),
+    assignPending: assign((_, pending: { id: number | null; draft: CollectionDraft }) => ({
+      pending: { id: pending.id, draft: { ...pending.draft, name: pending.draft.name.trim() } },
+      error: null,
+    })),
     upsert: assign(({ context }, outcome: WriteOutcome) => {
       // A refusal the form names at its field replaces the create/rename failure set before it; others keep it.
       if (outcome.kind !== 'saved') return outcome.reason === 'invalid' ? {} : { error: outcome.reason };
@@ -116,12 +113,33 @@ export const contactCollectionMachine = setup({
     ready: {
       on: {
         'item.create': [
-          { guard: and(['hasName', 'hasOptions']), target: 'creating', actions: 'assignPending' },
-          { guard: not('hasName'), actions: { type: 'failWith', params: 'nameRequired' } },
-          { actions: { type: 'failWith', params: 'optionRequired' } },
+          {
+            guard: { type: 'isBlankName', params: ({ event }) => event.draft.name },
+            actions: { type: 'failWith', params: 'nameRequired' },
+          },
+          {
+            guard: { type: 'lacksOptions', params: ({ event }) => event.draft },
+            actions: { type: 'failWith', params: 'optionRequired' },
+          },
+          {
+            target: 'creating',
+            actions: { type: 'assignPending', params: ({ event }) => ({ id: null, draft: event.draft }) },
+          },
         ],
-        'item.rename': [{ guard: 'hasName', target: 'renaming', actions: 'assignPending' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
-        'item.delete': { target: 'confirmingDelete', actions: 'assignPending' },
+        'item.rename': [
+          {
+            guard: { type: 'isBlankName', params: ({ event }) => event.name },
+            actions: { type: 'failWith', params: 'nameRequired' },
+          },
+          {
+            target: 'renaming',
+            actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, draft: { name: event.name } }) },
+          },
+        ],
+        'item.delete': {
+          target: 'confirmingDelete',
+          actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, draft: { name: '' } }) },
+        },
       },
     },
     creating: {

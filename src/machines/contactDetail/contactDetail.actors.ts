@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode, readPagination } from '../../api/client.ts';
+import { readPagination, unwrap } from '../../api/client.ts';
 import type { ContactEvent, ContactNote } from '../contactsTable/contacts.types.ts';
 import type { ContactDetails, DeleteNoteOutcome, PageOf } from './contactDetail.machine.ts';
 
@@ -9,79 +9,68 @@ type Id = { id: number };
 const DETAIL_PAGE_SIZE = 50;
 const path = (id: number) => ({ params: { path: { contactId: id } } });
 const pageQuery = (id: number, cursor?: string) => ({ params: { path: { contactId: id }, query: { perPage: DETAIL_PAGE_SIZE, ...(cursor ? { cursor } : {}) } } });
-const fail = (r: { error?: unknown; response: Response }) => new ApiError(r.response.status, errorCode(r.error));
 const next = (response: Response) => readPagination(response)?.nextCursor ?? null;
 
 export const loadContact = fromPromise<ContactDetails, Id>(async ({ input }) => {
-  const contact = await api.GET('/contacts/{contactId}', path(input.id));
-  if (!contact.data) throw fail(contact);
+  const contact = unwrap(await api.GET('/contacts/{contactId}', path(input.id)));
   const [lists, notes, timeline, attributes] = await Promise.all([
     api.GET('/contacts/{contactId}/lists', path(input.id)),
     api.GET('/contacts/{contactId}/notes', pageQuery(input.id)),
     api.GET('/contacts/{contactId}/timeline', pageQuery(input.id)),
     api.GET('/contact-attributes'),
   ]);
-  if (!lists.data) throw fail(lists);
-  if (!notes.data) throw fail(notes);
-  if (!timeline.data) throw fail(timeline);
-  if (!attributes.data) throw fail(attributes);
   return {
-    contact: contact.data,
-    lists: lists.data,
-    notes: notes.data,
+    contact,
+    lists: unwrap(lists),
+    notes: unwrap(notes),
     notesCursor: next(notes.response),
-    timeline: timeline.data,
+    timeline: unwrap(timeline),
     timelineCursor: next(timeline.response),
-    attributes: attributes.data,
+    attributes: unwrap(attributes),
   };
 });
 
 export const loadMoreNotes = fromPromise<PageOf<ContactNote>, Id & { cursor: string }>(async ({ input }) => {
   const r = await api.GET('/contacts/{contactId}/notes', pageQuery(input.id, input.cursor));
-  if (!r.data) throw fail(r);
-  return { items: r.data, cursor: next(r.response) };
+  return { items: unwrap(r), cursor: next(r.response) };
 });
 
 export const loadMoreTimeline = fromPromise<PageOf<ContactEvent>, Id & { cursor: string }>(async ({ input }) => {
   const r = await api.GET('/contacts/{contactId}/timeline', pageQuery(input.id, input.cursor));
-  if (!r.data) throw fail(r);
-  return { items: r.data, cursor: next(r.response) };
+  return { items: unwrap(r), cursor: next(r.response) };
 });
 
 /** A note that is already gone (another user deleted it) is an expected answer, not a failure. */
 export const deleteNote = fromPromise<DeleteNoteOutcome, Id & { noteId: number }>(async ({ input }) => {
   const r = await api.DELETE('/contacts/{contactId}/notes/{noteId}', { params: { path: { contactId: input.id, noteId: input.noteId } } });
-  if (r.response.ok) return { kind: 'deleted' };
   if (r.response.status === 404) return { kind: 'rejected', code: 'notFound' };
-  throw fail(r);
+  unwrap(r);
+  return { kind: 'deleted' };
 });
 
 export const setBlocked = fromPromise<void, Id & { blocked: boolean }>(async ({ input }) => {
-  const r = input.blocked ? await api.POST('/contacts/{contactId}/block', path(input.id)) : await api.POST('/contacts/{contactId}/unblock', path(input.id));
-  if (!r.data) throw fail(r);
+  unwrap(input.blocked ? await api.POST('/contacts/{contactId}/block', path(input.id)) : await api.POST(
+    '/contacts/{contactId}/unblock',
+    path(input.id),
+  ));
 });
 
 export const addNote = fromPromise<ContactNote, Id & { text: string }>(async ({ input }) => {
-  const r = await api.POST('/contacts/{contactId}/notes', { ...path(input.id), body: { text: input.text } });
-  if (!r.data) throw fail(r);
-  return r.data;
+  return unwrap(await api.POST('/contacts/{contactId}/notes', { ...path(input.id), body: { text: input.text } }));
 });
 
 export const anonymiseContact = fromPromise<void, Id>(async ({ input }) => {
-  const r = await api.POST('/contacts/{contactId}/anonymise', path(input.id));
-  if (!r.data) throw fail(r);
+  unwrap(await api.POST('/contacts/{contactId}/anonymise', path(input.id)));
 });
 
 export const deleteContact = fromPromise<void, Id>(async ({ input }) => {
-  const r = await api.DELETE('/contacts/{contactId}', path(input.id));
-  if (!r.response.ok) throw fail(r);
+  unwrap(await api.DELETE('/contacts/{contactId}', path(input.id)));
 });
 
 /** Everything stored about the contact, saved by the browser as a JSON file. */
 export const downloadData = fromPromise<void, Id>(async ({ input }) => {
-  const r = await api.GET('/contacts/{contactId}/data', path(input.id));
-  if (!r.data) throw fail(r);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(r.data, null, 2)], { type: 'application/json' }));
+  const data = unwrap(await api.GET('/contacts/{contactId}/data', path(input.id)));
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = `contact-${input.id}.json`;

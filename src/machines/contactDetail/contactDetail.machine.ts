@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
 import type { Contact, ContactAttribute, ContactEvent, ContactList, ContactNote } from '../contactsTable/contacts.types.ts';
 import { addNote, anonymiseContact, deleteContact, deleteNote, downloadData, loadContact, loadMoreNotes, loadMoreTimeline, setBlocked } from './contactDetail.actors.ts';
 
@@ -78,21 +78,24 @@ export const contactDetailMachine = setup({
   types: { context: {} as ContactDetailContext, events: {} as ContactDetailEvent, input: {} as { id: number } },
   actors: { loadContact, setBlocked, addNote, deleteNote, loadMoreNotes, loadMoreTimeline, anonymiseContact, deleteContact, downloadData },
   guards: {
-    hasNoteText: ({ event }) => event.type === 'note.submit' && event.text.trim() !== '',
-    isListedNote: ({ context, event }) => event.type === 'note.delete' && Boolean(context.details?.notes.some((n) => n.id === event.noteId)),
+    hasNoteText: (_, text: string) => text.trim() !== '',
+    isListedNote: ({ context }, noteId: number) => Boolean(context.details?.notes.some((n) => n.id === noteId)),
     hasMoreNotes: ({ context }) => Boolean(context.details?.notesCursor),
     hasMoreTimeline: ({ context }) => Boolean(context.details?.timelineCursor),
     isRejected: (_, outcome: DeleteNoteOutcome) => outcome.kind === 'rejected',
-    isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),
+    isNotFound: (_, error: unknown) => isNotFound(error),
     isEditable: ({ context }) => context.details?.contact.anonymisedAt === null,
   },
   actions: {
     assignDetails: assign((_, details: ContactDetails) => ({ details, error: null })),
-    assignNoteText: assign(({ event }) => (event.type === 'note.submit' ? { noteText: event.text.trim(), error: null } : {})),
+    assignNoteText: assign((_, text: string) => ({ noteText: text.trim(), error: null })),
     /** Typing keeps the draft; it also answers a 'Text is required' shown for it. */
-    changeNoteText: assign(({ context, event }) => (event.type === 'note.change' ? { noteText: event.text, error: context.error === 'noteRequired' ? null : context.error } : {})),
+    changeNoteText: assign(({ context }, text: string) => ({
+      noteText: text,
+      error: context.error === 'noteRequired' ? null : context.error,
+    })),
     prependNote: assign(({ context }, note: ContactNote) => (context.details ? { details: { ...context.details, notes: [note, ...context.details.notes] }, noteText: '' } : {})),
-    askNoteDelete: assign(({ event }) => (event.type === 'note.delete' ? { noteToDelete: event.noteId, error: null } : {})),
+    askNoteDelete: assign((_, noteId: number) => ({ noteToDelete: noteId, error: null })),
     forgetNoteToDelete: assign({ noteToDelete: null }),
     removeNote: assign(({ context }) => ({
       details: context.details ? { ...context.details, notes: context.details.notes.filter((n) => n.id !== context.noteToDelete) } : null,
@@ -111,7 +114,7 @@ export const contactDetailMachine = setup({
   id: 'contactDetail',
   context: ({ input }) => ({ id: input.id, details: null, noteText: '', noteToDelete: null, error: null }),
   initial: 'loading',
-  on: { 'note.change': { actions: 'changeNoteText' } },
+  on: { 'note.change': { actions: { type: 'changeNoteText', params: ({ event }) => event.text } } },
   states: {
     loading: {
       tags: ['busy'],
@@ -121,7 +124,11 @@ export const contactDetailMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'viewing', actions: { type: 'assignDetails', params: ({ event }) => event.output } },
         onError: [
-          { guard: 'isNotFound', target: 'loadFailed', actions: { type: 'failWith', params: 'notFound' } },
+          {
+            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'loadFailed',
+            actions: { type: 'failWith', params: 'notFound' },
+          },
           { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
         ],
       },
@@ -133,10 +140,18 @@ export const contactDetailMachine = setup({
         'contact.block': { target: 'blocking', actions: 'clearError' },
         'contact.unblock': { target: 'unblocking', actions: 'clearError' },
         'note.submit': [
-          { guard: 'hasNoteText', target: 'addingNote', actions: 'assignNoteText' },
+          {
+            guard: { type: 'hasNoteText', params: ({ event }) => event.text },
+            target: 'addingNote',
+            actions: { type: 'assignNoteText', params: ({ event }) => event.text },
+          },
           { actions: { type: 'failWith', params: 'noteRequired' } },
         ],
-        'note.delete': { guard: 'isListedNote', target: 'confirmingNoteDelete', actions: 'askNoteDelete' },
+        'note.delete': {
+          guard: { type: 'isListedNote', params: ({ event }) => event.noteId },
+          target: 'confirmingNoteDelete',
+          actions: { type: 'askNoteDelete', params: ({ event }) => event.noteId },
+        },
         'notes.loadMore': { guard: 'hasMoreNotes', target: 'loadingMoreNotes', actions: 'clearError' },
         'timeline.loadMore': { guard: 'hasMoreTimeline', target: 'loadingMoreTimeline', actions: 'clearError' },
         'data.export': { target: 'exportingData', actions: 'clearError' },

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { jobKeys } from '../../../shared/jobs.ts';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode } from '../../api/client.ts';
+import { unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ContactExport, ContactSelection } from '../contactsTable/contacts.types.ts';
 import type { ContactExportEvent } from './contactExport.machine.ts';
@@ -9,9 +9,7 @@ import type { ContactExportEvent } from './contactExport.machine.ts';
 export const EXPORT_POLL_MS = 2_000;
 
 export const startExport = fromPromise<ContactExport, { selection: ContactSelection }>(async ({ input }) => {
-  const { data, error, response } = await api.POST('/contact-exports', { body: { selection: input.selection } });
-  if (data) return data;
-  throw new ApiError(response.status, errorCode(error));
+  return unwrap(await api.POST('/contact-exports', { body: { selection: input.selection } }));
 });
 
 /** Follows an export: `job.progressed` over realtime plus a read every EXPORT_POLL_MS; completes once. */

@@ -15,6 +15,12 @@ export type ContactExportEvent =
   | { type: 'export.completed'; result: ContactExport }
   | { type: 'export.dismiss' };
 
+type ExportStart = Extract<ContactExportEvent, { type: 'export.start' }>;
+const start = {
+  target: 'starting',
+  actions: { type: 'assignSelection', params: ({ event }: { event: ExportStart }) => event.selection },
+} as const;
+
 /**
  * A contacts download: `idle` → `starting` (queues the CSV export of a selection) → `running` (progress over
  * realtime, polling as a fallback) → `ready` (the signed download link) or `failed`; dismissing returns to `idle`.
@@ -22,14 +28,20 @@ export type ContactExportEvent =
 export const contactExportMachine = setup({
   types: { context: {} as ContactExportContext, events: {} as ContactExportEvent },
   actors: { startExport, watchExport },
-  guards: { isFinished: ({ event }) => event.type === 'export.completed' && event.result.status === 'finished' },
+  guards: { isFinished: (_, result: ContactExport) => result.status === 'finished' },
   actions: {
-    assignSelection: assign(({ event }) => (event.type === 'export.start' ? { selection: event.selection, result: null, error: null, progress: { done: 0, total: null } } : {})),
+    assignSelection: assign((_, selection: ContactSelection) => ({
+      selection,
+      result: null,
+      error: null,
+      progress: { done: 0, total: null },
+    })),
     assignStarted: assign((_, result: ContactExport) => ({ result, progress: { done: result.rowsDone, total: result.rowsTotal } })),
-    assignProgress: assign(({ event }) => (event.type === 'export.progressed' ? { progress: { done: event.done, total: event.total } } : {})),
-    assignResult: assign(({ event }) =>
-      event.type === 'export.completed' ? { result: event.result, error: event.result.status === 'failed' ? ('runFailed' as const) : null } : {},
-    ),
+    assignProgress: assign((_, progress: ContactExportContext['progress']) => ({ progress })),
+    assignResult: assign((_, result: ContactExport) => ({
+      result,
+      error: result.status === 'failed' ? ('runFailed' as const) : null,
+    })),
     failStart: assign({ error: 'startFailed' as const }),
   },
 }).createMachine({
@@ -37,7 +49,7 @@ export const contactExportMachine = setup({
   context: { selection: null, progress: { done: 0, total: null }, result: null, error: null },
   initial: 'idle',
   states: {
-    idle: { on: { 'export.start': { target: 'starting', actions: 'assignSelection' } } },
+    idle: { on: { 'export.start': start } },
     starting: {
       tags: ['busy'],
       invoke: {
@@ -52,11 +64,20 @@ export const contactExportMachine = setup({
       tags: ['busy'],
       invoke: { id: 'watchExport', src: 'watchExport', input: ({ context }) => ({ exportId: context.result!.id }) },
       on: {
-        'export.progressed': { actions: 'assignProgress' },
-        'export.completed': [{ guard: 'isFinished', target: 'ready', actions: 'assignResult' }, { target: 'failed', actions: 'assignResult' }],
+        'export.progressed': {
+          actions: { type: 'assignProgress', params: ({ event }) => ({ done: event.done, total: event.total }) },
+        },
+        'export.completed': [
+          {
+            guard: { type: 'isFinished', params: ({ event }) => event.result },
+            target: 'ready',
+            actions: { type: 'assignResult', params: ({ event }) => event.result },
+          },
+          { target: 'failed', actions: { type: 'assignResult', params: ({ event }) => event.result } },
+        ],
       },
     },
-    ready: { on: { 'export.dismiss': 'idle', 'export.start': { target: 'starting', actions: 'assignSelection' } } },
-    failed: { tags: ['error'], on: { 'export.dismiss': 'idle', 'export.start': { target: 'starting', actions: 'assignSelection' } } },
+    ready: { on: { 'export.dismiss': 'idle', 'export.start': start } },
+    failed: { tags: ['error'], on: { 'export.dismiss': 'idle', 'export.start': start } },
   },
 });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
+import { firstFieldErrors, unwrap } from '../../api/client.ts';
 import { toFieldIssues } from '../contactsTable/contacts.types.ts';
 import type { ContactFormValues, SaveContactOutcome } from './contactForm.machine.ts';
 
@@ -20,11 +20,13 @@ export const saveContact = fromPromise<SaveContactOutcome, { id: number | null; 
     address: orNull(v.address),
     attributes: v.attributes,
   };
-  const { data, error, response } =
+  const result =
     input.id === null
       ? await api.POST('/contacts', { body: { ...fields, listIds: v.listIds, blocked: v.blocked } })
       : await api.PATCH('/contacts/{contactId}', { params: { path: { contactId: input.id } }, body: fields });
-  if (data) return { kind: 'saved', contact: data };
-  if (response.status === 422) return { kind: 'rejected', issues: toFieldIssues(firstFieldErrors(error)) };
-  throw new ApiError(response.status, errorCode(error));
+  if (result.response.status === 422) return {
+    kind: 'rejected',
+    issues: toFieldIssues(firstFieldErrors(result.error)),
+  };
+  return { kind: 'saved', contact: unwrap(result) };
 });

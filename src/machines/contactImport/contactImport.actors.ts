@@ -1,30 +1,26 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { jobKeys } from '../../../shared/jobs.ts';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
+import { firstFieldErrors, unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
 import type { ContactImportEvent, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
 
-/** How often the running import is read, in case a realtime event was missed (no socket, reconnecting). */
+/** How often the running import is read (the machine's `importPoll` delay), in case a realtime event was missed. */
 export const IMPORT_POLL_MS = 2_000;
 
 export const loadImportOptions = fromPromise<ImportOptions>(async () => {
   const [lists, attributes] = await Promise.all([api.GET('/contact-lists', { params: { query: { perPage: 500 } } }), api.GET('/contact-attributes')]);
-  if (!lists.data) throw new ApiError(lists.response.status, errorCode(lists.error));
-  if (!attributes.data) throw new ApiError(attributes.response.status, errorCode(attributes.error));
-  return { lists: lists.data, attributes: attributes.data };
+  return { lists: unwrap(lists), attributes: unwrap(attributes) };
 });
 
 /** The server's upload limits, read before a file is chosen so a file too large is refused without sending it. */
 export const loadImportLimits = fromPromise<ImportLimits>(async () => {
-  const { data, error, response } = await api.GET('/contact-imports/limits');
-  if (!data) throw new ApiError(response.status, errorCode(error));
-  return data;
+  return unwrap(await api.GET('/contact-imports/limits'));
 });
 
 export const uploadFile = fromPromise<UploadOutcome, { file: File }>(async ({ input }) => {
-  const { data, error, response } = await api.POST('/contact-imports', {
+  const result = await api.POST('/contact-imports', {
     body: { file: input.file.name },
     bodySerializer: () => {
       const form = new FormData();
@@ -32,10 +28,10 @@ export const uploadFile = fromPromise<UploadOutcome, { file: File }>(async ({ in
       return form;
     },
   });
-  if (data) return { kind: 'uploaded', upload: data };
-  if (response.status === 413) return { kind: 'rejected', reason: 'tooLarge' };
-  if (response.status === 415 || response.status === 422) return { kind: 'rejected', reason: 'uploadFailed' };
-  throw new ApiError(response.status, errorCode(error));
+  const { status } = result.response;
+  if (status === 413) return { kind: 'rejected', reason: 'tooLarge' };
+  if (status === 415 || status === 422) return { kind: 'rejected', reason: 'uploadFailed' };
+  return { kind: 'uploaded', upload: unwrap(result) };
 });
 
 export interface StartInput {
@@ -48,41 +44,29 @@ export interface StartInput {
 
 export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input }) => {
   const { importId, ...body } = input;
-  const { data, error, response } = await api.POST('/contact-imports/{importId}/start', { params: { path: { importId } }, body });
-  if (data) return { kind: 'started', upload: data };
-  if (response.status === 422) return { kind: 'rejected', reason: firstFieldErrors(error).listIds ? 'listRequired' : 'startFailed' };
-  if (response.status === 409) return { kind: 'rejected', reason: 'startFailed' };
-  throw new ApiError(response.status, errorCode(error));
+  const result = await api.POST('/contact-imports/{importId}/start', { params: { path: { importId } }, body });
+  const { status } = result.response;
+  if (status === 422) return {
+    kind: 'rejected',
+    reason: firstFieldErrors(result.error).listIds ? 'listRequired' : 'startFailed',
+  };
+  if (status === 409) return { kind: 'rejected', reason: 'startFailed' };
+  return { kind: 'started', upload: unwrap(result) };
 });
 
-const isDone = (upload: ContactImport) => upload.status === 'finished' || upload.status === 'failed';
+/** The import as the server has it now: a failed read is thrown, and the machine counts it. */
+export const readImport = fromPromise<ContactImport, { importId: number }>(async ({ input }) =>
+  unwrap(await api.GET('/contact-imports/{importId}', { params: { path: { importId: input.importId } } })),
+);
 
 /**
- * Follows a running import: `job.progressed` events from the realtime connection, and a read every IMPORT_POLL_MS
- * as a fallback. Sends `import.progressed`, then `import.completed` once with the final import.
+ * Realtime news of a running import: `job.progressed` while it runs becomes `import.progressed`; its end becomes
+ * `import.ended`, on which the machine reads the import's final counts.
  */
-export const watchImport = fromCallback<ContactImportEvent, { importId: number }>(({ input, sendBack }) => {
-  let completed = false;
-  const read = async () => {
-    const { data } = await api.GET('/contact-imports/{importId}', { params: { path: { importId: input.importId } } });
-    if (!data || completed) return;
-    if (isDone(data)) {
-      completed = true;
-      sendBack({ type: 'import.completed', upload: data });
-    } else {
-      sendBack({ type: 'import.progressed', processed: data.processed, total: data.estimatedRows });
-    }
-  };
-  const unsubscribe = appEvents.subscribe((event) => {
-    if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactImport(input.importId) || completed) return;
+export const watchImport = fromCallback<ContactImportEvent, { importId: number }>(({ input, sendBack }) =>
+  appEvents.subscribe((event) => {
+    if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactImport(input.importId)) return;
     if (event.job.status === 'running') sendBack({ type: 'import.progressed', processed: event.job.processed, total: event.job.total });
-    else void read().catch(() => undefined); // a failed read is tried again at the next tick
-  });
-  const timer = setInterval(() => void read().catch(() => undefined), IMPORT_POLL_MS);
-  void read().catch(() => undefined);
-  return () => {
-    completed = true;
-    clearInterval(timer);
-    unsubscribe();
-  };
-});
+    else sendBack({ type: 'import.ended' });
+  }),
+);

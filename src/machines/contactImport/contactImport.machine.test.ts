@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
 import { contactImportEventFixtures as e, contactImportModel, contactImportOutputFixtures as o } from '../../../tests/model/contactImport.model.ts';
-import { contactImportMachine, type StartOutcome, type UploadOutcome } from './contactImport.machine.ts';
-import type { ImportLimits } from '../contactsTable/contacts.types.ts';
+import {
+  contactImportMachine,
+  MAX_READ_FAILURES,
+  type StartOutcome,
+  type UploadOutcome,
+} from './contactImport.machine.ts';
+import type { ContactImport, ImportLimits } from '../contactsTable/contacts.types.ts';
 import type { StartInput } from './contactImport.actors.ts';
 
 describeModel(contactImportModel);
@@ -16,6 +21,8 @@ const limitUnreadable = fromPromise<ImportLimits>(async () => {
 describe('contact import machine at runtime', () => {
   it('uploads, refuses to start without a list, then runs with progress to finished', async () => {
     const started: StartInput[] = [];
+    let finish: (upload: ContactImport) => void = () => undefined;
+    const finalRead = new Promise<ContactImport>((resolve) => (finish = resolve));
     const actor = createActor(
       contactImportMachine.provide({
         actors: {
@@ -26,6 +33,7 @@ describe('contact import machine at runtime', () => {
             started.push(input);
             return o.startImport.started;
           }),
+          readImport: fromPromise<ContactImport, { importId: number }>(() => finalRead),
           watchImport: fromCallback(({ sendBack }) => {
             sendBack(e['import.progressed'][0]!);
           }),
@@ -46,7 +54,8 @@ describe('contact import machine at runtime', () => {
     actor.send(e['import.start'][0]!);
     await waitFor(actor, (s) => s.matches('running') && s.context.progress.processed === 1);
     expect(started).toEqual([{ importId: 7, mapping: [{ target: 'email' }, { target: 'skip' }], listIds: [3], updateExisting: false, blocklist: true }]);
-    actor.send(e['import.completed'][0]!);
+    finish(o.readImport.finished);
+    await waitFor(actor, (s) => s.matches('finished'));
     expect(actor.getSnapshot().value).toBe('finished');
     expect(actor.getSnapshot().context.upload?.errorReportUrl).toContain('/errors?token=');
     actor.send(e['import.again'][0]!);
@@ -92,5 +101,48 @@ describe('contact import machine at runtime', () => {
     await waitFor(actor, (s) => s.matches('choosing') && s.context.error === 'tooLarge');
     expect(actor.getSnapshot().context.maxFileBytes).toBeNull();
     expect(sent.map((f) => f.name)).toEqual(['big.csv']);
+  });
+
+  it('counts failed reads of a running import: a few in a row are shown, and it can be followed again', async () => {
+    const reads: Array<'fail' | ContactImport> = [
+      ...Array<'fail'>(MAX_READ_FAILURES - 1).fill('fail'),
+      o.readImport.running,
+    ];
+    reads.push(...Array<'fail'>(MAX_READ_FAILURES).fill('fail'), o.readImport.finished);
+    let calls = 0;
+    const actor = createActor(
+      contactImportMachine.provide({
+        delays: { importPoll: 1 },
+        actors: {
+          loadImportOptions: fromPromise(async () => o.loadImportOptions.loaded),
+          loadImportLimits: limitLoaded,
+          uploadFile: fromPromise<UploadOutcome, { file: File }>(async () => o.uploadFile.uploaded),
+          startImport: fromPromise<StartOutcome, StartInput>(async () => o.startImport.started),
+          readImport: fromPromise<ContactImport, { importId: number }>(async () => {
+            const next = reads[calls++];
+            if (next === undefined || next === 'fail') throw new Error('network');
+            return next;
+          }),
+          watchImport: fromCallback(() => undefined),
+        },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send(e['file.choose'][0]!);
+    await waitFor(actor, (s) => s.matches('mapping'));
+    actor.send(e['lists.change'][0]!);
+    actor.send(e['import.start'][0]!);
+    // Fewer failures than the limit, then a good read: still running, the count starts over.
+    await waitFor(actor, (s) => s.context.progress.processed === 1);
+    expect(actor.getSnapshot().matches('running')).toBe(true);
+    expect(actor.getSnapshot().context.readFailures).toBe(0);
+    const lost = await waitFor(actor, (s) => s.matches('watchFailed'));
+    expect(lost.context.error).toBe('watchFailed');
+    expect(lost.hasTag('error')).toBe(true);
+    expect(calls).toBe(2 * MAX_READ_FAILURES);
+    actor.send(e['watch.retry'][0]!);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches('finished'));
+    expect(actor.getSnapshot().context.upload?.created).toBe(1);
   });
 });

@@ -1,6 +1,14 @@
-import { assign, not, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
-import { loadImportLimits, loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
+import {
+  IMPORT_POLL_MS,
+  loadImportLimits,
+  loadImportOptions,
+  readImport,
+  startImport,
+  uploadFile,
+  watchImport,
+} from './contactImport.actors.ts';
 
 export interface ImportOptions {
   lists: ContactList[];
@@ -10,8 +18,16 @@ export interface ImportOptions {
 export type UploadOutcome = { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
 export type StartOutcome = { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
 
-/** Spec section 8 and 5: upload failures, the list rule; plus failed loads and a failed run. */
-export type ImportError = 'optionsFailed' | 'unsupportedFile' | 'tooLarge' | 'uploadFailed' | 'listRequired' | 'startFailed' | 'runFailed';
+/** Spec sections 8 and 5: upload failures, the list rule; plus failed loads, a failed run and a run no longer read. */
+export type ImportError =
+  | 'optionsFailed'
+  | 'unsupportedFile'
+  | 'tooLarge'
+  | 'uploadFailed'
+  | 'listRequired'
+  | 'startFailed'
+  | 'runFailed'
+  | 'watchFailed';
 
 export interface ImportProgress {
   processed: number;
@@ -29,6 +45,8 @@ export interface ContactImportContext {
   updateExisting: boolean;
   blocklist: boolean;
   progress: ImportProgress;
+  /** Reads of the running import that failed in a row; at MAX_READ_FAILURES the run is no longer followed. */
+  readFailures: number;
   error: ImportError | null;
 }
 
@@ -41,56 +59,83 @@ export type ContactImportEvent =
   | { type: 'options.change'; updateExisting?: boolean; blocklist?: boolean }
   | { type: 'import.start' }
   | { type: 'import.progressed'; processed: number; total: number | null }
-  | { type: 'import.completed'; upload: ContactImport }
+  | { type: 'import.ended' }
+  | { type: 'watch.retry' }
   | { type: 'import.again' };
 
 const SUPPORTED = /\.(csv|xls|xlsx)$/i;
 const NO_PROGRESS: ImportProgress = { processed: 0, total: null };
+/** Failed reads in a row after which the screen says the run is no longer followed, instead of retrying forever. */
+export const MAX_READ_FAILURES = 3;
+const isDone = (upload: ContactImport) => upload.status === 'finished' || upload.status === 'failed';
 
 /**
  * The contact import wizard. `loadingOptions` reads lists and attributes → `choosing` (pick a CSV/XLS/XLSX file no
  * larger than the server's limit, read from the start beside the lists) → `uploading` → `mapping` (preview, columns
- * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime, with a
- * polling fallback) → `finished` (counts, error report) or `failed`.
+ * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime; the
+ * import is read on entry, every `importPoll` and when realtime says it ended) → `finished` (counts, error report)
+ * or `failed`. MAX_READ_FAILURES failed reads in a row leave `running` for `watchFailed`, where the user can retry.
  */
 export const contactImportMachine = setup({
   types: { context: {} as ContactImportContext, events: {} as ContactImportEvent },
-  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, watchImport },
+  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, readImport, watchImport },
+  delays: { importPoll: IMPORT_POLL_MS },
   guards: {
-    isSupportedFile: ({ event }) => event.type === 'file.choose' && SUPPORTED.test(event.file.name),
-    isTooLarge: ({ context, event }) => event.type === 'file.choose' && context.maxFileBytes !== null && event.file.size > context.maxFileBytes,
+    isUnsupportedFile: (_, file: File) => !SUPPORTED.test(file.name),
+    isTooLarge: ({ context }, file: File) => context.maxFileBytes !== null && file.size > context.maxFileBytes,
     isUploaded: (_, outcome: UploadOutcome) => outcome.kind === 'uploaded',
     hasLists: ({ context }) => context.listIds.length > 0,
     isStarted: (_, outcome: StartOutcome) => outcome.kind === 'started',
-    isFinished: ({ event }) => event.type === 'import.completed' && event.upload.status === 'finished',
+    isDone: (_, upload: ContactImport) => isDone(upload),
+    isFinished: (_, upload: ContactImport) => upload.status === 'finished',
+    isLastReadFailure: ({ context }) => context.readFailures + 1 >= MAX_READ_FAILURES,
   },
   actions: {
     assignOptions: assign((_, options: ImportOptions) => ({ options, error: null })),
     assignLimit: assign((_, maxFileBytes: number) => ({ maxFileBytes })),
-    assignFile: assign(({ event }) => (event.type === 'file.choose' ? { file: event.file, error: null } : {})),
+    assignFile: assign((_, file: File) => ({ file, error: null })),
     assignUpload: assign((_, outcome: UploadOutcome) =>
       outcome.kind === 'uploaded' ? { upload: outcome.upload, mapping: outcome.upload.suggestedMapping, error: null } : { error: outcome.reason },
     ),
     assignStarted: assign((_, outcome: StartOutcome) =>
-      outcome.kind === 'started' ? { upload: outcome.upload, progress: NO_PROGRESS, error: null } : { error: outcome.reason },
+      outcome.kind === 'started' ? { upload: outcome.upload, progress: NO_PROGRESS, readFailures: 0, error: null } : {
+        error: outcome.reason,
+      },
     ),
-    assignMapping: assign(({ context, event }) =>
-      event.type === 'mapping.change' ? { mapping: context.mapping.map((t, i) => (i === event.column ? event.target : t)) } : {},
-    ),
-    assignLists: assign(({ event }) => (event.type === 'lists.change' ? { listIds: event.listIds, error: null } : {})),
-    assignFlags: assign(({ context, event }) =>
-      event.type === 'options.change'
-        ? { updateExisting: event.updateExisting ?? context.updateExisting, blocklist: event.blocklist ?? context.blocklist }
-        : {},
-    ),
-    assignProgress: assign(({ event }) => (event.type === 'import.progressed' ? { progress: { processed: event.processed, total: event.total } } : {})),
-    assignCompleted: assign(({ event }) =>
-      event.type === 'import.completed'
-        ? { upload: event.upload, progress: { processed: event.upload.processed, total: event.upload.processed }, error: event.upload.status === 'failed' ? 'runFailed' : null }
-        : {},
-    ),
-    reset: assign({ file: null, upload: null, mapping: [], listIds: [], updateExisting: true, blocklist: false, progress: NO_PROGRESS, error: null }),
+    assignMapping: assign(({ context }, change: { column: number; target: ImportColumnTarget }) => ({
+      mapping: context.mapping.map((t, i) => (i === change.column ? change.target : t)),
+    })),
+    assignLists: assign((_, listIds: number[]) => ({ listIds, error: null })),
+    assignFlags: assign(({ context }, flags: { updateExisting?: boolean; blocklist?: boolean }) => ({
+      updateExisting: flags.updateExisting ?? context.updateExisting,
+      blocklist: flags.blocklist ?? context.blocklist,
+    })),
+    assignProgress: assign((_, progress: ImportProgress) => ({ progress })),
+    assignRead: assign((_, upload: ContactImport) => ({
+      upload,
+      progress: { processed: upload.processed, total: upload.estimatedRows },
+      readFailures: 0,
+    })),
+    assignCompleted: assign((_, upload: ContactImport) => ({
+      upload,
+      progress: { processed: upload.processed, total: upload.processed },
+      readFailures: 0,
+      error: upload.status === 'failed' ? ('runFailed' as const) : null,
+    })),
+    countReadFailure: assign(({ context }) => ({ readFailures: context.readFailures + 1 })),
+    reset: assign({
+      file: null,
+      upload: null,
+      mapping: [],
+      listIds: [],
+      updateExisting: true,
+      blocklist: false,
+      progress: NO_PROGRESS,
+      readFailures: 0,
+      error: null,
+    }),
     failWith: assign((_, error: ImportError) => ({ error })),
+    followAgain: assign({ readFailures: 0, error: null }),
   },
 }).createMachine({
   id: 'contactImport',
@@ -104,6 +149,7 @@ export const contactImportMachine = setup({
     updateExisting: true,
     blocklist: false,
     progress: NO_PROGRESS,
+    readFailures: 0,
     error: null,
   },
   invoke: {
@@ -128,9 +174,15 @@ export const contactImportMachine = setup({
       tags: ['editable'],
       on: {
         'file.choose': [
-          { guard: not('isSupportedFile'), actions: { type: 'failWith', params: 'unsupportedFile' } },
-          { guard: 'isTooLarge', actions: { type: 'failWith', params: 'tooLarge' } },
-          { target: 'uploading', actions: 'assignFile' },
+          {
+            guard: { type: 'isUnsupportedFile', params: ({ event }) => event.file },
+            actions: { type: 'failWith', params: 'unsupportedFile' },
+          },
+          {
+            guard: { type: 'isTooLarge', params: ({ event }) => event.file },
+            actions: { type: 'failWith', params: 'tooLarge' },
+          },
+          { target: 'uploading', actions: { type: 'assignFile', params: ({ event }) => event.file } },
         ],
       },
     },
@@ -150,9 +202,16 @@ export const contactImportMachine = setup({
     mapping: {
       tags: ['editable'],
       on: {
-        'mapping.change': { actions: 'assignMapping' },
-        'lists.change': { actions: 'assignLists' },
-        'options.change': { actions: 'assignFlags' },
+        'mapping.change': {
+          actions: { type: 'assignMapping', params: ({ event }) => ({ column: event.column, target: event.target }) },
+        },
+        'lists.change': { actions: { type: 'assignLists', params: ({ event }) => event.listIds } },
+        'options.change': {
+          actions: {
+            type: 'assignFlags',
+            params: ({ event }) => ({ updateExisting: event.updateExisting, blocklist: event.blocklist }),
+          },
+        },
         'file.reset': { target: 'choosing', actions: 'reset' },
         'import.start': [{ guard: 'hasLists', target: 'starting' }, { actions: { type: 'failWith', params: 'listRequired' } }],
       },
@@ -180,8 +239,51 @@ export const contactImportMachine = setup({
       tags: ['busy'],
       invoke: { id: 'watchImport', src: 'watchImport', input: ({ context }) => ({ importId: context.upload!.id }) },
       on: {
-        'import.progressed': { actions: 'assignProgress' },
-        'import.completed': [{ guard: 'isFinished', target: 'finished', actions: 'assignCompleted' }, { target: 'failed', actions: 'assignCompleted' }],
+        'import.progressed': {
+          actions: {
+            type: 'assignProgress',
+            params: ({ event }) => ({ processed: event.processed, total: event.total }),
+          },
+        },
+      },
+      initial: 'reading',
+      states: {
+        reading: {
+          invoke: {
+            id: 'readImport',
+            src: 'readImport',
+            input: ({ context }) => ({ importId: context.upload!.id }),
+            onDone: [
+              {
+                guard: { type: 'isFinished', params: ({ event }) => event.output },
+                target: '#contactImport.finished',
+                actions: { type: 'assignCompleted', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isDone', params: ({ event }) => event.output },
+                target: '#contactImport.failed',
+                actions: { type: 'assignCompleted', params: ({ event }) => event.output },
+              },
+              { target: 'waiting', actions: { type: 'assignRead', params: ({ event }) => event.output } },
+            ],
+            onError: [
+              {
+                guard: 'isLastReadFailure',
+                target: '#contactImport.watchFailed',
+                actions: ['countReadFailure', { type: 'failWith', params: 'watchFailed' }],
+              },
+              { target: 'waiting', actions: 'countReadFailure' },
+            ],
+          },
+        },
+        waiting: { after: { importPoll: 'reading' }, on: { 'import.ended': 'reading' } },
+      },
+    },
+    watchFailed: {
+      tags: ['error'],
+      on: {
+        'watch.retry': { target: 'running', actions: 'followAgain' },
+        'import.again': { target: 'choosing', actions: 'reset' },
       },
     },
     finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' } } },

@@ -1,12 +1,13 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode, readPagination } from '../../api/client.ts';
+import { readPagination, unwrap } from '../../api/client.ts';
 import type { ContactSelection } from './contacts.types.ts';
-import { PAGE_SIZE } from './contactsTable.machine.ts';
 import type { BulkRequest, PageOutcome, TableOptions } from './contactsTable.types.ts';
 import type { ContactQuery } from './tableView.ts';
 
 const LISTS_PER_PAGE = 500;
+/** Contacts per page read: the table loads the next page as the user scrolls near the end. */
+export const PAGE_SIZE = 100;
 
 export const loadTableOptions = fromPromise<TableOptions>(async () => {
   const [lists, segments, attributes] = await Promise.all([
@@ -14,31 +15,39 @@ export const loadTableOptions = fromPromise<TableOptions>(async () => {
     api.GET('/segments'),
     api.GET('/contact-attributes'),
   ]);
-  for (const r of [lists, segments, attributes]) if (!r.data) throw new ApiError(r.response.status, errorCode(r.error));
+  const listRows = unwrap(lists);
   const listsTotal = readPagination(lists.response)?.total;
-  return { lists: lists.data!, segments: segments.data!, attributes: attributes.data!, listsComplete: listsTotal !== undefined && listsTotal <= lists.data!.length };
+  return {
+    lists: listRows,
+    segments: unwrap(segments),
+    attributes: unwrap(attributes),
+    listsComplete: listsTotal !== undefined && listsTotal <= listRows.length,
+  };
 });
 
 /** A page of the query; the API's 404 (list or segment not found) and 422 (a value it refuses) are typed outcomes. */
 export const loadPage = fromPromise<PageOutcome, { query: ContactQuery; page: number }>(async ({ input, signal }) => {
   const { sort, listId, segmentId } = input.query;
   const q = input.query.q.trim();
-  const { data, error, response } = await api.GET('/contacts', {
+  const result = await api.GET('/contacts', {
     params: {
       query: { page: input.page, perPage: PAGE_SIZE, sort, ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) },
     },
     signal,
   });
-  if (data) return { kind: 'loaded', rows: data, total: readPagination(response)?.total ?? null, page: input.page };
-  if (response.status === 404) return { kind: 'rejected', reason: 'notFound' };
-  if (response.status === 422) return { kind: 'rejected', reason: 'invalid' };
-  throw new ApiError(response.status, errorCode(error));
+  if (result.response.status === 404) return { kind: 'rejected', reason: 'notFound' };
+  if (result.response.status === 422) return { kind: 'rejected', reason: 'invalid' };
+  return {
+    kind: 'loaded',
+    rows: unwrap(result),
+    total: readPagination(result.response)?.total ?? null,
+    page: input.page,
+  };
 });
 
 export const applyBulk = fromPromise<number, { request: BulkRequest; selection: ContactSelection }>(async ({ input }) => {
   const { action, listId } = input.request;
   if (action === 'export') throw new Error('export is not a bulk call');
-  const { data, error, response } = await api.POST('/contacts/bulk', { body: { action, selection: input.selection, ...(listId ? { listId } : {}) } });
-  if (data) return data.affected;
-  throw new ApiError(response.status, errorCode(error));
+  const body = { action, selection: input.selection, ...(listId ? { listId } : {}) };
+  return unwrap(await api.POST('/contacts/bulk', { body })).affected;
 });

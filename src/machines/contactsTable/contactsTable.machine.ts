@@ -1,8 +1,9 @@
 import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import { contactExportMachine } from '../contactExport/contactExport.machine.ts';
-import type { ContactSelection } from './contacts.types.ts';
+import type { ContactSelection, ContactSort } from './contacts.types.ts';
 import { applyBulk, loadPage, loadTableOptions } from './contactsTable.actors.ts';
 import type {
+  BulkRequest,
   ContactsTableContext,
   ContactsTableEmitted,
   ContactsTableEvent,
@@ -11,12 +12,19 @@ import type {
   TableError,
   TableOptions,
 } from './contactsTable.types.ts';
-import { checkView, DEFAULT_VIEW, fallbackQuery, mergeNotices, SEARCH_MAX_LENGTH, sameQuery, type TableView } from './tableView.ts';
+import {
+  checkView,
+  DEFAULT_VIEW,
+  fallbackQuery,
+  mergeNotices,
+  SEARCH_MAX_LENGTH,
+  sameQuery,
+  type ParsedView,
+  type TableView,
+} from './tableView.ts';
 
 export type * from './contactsTable.types.ts';
 export type { ContactQuery, TableView, ViewNotice } from './tableView.ts';
-
-export const PAGE_SIZE = 100;
 
 /** The selection a bulk action or export is applied to. */
 export function selectionOf(context: Pick<ContactsTableContext, 'allMatching' | 'selectedIds' | 'query'>): ContactSelection {
@@ -55,11 +63,12 @@ export const contactsTableMachine = setup({
   delays: { SEARCH_DEBOUNCE: 300 },
   guards: {
     hasSelection: ({ context }) => context.allMatching || context.selectedIds.length > 0,
-    needsMissingList: ({ event }) => event.type === 'bulk.request' && (event.action === 'addToList' || event.action === 'removeFromList') && !event.listId,
-    isDelete: ({ event }) => event.type === 'bulk.request' && event.action === 'delete',
-    isExport: ({ event }) => event.type === 'bulk.request' && event.action === 'export',
+    needsMissingList: (_, request: BulkRequest) =>
+      (request.action === 'addToList' || request.action === 'removeFromList') && !request.listId,
+    isDelete: ({ context }) => context.bulk?.action === 'delete',
+    isExport: ({ context }) => context.bulk?.action === 'export',
     hasMore: ({ context }) => context.total === null || context.rows.length < context.total,
-    isNewQuery: ({ context, event }) => event.type === 'url.changed' && !sameQuery(context.query, checkView(event.view, context).view),
+    isNewQuery: ({ context }, view: TableView) => !sameQuery(context.query, checkView(view, context).view),
     isRejected: (_, output: PageOutcome) => isRejected(output),
     canFallBack: ({ context }, output: PageOutcome) => isRejected(output) && fallbackQuery(context.query, output.reason) !== null,
   },
@@ -70,16 +79,17 @@ export const contactsTableMachine = setup({
       const { view, notices } = checkView(viewOf(context), context);
       return { query: { ...context.query, listId: view.listId, segmentId: view.segmentId }, columns: view.columns, notices: mergeNotices(context.notices, notices) };
     }),
-    assignUrlView: assign(({ event }) => {
-      if (event.type !== 'url.changed') return {};
-      const { columns, ...query } = event.view;
-      return { query, columns, notices: event.notices };
+    assignUrlView: assign((_, parsed: ParsedView) => {
+      const { columns, ...query } = parsed.view;
+      return { query, columns, notices: parsed.notices };
     }),
-    assignSearch: assign(({ context, event }) => (event.type === 'query.search' ? { query: { ...context.query, q: event.q.slice(0, SEARCH_MAX_LENGTH) } } : {})),
-    assignSort: assign(({ context, event }) => (event.type === 'query.sort' ? { query: { ...context.query, sort: event.sort } } : {})),
-    assignFilter: assign(({ context, event }) =>
-      event.type === 'query.filter' ? { query: { ...context.query, listId: event.listId, segmentId: event.listId ? null : event.segmentId } } : {},
+    assignSearch: assign(
+      ({ context }, q: string) => ({ query: { ...context.query, q: q.slice(0, SEARCH_MAX_LENGTH) } }),
     ),
+    assignSort: assign(({ context }, sort: ContactSort) => ({ query: { ...context.query, sort } })),
+    assignFilter: assign(({ context }, filter: { listId: number | null; segmentId: number | null }) => ({
+      query: { ...context.query, listId: filter.listId, segmentId: filter.listId ? null : filter.segmentId },
+    })),
     fallBack: assign(({ context }, output: PageOutcome) => {
       const fallback = isRejected(output) ? fallbackQuery(context.query, output.reason) : null;
       return fallback ? { query: fallback.query, notices: mergeNotices(context.notices, [fallback.notice]), ...NO_SELECTION } : {};
@@ -94,17 +104,19 @@ export const contactsTableMachine = setup({
     appendPage: assign(({ context }, page: PageOutcome) =>
       page.kind === 'loaded' ? { rows: [...context.rows, ...page.rows], total: page.total ?? context.total, page: page.page } : {},
     ),
-    assignColumns: assign(({ event }) => (event.type === 'columns.change' ? { columns: [...new Set(event.attributeIds)] } : {})),
-    toggle: assign(({ context, event }) => {
-      if (event.type !== 'selection.toggle') return {};
+    assignColumns: assign((_, attributeIds: number[]) => ({ columns: [...new Set(attributeIds)] })),
+    toggle: assign(({ context }, id: number) => {
       const base = context.allMatching ? context.rows.map((r) => r.id) : context.selectedIds;
-      const selectedIds = base.includes(event.id) ? base.filter((id) => id !== event.id) : [...base, event.id];
+      const selectedIds = base.includes(id) ? base.filter((selected) => selected !== id) : [...base, id];
       return { selectedIds, allMatching: false, error: null };
     }),
     selectLoaded: assign(({ context }) => ({ selectedIds: context.rows.map((r) => r.id), allMatching: false, error: null })),
     selectAll: assign({ selectedIds: [], allMatching: true, error: null }),
     clearSelection: assign(NO_SELECTION),
-    assignBulk: assign(({ event }) => (event.type === 'bulk.request' ? { bulk: { action: event.action, ...(event.listId ? { listId: event.listId } : {}) }, error: null } : {})),
+    assignBulk: assign((_, request: BulkRequest) => ({
+      bulk: { action: request.action, ...(request.listId ? { listId: request.listId } : {}) },
+      error: null,
+    })),
     assignAffected: assign((_, affected: number) => ({ affected, bulk: null, ...NO_SELECTION })),
     clearBulk: assign({ bulk: null }),
     clearNotice: assign({ affected: null }),
@@ -136,8 +148,19 @@ export const contactsTableMachine = setup({
   on: {
     // Back, Forward or a link to other rows: they replace the query; the same rows only take the columns.
     'url.changed': [
-      { guard: 'isNewQuery', target: '.browsing.loading', actions: ['assignUrlView', 'checkView', 'clearSelection', 'clearBulk', 'clearNotice', 'recordCorrection'] },
-      { actions: ['assignUrlView', 'checkView', 'recordCorrection'] },
+      {
+        guard: { type: 'isNewQuery', params: ({ event }) => event.view },
+        target: '.browsing.loading',
+        actions: [
+          { type: 'assignUrlView', params: ({ event }) => event },
+          'checkView',
+          'clearSelection',
+          'clearBulk',
+          'clearNotice',
+          'recordCorrection',
+        ],
+      },
+      { actions: [{ type: 'assignUrlView', params: ({ event }) => event }, 'checkView', 'recordCorrection'] },
     ],
     'notice.dismiss': { actions: 'clearNotices' },
   },
@@ -152,19 +175,53 @@ export const contactsTableMachine = setup({
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'optionsFailed' } },
       },
       on: {
-        'url.changed': { actions: 'assignUrlView' },
+        'url.changed': { actions: { type: 'assignUrlView', params: ({ event }) => event } },
         // The search box is on screen while the options load: what is typed is kept and searched once they are in.
-        'query.search': { actions: ['assignSearch', { type: 'recordView', params: 'replace' }] },
+        'query.search': {
+          actions: [
+            { type: 'assignSearch', params: ({ event }) => event.q },
+            { type: 'recordView', params: 'replace' },
+          ],
+        },
       },
     },
-    loadFailed: { tags: ['error'], on: { 'table.retry': 'loadingOptions', 'url.changed': { target: 'loadingOptions', actions: 'assignUrlView' } } },
+    loadFailed: {
+      tags: ['error'],
+      on: {
+        'table.retry': 'loadingOptions',
+        'url.changed': { target: 'loadingOptions', actions: { type: 'assignUrlView', params: ({ event }) => event } },
+      },
+    },
     browsing: {
       initial: 'loading',
       on: {
-        'query.search': { target: '.searching', actions: ['assignSearch', 'clearNotices'] },
-        'query.sort': { target: '.loading', actions: ['assignSort', 'clearNotices', { type: 'recordView', params: 'push' }] },
-        'query.filter': { target: '.loading', actions: ['assignFilter', 'clearSelection', 'clearNotices', { type: 'recordView', params: 'push' }] },
-        'columns.change': { actions: ['assignColumns', { type: 'recordView', params: 'replace' }] },
+        'query.search': {
+          target: '.searching',
+          actions: [{ type: 'assignSearch', params: ({ event }) => event.q }, 'clearNotices'],
+        },
+        'query.sort': {
+          target: '.loading',
+          actions: [
+            { type: 'assignSort', params: ({ event }) => event.sort },
+            'clearNotices',
+            { type: 'recordView', params: 'push' },
+          ],
+        },
+        'query.filter': {
+          target: '.loading',
+          actions: [
+            { type: 'assignFilter', params: ({ event }) => ({ listId: event.listId, segmentId: event.segmentId }) },
+            'clearSelection',
+            'clearNotices',
+            { type: 'recordView', params: 'push' },
+          ],
+        },
+        'columns.change': {
+          actions: [
+            { type: 'assignColumns', params: ({ event }) => event.attributeIds },
+            { type: 'recordView', params: 'replace' },
+          ],
+        },
       },
       states: {
         loading: {
@@ -190,14 +247,21 @@ export const contactsTableMachine = setup({
         ready: {
           on: {
             'rows.more': { guard: 'hasMore', target: 'loadingMore' },
-            'selection.toggle': { actions: 'toggle' },
+            'selection.toggle': { actions: { type: 'toggle', params: ({ event }) => event.id } },
             'selection.loaded': { actions: 'selectLoaded' },
             'selection.all': { actions: 'selectAll' },
             'selection.clear': { actions: 'clearSelection' },
             'contacts.changed': { target: 'loading', actions: 'clearNotice' },
             'bulk.request': [
-              { guard: 'needsMissingList', actions: { type: 'failWith', params: 'listRequired' } },
-              { guard: 'hasSelection', target: '#contactsTable.routingBulk', actions: ['assignBulk', 'clearNotice'] },
+              {
+                guard: { type: 'needsMissingList', params: ({ event }) => event },
+                actions: { type: 'failWith', params: 'listRequired' },
+              },
+              {
+                guard: 'hasSelection',
+                target: '#contactsTable.routingBulk',
+                actions: [{ type: 'assignBulk', params: ({ event }) => event }, 'clearNotice'],
+              },
               { actions: { type: 'failWith', params: 'nothingSelected' } },
             ],
           },

@@ -63,12 +63,27 @@ export function isDraftDirty(context: Pick<NotificationSettingsContext, 'saved' 
 const withoutField = (errors: FieldErrors, field: string): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
 
+type EventOf<K extends NotificationSettingsEvent['type']> = Extract<NotificationSettingsEvent, { type: K }>;
+type CategoryToggle = Omit<EventOf<'category.toggle'>, 'type'>;
+
 const editing = '#notificationSettings.editing';
 const edits = {
-  'category.toggle': { target: editing, actions: 'toggleCategory' },
-  'digest.toggle': { target: editing, actions: 'toggleDigest' },
-  'schedule.changed': { target: editing, actions: 'changeSchedule' },
-  'schedule.rejected': { target: editing, actions: 'rejectSchedule' },
+  'category.toggle': {
+    target: editing,
+    actions: { type: 'toggleCategory', params: ({ event }: { event: EventOf<'category.toggle'> }) => event },
+  },
+  'digest.toggle': {
+    target: editing,
+    actions: { type: 'toggleDigest', params: ({ event }: { event: EventOf<'digest.toggle'> }) => event.enabled },
+  },
+  'schedule.changed': {
+    target: editing,
+    actions: { type: 'changeSchedule', params: ({ event }: { event: EventOf<'schedule.changed'> }) => event.pattern },
+  },
+  'schedule.rejected': {
+    target: editing,
+    actions: { type: 'rejectSchedule', params: ({ event }: { event: EventOf<'schedule.rejected'> }) => event.error },
+  },
 } as const;
 
 /**
@@ -105,22 +120,22 @@ export const notificationSettingsMachine = setup({
         ? { saved: outcome.settings, draft: draftOf(outcome.settings, outcome.settings.digest.timeZone), fieldErrors: {}, error: null }
         : { fieldErrors: outcome.errors, error: null },
     ),
-    toggleCategory: assign(({ context, event }) => {
-      if (event.type !== 'category.toggle' || !context.draft) return {};
-      const channel = { ...context.draft[event.channel], [event.category]: event.enabled };
-      return { draft: { ...context.draft, [event.channel]: channel } };
+    toggleCategory: assign(({ context }, toggle: CategoryToggle) => {
+      if (!context.draft) return {};
+      const channel = { ...context.draft[toggle.channel], [toggle.category]: toggle.enabled };
+      return { draft: { ...context.draft, [toggle.channel]: channel } };
     }),
-    toggleDigest: assign(({ context, event }) => {
-      if (event.type !== 'digest.toggle' || !context.draft) return {};
+    toggleDigest: assign(({ context }, enabled: boolean) => {
+      if (!context.draft) return {};
       // A hidden editor cannot show its error, and its pattern is still the last good one.
-      return { draft: { ...context.draft, digest: { ...context.draft.digest, enabled: event.enabled } }, patternError: null };
+      return { draft: { ...context.draft, digest: { ...context.draft.digest, enabled } }, patternError: null };
     }),
-    changeSchedule: assign(({ context, event }) => {
-      if (event.type !== 'schedule.changed' || !context.draft) return {};
-      const digest = { ...context.draft.digest, pattern: event.pattern, period: periodOf(event.pattern) };
+    changeSchedule: assign(({ context }, pattern: string) => {
+      if (!context.draft) return {};
+      const digest = { ...context.draft.digest, pattern, period: periodOf(pattern) };
       return { draft: { ...context.draft, digest }, patternError: null, fieldErrors: withoutField(context.fieldErrors, 'digest.pattern') };
     }),
-    rejectSchedule: assign(({ event }) => (event.type === 'schedule.rejected' ? { patternError: event.error } : {})),
+    rejectSchedule: assign((_, patternError: ScheduleError) => ({ patternError })),
     discard: assign(({ context }) => ({
       draft: context.saved ? draftOf(context.saved, context.saved.digest.timeZone) : null,
       patternError: null,
@@ -158,10 +173,10 @@ export const notificationSettingsMachine = setup({
       tags: ['editable'],
       initial: 'pristine',
       on: {
-        'category.toggle': { actions: 'toggleCategory' },
-        'digest.toggle': { actions: 'toggleDigest' },
-        'schedule.changed': { actions: 'changeSchedule' },
-        'schedule.rejected': { actions: 'rejectSchedule' },
+        'category.toggle': { actions: edits['category.toggle'].actions },
+        'digest.toggle': { actions: edits['digest.toggle'].actions },
+        'schedule.changed': { actions: edits['schedule.changed'].actions },
+        'schedule.rejected': { actions: edits['schedule.rejected'].actions },
       },
       states: {
         pristine: { always: { guard: 'isDirty', target: 'dirty' } },

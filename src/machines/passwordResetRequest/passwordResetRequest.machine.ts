@@ -19,11 +19,11 @@ export const passwordResetRequestMachine = setup({
   types: { context: {} as PasswordResetRequestContext, events: {} as PasswordResetRequestEvent },
   actors: { requestReset },
   guards: {
-    isEmailValid: ({ event }) => event.type === 'request.submit' && checkEmail(event.email) === null,
+    isEmailValid: (_, email: string) => checkEmail(email) === null,
   },
   actions: {
-    assignEmail: assign(({ event }) => (event.type === 'request.submit' ? { email: event.email.trim(), emailIssue: null, error: null } : {})),
-    assignIssue: assign(({ event }) => (event.type === 'request.submit' ? { emailIssue: checkEmail(event.email), error: null } : {})),
+    assignEmail: assign((_, email: string) => ({ email: email.trim(), emailIssue: null, error: null })),
+    assignIssue: assign((_, email: string) => ({ emailIssue: checkEmail(email), error: null })),
     assignFailure: assign({ error: 'sendFailed' as const }),
   },
 }).createMachine({
@@ -33,7 +33,16 @@ export const passwordResetRequestMachine = setup({
   states: {
     editing: {
       tags: ['editable'],
-      on: { 'request.submit': [{ guard: 'isEmailValid', target: 'submitting', actions: 'assignEmail' }, { actions: 'assignIssue' }] },
+      on: {
+        'request.submit': [
+          {
+            guard: { type: 'isEmailValid', params: ({ event }) => event.email },
+            target: 'submitting',
+            actions: { type: 'assignEmail', params: ({ event }) => event.email },
+          },
+          { actions: { type: 'assignIssue', params: ({ event }) => event.email } },
+        ],
+      },
     },
     submitting: {
       tags: ['busy'],

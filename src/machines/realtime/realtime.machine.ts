@@ -3,7 +3,12 @@ import type { NotificationPayload } from '../../../shared/realtime-events.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import { realtimeEvents, socket } from './realtime.actors.ts';
 
-export const NOTIFICATIONS_KEPT = 50;
+export type SocketFailed = Extract<RealtimeEvent, { type: 'socket.failed' }>;
+const failureCode = ({ event }: { event: SocketFailed }) => event.code;
+const logConnectError = { type: 'logConnectError', params: failureCode } as const;
+const assignFailure = { type: 'assignFailure', params: failureCode } as const;
+
+const NOTIFICATIONS_KEPT = 50;
 
 export interface RealtimeInput {
   /** Connect on start: true when the user is logged in. */
@@ -43,22 +48,20 @@ export const realtimeMachine = setup({
   actors: { socket, realtimeEvents },
   guards: {
     shouldConnectOnStart: ({ context }) => context.autoConnect,
-    willRetry: ({ event }) => (event.type === 'socket.failed' && event.willRetry) || (event.type === 'socket.disconnected' && event.willReconnect),
+    willRetry: (_, willRetry: boolean) => willRetry,
   },
   actions: {
-    assignFailure: assign(({ event }) => (event.type === 'socket.failed' ? { error: event.code } : {})),
+    assignFailure: assign((_, code: string) => ({ error: code })),
     clearFailure: assign({ error: null }),
-    logConnectError: ({ event }) => {
-      if (event.type === 'socket.failed') console.error('Realtime connection failed:', new Error(event.code));
-    },
-    keepNotification: assign(({ context, event }) =>
-      event.type === 'notification.received'
-        ? { notifications: [event.notification, ...context.notifications].slice(0, NOTIFICATIONS_KEPT), unread: context.unread + 1 }
-        : {},
-    ),
-    announceNotification: ({ event }) => {
-      if (event.type === 'notification.received') appEvents.emit({ type: 'notification.received', notification: event.notification });
-    },
+    logConnectError: (_, code: string) => console.error('Realtime connection failed:', new Error(code)),
+    keepNotification: assign(({ context }, notification: NotificationPayload) => ({
+      notifications: [notification, ...context.notifications].slice(0, NOTIFICATIONS_KEPT),
+      unread: context.unread + 1,
+    })),
+    announceNotification: (_, notification: NotificationPayload) => appEvents.emit({
+      type: 'notification.received',
+      notification,
+    }),
     markRead: assign({ unread: 0 }),
   },
 }).createMachine({
@@ -66,7 +69,12 @@ export const realtimeMachine = setup({
   context: ({ input }) => ({ autoConnect: input.autoConnect, error: null, notifications: [], unread: 0 }),
   invoke: { id: 'realtimeEvents', src: 'realtimeEvents' },
   on: {
-    'notification.received': { actions: ['keepNotification', 'announceNotification'] },
+    'notification.received': {
+      actions: [
+        { type: 'keepNotification', params: ({ event }) => event.notification },
+        { type: 'announceNotification', params: ({ event }) => event.notification },
+      ],
+    },
     'notifications.markRead': { actions: 'markRead' },
   },
   initial: 'starting',
@@ -83,14 +91,20 @@ export const realtimeMachine = setup({
           on: {
             'socket.connected': { target: 'connected', actions: 'clearFailure' },
             'socket.failed': [
-              { guard: 'willRetry', actions: ['logConnectError', 'assignFailure'] },
-              { target: '#realtime.failed', actions: ['logConnectError', 'assignFailure'] },
+              {
+                guard: { type: 'willRetry', params: ({ event }) => event.willRetry },
+                actions: [logConnectError, assignFailure],
+              },
+              { target: '#realtime.failed', actions: [logConnectError, assignFailure] },
             ],
           },
         },
         connected: {
           on: {
-            'socket.disconnected': [{ guard: 'willRetry', target: 'reconnecting' }, { target: '#realtime.idle' }],
+            'socket.disconnected': [
+              { guard: { type: 'willRetry', params: ({ event }) => event.willReconnect }, target: 'reconnecting' },
+              { target: '#realtime.idle' },
+            ],
           },
         },
         reconnecting: {
@@ -98,8 +112,8 @@ export const realtimeMachine = setup({
           on: {
             'socket.connected': { target: 'connected', actions: 'clearFailure' },
             'socket.failed': [
-              { guard: 'willRetry', actions: 'assignFailure' },
-              { target: '#realtime.failed', actions: ['logConnectError', 'assignFailure'] },
+              { guard: { type: 'willRetry', params: ({ event }) => event.willRetry }, actions: assignFailure },
+              { target: '#realtime.failed', actions: [logConnectError, assignFailure] },
             ],
           },
         },

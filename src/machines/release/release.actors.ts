@@ -1,14 +1,13 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode } from '../../api/client.ts';
+import { unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ReleaseEvent } from './release.machine.ts';
 
 /** The build manifest the server serves beside the SPA (also at /build-manifest.json). */
 export const fetchManifest = fromPromise<{ buildId: string }>(async () => {
-  const { data, error, response } = await api.GET('/build-manifest.json', { cache: 'no-store' });
-  if (data) return { buildId: data.buildId };
-  throw new ApiError(response.status, errorCode(error));
+  const { buildId } = unwrap(await api.GET('/build-manifest.json', { cache: 'no-store' }));
+  return { buildId };
 });
 
 /** Navigations (from the router) and chunk-load failures (lazy routes, Vite's preload errors) reach the machine. */

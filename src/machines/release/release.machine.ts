@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
 import { reloadPage, writeChunkReloadAt } from '../../app/navigation.ts';
 import { fetchManifest, releaseEvents } from './release.actors.ts';
 
@@ -32,17 +32,15 @@ export const releaseMachine = setup({
   delays: { checkInterval: RELEASE.checkIntervalMs },
   guards: {
     isNewBuild: ({ context }, output: { buildId: string }) => output.buildId !== context.buildId,
-    canReloadForChunk: ({ context, event }) =>
-      event.type === 'chunk.failed' && event.at - context.lastChunkReloadAt > RELEASE.reloadGuardMs,
+    canReloadForChunk: ({ context }, at: number) => at - context.lastChunkReloadAt > RELEASE.reloadGuardMs,
   },
   actions: {
     assignLatest: assign((_, output: { buildId: string }) => ({ latestBuildId: output.buildId })),
-    recordChunkReload: assign(({ event }) => {
-      if (event.type !== 'chunk.failed') return {};
-      writeChunkReloadAt(event.at);
-      return { lastChunkReloadAt: event.at };
+    recordChunkReload: assign((_, at: number) => {
+      writeChunkReloadAt(at);
+      return { lastChunkReloadAt: at };
     }),
-    logCheckFailure: ({ event }) => console.warn('Build manifest check failed:', (event as { error?: unknown }).error),
+    logCheckFailure: (_, error: unknown) => console.warn('Build manifest check failed:', error),
     reload: () => reloadPage(),
   },
 }).createMachine({
@@ -51,7 +49,11 @@ export const releaseMachine = setup({
   invoke: { id: 'releaseEvents', src: 'releaseEvents' },
   on: {
     'chunk.failed': [
-      { guard: 'canReloadForChunk', target: '.reloading', actions: 'recordChunkReload' },
+      {
+        guard: { type: 'canReloadForChunk', params: ({ event }) => event.at },
+        target: '.reloading',
+        actions: { type: 'recordChunkReload', params: ({ event }) => event.at },
+      },
       { target: '.chunkFailed' },
     ],
   },
@@ -70,7 +72,10 @@ export const releaseMachine = setup({
           },
           { target: 'current' },
         ],
-        onError: { target: 'current', actions: 'logCheckFailure' },
+        onError: {
+          target: 'current',
+          actions: { type: 'logCheckFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     updateAvailable: { on: { 'route.changed': 'reloading' } },

@@ -7,42 +7,23 @@ import {
   type ScheduleEditorEvent,
   type ScheduleEditorInput,
 } from './scheduleEditor.machine';
+import { describeModel } from '../../../tests/model/describeModel.ts';
+import {
+  scheduleEditorEventFixtures as eventFixtures,
+  scheduleEditorInputs,
+  scheduleEditorJourneyEvents,
+  scheduleEditorModel,
+} from '../../../tests/model/scheduleEditor.model.ts';
+
+describeModel(scheduleEditorModel);
 
 type Snapshot = SnapshotFrom<typeof scheduleEditorMachine>;
 /** getPathsFromEvents and getAdjacencyMap type their logic without the emitted-event parameter. */
 const graphLogic = scheduleEditorMachine as unknown as ActorLogic<Snapshot, ScheduleEditorEvent, ScheduleEditorInput>;
-type EventOf<K extends ScheduleEditorEvent['type']> = Extract<ScheduleEditorEvent, { type: K }>;
-
-/** One list per event type: a new event type fails compilation here until it has fixtures. */
-const eventFixtures = {
-  'period.changed': [
-    { type: 'period.changed', period: 'day' },
-    { type: 'period.changed', period: 'year' },
-  ],
-  'values.changed': [
-    { type: 'values.changed', field: 'minute', values: [5] },
-    { type: 'values.changed', field: 'hour', values: [12] },
-    { type: 'values.changed', field: 'dayOfMonth', values: [1] }, // hidden by day: invalid selection
-    { type: 'values.changed', field: 'minute', values: [60] }, // out of range: invalid selection
-  ],
-  'pattern.set': [
-    { type: 'pattern.set', pattern: '5 * * * *' },
-    { type: 'pattern.set', pattern: '5 *' },
-    { type: 'pattern.set', pattern: '' },
-  ],
-  'pattern.cleared': [{ type: 'pattern.cleared' }],
-} as const satisfies { [K in ScheduleEditorEvent['type']]: readonly EventOf<K>[] };
-
 const events: ScheduleEditorEvent[] = Object.values(eventFixtures).flat();
-const [toDay] = eventFixtures['period.changed'];
-const [minute5, , , minute60] = eventFixtures['values.changed'];
-const [setValid, setBad, setBlank] = eventFixtures['pattern.set'];
-const [clear] = eventFixtures['pattern.cleared'];
 
 const stateOf = (snapshot: Snapshot) => String(snapshot.value);
-/** Finite projection: the state plus the context that matters (selections follow from pattern and period). */
-const serializeState = (snapshot: Snapshot) =>
-  `${stateOf(snapshot)}|${snapshot.context.period}|${snapshot.context.pattern}|${snapshot.context.error ?? '-'}`;
+const serializeState = (snapshot: Snapshot) => scheduleEditorModel.serializeState!(snapshot);
 const traversal = (input: ScheduleEditorInput) => ({ input, events, serializeState, limit: 10_000 });
 
 /** Each step holds the state after its event; the first step is `xstate.init` with the initial state. */
@@ -68,24 +49,11 @@ const settleableStates = getStateNodes(scheduleEditorMachine.root)
   .map((node) => node.key)
   .sort();
 
-const inputs: Array<[string, ScheduleEditorInput]> = [
-  ['no pattern', {}],
-  ['a day pattern', { pattern: '5 * * * *', period: 'day' }],
-  ['a bad pattern', { pattern: '5 * * *' }],
-];
+const inputs = Object.entries(scheduleEditorInputs) as Array<[string, ScheduleEditorInput]>;
 
 describe.each(inputs)('scheduleEditorMachine graph from %s', (_, input) => {
   const shortest = getShortestPaths(scheduleEditorMachine, traversal(input)) as Path[];
-  /**
-   * Shortest paths reach each snapshot once, so they miss edges into snapshots reached another way and every
-   * self-transition. These journeys take each (state, event, outcome) edge from each settleable state.
-   */
-  const journeyEvents: ScheduleEditorEvent[][] = [
-    [clear, toDay, clear, minute5, clear, minute60, clear, setValid, clear, setBad, clear, setBlank, clear],
-    [setValid, toDay, minute5, minute60, setValid, setValid, setBad, setValid, setBlank, setValid, clear],
-    [setBad, toDay, setBad, minute5, setBad, minute60, setBad, setValid, setBad, setBad, setBlank, setBad, clear],
-  ];
-  const journeys = journeyEvents.flatMap((journey) => {
+  const journeys = scheduleEditorJourneyEvents.flatMap((journey) => {
     // getPathsFromEvents does not hand `input` on to its adjacency map, so it starts from the initial snapshot.
     const fromState = createActor(scheduleEditorMachine, { input }).getSnapshot();
     return getPathsFromEvents(graphLogic, journey, { input, fromState, serializeState }) as Path[];

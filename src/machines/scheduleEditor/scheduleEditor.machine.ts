@@ -36,6 +36,8 @@ export type ScheduleEditorEmitted =
   | { type: 'pattern.changed'; pattern: string }
   | { type: 'pattern.rejected'; error: ScheduleError };
 
+type ValuesChange = Omit<Extract<ScheduleEditorEvent, { type: 'values.changed' }>, 'type'>;
+
 const isBlank = (pattern: string | undefined): boolean => (pattern ?? '').trim() === '';
 
 function selectionsWith(selections: Selections, field: Field, values: readonly number[]): Selections {
@@ -82,29 +84,24 @@ export const scheduleEditorMachine = setup({
   guards: {
     hasError: ({ context }) => context.error !== null,
     isDefault: ({ context }) => context.pattern === DEFAULT_PATTERN,
-    isBlankPattern: ({ event }) => event.type === 'pattern.set' && isBlank(event.pattern),
-    isReadablePattern: ({ context, event }) =>
-      event.type === 'pattern.set' && patternToSelections(event.pattern, context.period).ok,
-    isBuildableSelection: ({ context, event }) =>
-      event.type === 'values.changed' &&
-      PERIOD_FIELDS[context.period].includes(event.field) &&
-      rebuild(selectionsWith(context.selections, event.field, event.values), context.period).ok,
+    isBlankPattern: (_, pattern: string) => isBlank(pattern),
+    isReadablePattern: ({ context }, pattern: string) => patternToSelections(pattern, context.period).ok,
+    isBuildableSelection: ({ context }, change: ValuesChange) =>
+      PERIOD_FIELDS[context.period].includes(change.field) &&
+      rebuild(selectionsWith(context.selections, change.field, change.values), context.period).ok,
   },
   actions: {
     // Hidden fields are always [] in context, so a period change only hides or adds empty fields and cannot fail.
-    changePeriod: assign(({ context, event }) => {
-      if (event.type !== 'period.changed') return {};
-      const built = rebuild(context.selections, event.period);
-      return built.ok ? { period: event.period, pattern: built.pattern, selections: built.selections, error: null } : {};
+    changePeriod: assign(({ context }, period: Period) => {
+      const built = rebuild(context.selections, period);
+      return built.ok ? { period, pattern: built.pattern, selections: built.selections, error: null } : {};
     }),
-    changeValues: assign(({ context, event }) => {
-      if (event.type !== 'values.changed') return {};
-      const built = rebuild(selectionsWith(context.selections, event.field, event.values), context.period);
+    changeValues: assign(({ context }, change: ValuesChange) => {
+      const built = rebuild(selectionsWith(context.selections, change.field, change.values), context.period);
       return built.ok ? { pattern: built.pattern, selections: built.selections, error: null } : {};
     }),
-    loadPattern: assign(({ context, event }) => {
-      if (event.type !== 'pattern.set') return {};
-      const read = patternToSelections(event.pattern, context.period);
+    loadPattern: assign(({ context }, pattern: string) => {
+      const read = patternToSelections(pattern, context.period);
       const built = read.ok ? rebuild(read.selections, context.period) : read;
       return built.ok ? { pattern: built.pattern, selections: built.selections, error: null } : {};
     }),
@@ -119,14 +116,29 @@ export const scheduleEditorMachine = setup({
   context: ({ input }) => initialContext(input),
   initial: 'starting',
   on: {
-    'period.changed': { target: '.editing', actions: ['changePeriod', 'emitChanged'] },
+    'period.changed': {
+      target: '.editing',
+      actions: [{ type: 'changePeriod', params: ({ event }) => event.period }, 'emitChanged'],
+    },
     'values.changed': [
-      { guard: 'isBuildableSelection', target: '.editing', actions: ['changeValues', 'emitChanged'] },
+      {
+        guard: { type: 'isBuildableSelection', params: ({ event }) => event },
+        target: '.editing',
+        actions: [{ type: 'changeValues', params: ({ event }) => event }, 'emitChanged'],
+      },
       { target: '.error', actions: ['rejectSelection', 'emitRejected'] },
     ],
     'pattern.set': [
-      { guard: 'isBlankPattern', target: '.cleared', actions: ['reset', 'emitChanged'] },
-      { guard: 'isReadablePattern', target: '.editing', actions: ['loadPattern', 'emitChanged'] },
+      {
+        guard: { type: 'isBlankPattern', params: ({ event }) => event.pattern },
+        target: '.cleared',
+        actions: ['reset', 'emitChanged'],
+      },
+      {
+        guard: { type: 'isReadablePattern', params: ({ event }) => event.pattern },
+        target: '.editing',
+        actions: [{ type: 'loadPattern', params: ({ event }) => event.pattern }, 'emitChanged'],
+      },
       { target: '.error', actions: ['rejectPattern', 'emitRejected'] },
     ],
     'pattern.cleared': { target: '.cleared', actions: ['reset', 'emitChanged'] },

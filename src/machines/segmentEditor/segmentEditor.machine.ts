@@ -53,6 +53,14 @@ export type SegmentEditorEvent =
 const newDraft = (): SegmentDraft => ({ name: '', conditions: addAt(emptyGroup(), [], defaultCondition()) });
 const COUNT_DEBOUNCE_MS = 400;
 
+/** The draft with new conditions: a changed condition drops its issue; adding or removing moves paths, so all drop. */
+function edited(context: SegmentEditorContext, conditions: SegmentGroup, changed: TreePath | null) {
+  const key = changed?.join('.');
+  const issues = Object.entries(context.conditionIssues);
+  const conditionIssues = key === undefined ? {} : Object.fromEntries(issues.filter(([path]) => path !== key));
+  return { draft: { ...context.draft, conditions }, error: null, conditionIssues };
+}
+
 /**
  * The segment editor. `loading` reads segments, lists and attributes → `browsing`. Checking a segment (only one at a
  * time) or starting a new one opens `editing`, whose conditions (nested AND/OR groups of field, attribute, list and
@@ -65,7 +73,7 @@ export const segmentEditorMachine = setup({
   actors: { loadSegmentOptions, countConditions, saveSegment, deleteSegment },
   delays: { COUNT_DEBOUNCE: COUNT_DEBOUNCE_MS },
   guards: {
-    isSelected: ({ context, event }) => event.type === 'segment.toggle' && event.id === context.selectedId,
+    isSelected: ({ context }, id: number) => id === context.selectedId,
     isOtherSelected: ({ context }) => context.selectedId !== null,
     isDraftComplete: ({ context }) => isComplete(context.draft.conditions),
     hasName: ({ context }) => context.draft.name.trim() !== '',
@@ -74,31 +82,28 @@ export const segmentEditorMachine = setup({
   },
   actions: {
     assignOptions: assign((_, options: SegmentOptions) => ({ ...options, error: null })),
-    select: assign(({ context, event }) => {
-      if (event.type !== 'segment.toggle') return {};
-      const segment = context.segments.find((s) => s.id === event.id);
+    select: assign(({ context }, id: number) => {
+      const segment = context.segments.find((s) => s.id === id);
       return segment ? { selectedId: segment.id, draft: { name: segment.name, conditions: segment.conditions }, count: null, error: null, conditionIssues: {} } : {};
     }),
     startNew: assign({ selectedId: null, draft: newDraft, count: null, error: null, conditionIssues: {} }),
     deselect: assign({ selectedId: null, draft: newDraft, count: null, error: null, conditionIssues: {} }),
-    rename: assign(({ context, event }) => (event.type === 'draft.rename' ? { draft: { ...context.draft, name: event.name }, error: null } : {})),
-    edit: assign(({ context, event }) => {
-      const root = context.draft.conditions;
-      const conditions =
-        event.type === 'condition.add'
-          ? addAt(root, event.path, event.group ? addAt(emptyGroup('or'), [], defaultCondition()) : defaultCondition())
-          : event.type === 'condition.update'
-            ? replaceAt(root, event.path, event.condition)
-            : event.type === 'condition.remove'
-              ? removeAt(root, event.path)
-              : event.type === 'group.operator'
-                ? setOperatorAt(root, event.path, event.operator)
-                : root;
-      // A changed condition drops its own issue; adding or removing moves the paths, so all are dropped.
-      const changed = event.type === 'condition.update' ? event.path.join('.') : null;
-      const conditionIssues = changed === null ? {} : Object.fromEntries(Object.entries(context.conditionIssues).filter(([path]) => path !== changed));
-      return { draft: { ...context.draft, conditions }, error: null, conditionIssues };
+    rename: assign(({ context }, name: string) => ({ draft: { ...context.draft, name }, error: null })),
+    addCondition: assign(({ context }, add: { path: TreePath; group?: boolean }) => {
+      const condition = add.group ? addAt(emptyGroup('or'), [], defaultCondition()) : defaultCondition();
+      return edited(context, addAt(context.draft.conditions, add.path, condition), null);
     }),
+    updateCondition: assign(({ context }, update: { path: TreePath; condition: SegmentCondition }) =>
+      edited(context, replaceAt(context.draft.conditions, update.path, update.condition), update.path),
+    ),
+    removeCondition: assign(({ context }, path: TreePath) => edited(
+      context,
+      removeAt(context.draft.conditions, path),
+      null,
+    )),
+    setOperator: assign(({ context }, change: { path: TreePath; operator: SegmentGroup['operator'] }) =>
+      edited(context, setOperatorAt(context.draft.conditions, change.path, change.operator), null),
+    ),
     assignCount: assign((_, count: number) => ({ count })),
     clearCount: assign({ count: null }),
     assignSaved: assign(({ context }, outcome: SaveOutcome) => {
@@ -127,7 +132,7 @@ export const segmentEditorMachine = setup({
     loadFailed: { tags: ['error'], on: { 'segments.retry': 'loading' } },
     browsing: {
       on: {
-        'segment.toggle': { target: 'editing', actions: 'select' },
+        'segment.toggle': { target: 'editing', actions: { type: 'select', params: ({ event }) => event.id } },
         'segment.new': { target: 'editing', actions: 'startNew' },
       },
     },
@@ -136,17 +141,36 @@ export const segmentEditorMachine = setup({
       initial: 'debouncing',
       on: {
         'segment.toggle': [
-          { guard: 'isSelected', target: 'browsing', actions: 'deselect' },
+          { guard: { type: 'isSelected', params: ({ event }) => event.id }, target: 'browsing', actions: 'deselect' },
           { guard: 'isOtherSelected', actions: { type: 'failWith', params: 'oneSegmentOnly' } },
-          { target: 'editing', reenter: true, actions: 'select' },
+          { target: 'editing', reenter: true, actions: { type: 'select', params: ({ event }) => event.id } },
         ],
         'segment.new': { target: 'editing', reenter: true, actions: 'startNew' },
         'segment.close': { target: 'browsing', actions: 'deselect' },
-        'draft.rename': { actions: 'rename' },
-        'condition.add': { target: '.debouncing', reenter: true, actions: 'edit' },
-        'condition.update': { target: '.debouncing', reenter: true, actions: 'edit' },
-        'condition.remove': { target: '.debouncing', reenter: true, actions: 'edit' },
-        'group.operator': { target: '.debouncing', reenter: true, actions: 'edit' },
+        'draft.rename': { actions: { type: 'rename', params: ({ event }) => event.name } },
+        'condition.add': {
+          target: '.debouncing',
+          reenter: true,
+          actions: { type: 'addCondition', params: ({ event }) => ({ path: event.path, group: event.group }) },
+        },
+        'condition.update': {
+          target: '.debouncing',
+          reenter: true,
+          actions: {
+            type: 'updateCondition',
+            params: ({ event }) => ({ path: event.path, condition: event.condition }),
+          },
+        },
+        'condition.remove': {
+          target: '.debouncing',
+          reenter: true,
+          actions: { type: 'removeCondition', params: ({ event }) => event.path },
+        },
+        'group.operator': {
+          target: '.debouncing',
+          reenter: true,
+          actions: { type: 'setOperator', params: ({ event }) => ({ path: event.path, operator: event.operator }) },
+        },
         'segment.save': [{ guard: 'hasName', target: 'saving' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
         'segment.delete': { guard: 'isSaved', target: 'confirmingDelete' },
       },

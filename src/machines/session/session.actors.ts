@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode } from '../../api/client.ts';
+import { apiError, errorCode, unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { CurrentUser, LoginInput, LoginOutcome, LoginRejection } from './session.types.ts';
 
@@ -30,13 +30,11 @@ export const login = fromPromise<LoginOutcome, LoginInput>(async ({ input }) => 
   if ([400, 401, 422, 429].includes(response.status)) {
     return { kind: 'rejected', code: response.status === 429 ? 'too_many_requests' : toLoginRejection(errorCode(error)) };
   }
-  throw new ApiError(response.status, errorCode(error));
+  throw apiError({ error, response });
 });
 
 export const currentUser = fromPromise<CurrentUser>(async () => {
-  const { data, error, response } = await api.GET('/users/me');
-  if (data) return data;
-  throw new ApiError(response.status, errorCode(error));
+  return unwrap(await api.GET('/users/me'));
 });
 
 /** Ends the server session; the client forgets the token whatever the answer. */
@@ -45,8 +43,7 @@ export const logout = fromPromise<void>(async () => {
 });
 
 export const saveLanguage = fromPromise<void, { language: string }>(async ({ input }) => {
-  const { error, response } = await api.PATCH('/users/me', { body: { language: input.language } });
-  if (error !== undefined || !response.ok) throw new ApiError(response.status, errorCode(error));
+  unwrap(await api.PATCH('/users/me', { body: { language: input.language } }));
 });
 
 /** 401 codes that reject a credential the user typed (a wrong 2FA code), not the session itself. */

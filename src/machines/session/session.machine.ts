@@ -8,11 +8,16 @@ import { tokenRefreshMachine } from '../tokenRefresh/tokenRefresh.machine.ts';
 import { currentUser, login, logout, saveLanguage, sessionEvents } from './session.actors.ts';
 import type { LoginOutcome, SessionContext, SessionEvent, SessionInput } from './session.types.ts';
 
+type LoginForm = Omit<Extract<SessionEvent, { type: 'login.submit' }>, 'type'>;
+
+const sendsCode = (context: SessionContext) => context.credentials?.totp !== undefined;
+
 const emptySession: StoredSession = { token: '', expiresAt: new Date(0).toISOString(), refreshToken: '', refreshExpiresAt: null, remember: false };
 
 /**
  * The user's session. `starting` picks `loggedIn` when a token is stored, else `anonymous`. Login goes
- * anonymous → submitting → (twoFactorRequired → verifying →) enteringApp, which stores the token cookie and reloads at
+ * anonymous → signingIn.submitting → (twoFactorRequired → signingIn.verifying →) enteringApp; `signingIn` holds
+ * the one login call for both steps, which stores the token cookie and reloads at
  * the page asked for. `loggedIn` runs the tokenRefresh child, which keeps the access token fresh; `authorizing` waits
  * for its first valid token, then `loading` fetches the current user (`ready`, or `failed` with a retry). Logout (loggingOut → loggedOut) and a 401 (expired) clear all user data,
  * announce the end (realtime disconnects) and reload at / or /login.
@@ -26,53 +31,45 @@ export const sessionMachine = setup({
   actors: { login, currentUser, logout, saveLanguage, sessionEvents, tokenRefresh: tokenRefreshMachine },
   guards: {
     hasStoredSession: ({ context }) => context.session !== null,
-    isLoginFormValid: ({ event }) =>
-      event.type === 'login.submit' && checkEmail(event.email) === null && checkPassword(event.password) === null,
-    isCodeValid: ({ event }) => event.type === 'login.submitCode' && checkCode(event.code) === null,
+    isLoginFormValid: (_, form: LoginForm) => checkEmail(form.email) === null && checkPassword(form.password) === null,
+    isCodeValid: (_, code: string) => checkCode(code) === null,
     isSignedIn: (_, output: LoginOutcome) => output.kind === 'signedIn',
     isTwoFactorRequired: (_, output: LoginOutcome) => output.kind === 'twoFactorRequired',
-    isCodeRejected: (_, output: LoginOutcome) => output.kind === 'rejected' && output.code === 'invalid_2fa_token',
+    /** The call carries a 2FA code: the verifying step, where a failure returns to the code. */
+    isSendingCode: ({ context }) => sendsCode(context),
+    isCodeRejected: ({ context }, output: LoginOutcome) =>
+      sendsCode(context) && output.kind === 'rejected' && output.code === 'invalid_2fa_token',
   },
   actions: {
-    assignCredentials: assign(({ event }) =>
-      event.type === 'login.submit'
-        ? {
-            credentials: { email: event.email.trim(), password: event.password, remember: event.remember },
-            returnTo: safeReturnPath(event.returnTo),
-            error: null,
-            fieldErrors: {},
-          }
-        : {},
-    ),
-    assignFieldErrors: assign(({ event }) =>
-      event.type === 'login.submit'
-        ? { error: null, fieldErrors: issues({ email: checkEmail(event.email), password: checkPassword(event.password) }) }
-        : {},
-    ),
-    assignCode: assign(({ context, event }) =>
-      event.type === 'login.submitCode' && context.credentials
-        ? { credentials: { ...context.credentials, totp: event.code.replace(/\s/g, '') }, error: null, fieldErrors: {} }
-        : {},
-    ),
-    assignCodeError: assign(({ event }) =>
-      event.type === 'login.submitCode' ? { error: null, fieldErrors: issues({ code: checkCode(event.code) }) } : {},
-    ),
+    assignCredentials: assign((_, form: LoginForm) => ({
+      credentials: { email: form.email.trim(), password: form.password, remember: form.remember },
+      returnTo: safeReturnPath(form.returnTo),
+      error: null,
+      fieldErrors: {},
+    })),
+    assignFieldErrors: assign((_, form: LoginForm) => ({
+      error: null,
+      fieldErrors: issues({ email: checkEmail(form.email), password: checkPassword(form.password) }),
+    })),
+    assignCode: assign(({ context }, code: string) => {
+      if (!context.credentials) return {};
+      return { credentials: { ...context.credentials, totp: code.replace(/\s/g, '') }, error: null, fieldErrors: {} };
+    }),
+    assignCodeError: assign((_, code: string) => ({ error: null, fieldErrors: issues({ code: checkCode(code) }) })),
     assignSession: assign((_, output: LoginOutcome) => (output.kind === 'signedIn' ? { session: output.session } : {})),
-    assignValidToken: assign(({ event }) => (event.type === 'token.validated' ? { session: event.session } : {})),
+    assignValidToken: assign((_, session: StoredSession) => ({ session })),
     assignRejection: assign((_, output: LoginOutcome) => (output.kind === 'rejected' ? { error: output.code } : {})),
     assignUnavailable: assign({ error: 'unavailable' as const }),
     enterTwoFactor: assign({ error: null, fieldErrors: {} }),
     forgetCredentials: assign({ credentials: null }),
     assignUser: assign((_, user: SessionContext['user']) => ({ user })),
-    assignLanguage: assign(({ event }) => (event.type === 'language.change' ? { language: event.language } : {})),
+    assignLanguage: assign((_, language: string) => ({ language })),
     persistLanguage: ({ context }) => {
       if (!context.language) return;
       writeLanguage(context.language);
       applyDocumentLanguage(resolveLanguage(context.language));
     },
-    saveLanguage: spawnChild('saveLanguage', {
-      input: ({ event }) => ({ language: event.type === 'language.change' ? event.language : 'en' }),
-    }),
+    saveLanguage: spawnChild('saveLanguage', { input: ({ context }) => ({ language: context.language ?? 'en' }) }),
     persistSession: ({ context }) => {
       if (context.session) writeSession(context.session);
     },
@@ -95,7 +92,11 @@ export const sessionMachine = setup({
     startedAt: input.now,
   }),
   initial: 'starting',
-  on: { 'language.change': { actions: ['assignLanguage', 'persistLanguage'] } },
+  on: {
+    'language.change': {
+      actions: [{ type: 'assignLanguage', params: ({ event }) => event.language }, 'persistLanguage'],
+    },
+  },
   states: {
     starting: {
       always: [{ guard: 'hasStoredSession', target: 'loggedIn' }, { target: 'anonymous' }],
@@ -104,36 +105,30 @@ export const sessionMachine = setup({
       tags: ['editable'],
       on: {
         'login.submit': [
-          { guard: 'isLoginFormValid', target: 'submitting', actions: 'assignCredentials' },
-          { actions: 'assignFieldErrors' },
+          {
+            guard: { type: 'isLoginFormValid', params: ({ event }) => event },
+            target: 'signingIn.submitting',
+            actions: { type: 'assignCredentials', params: ({ event }) => event },
+          },
+          { actions: { type: 'assignFieldErrors', params: ({ event }) => event } },
         ],
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => context.credentials ?? { email: '', password: '', remember: false },
-        onDone: [
-          { guard: { type: 'isSignedIn', params: ({ event }) => event.output }, target: 'enteringApp', actions: { type: 'assignSession', params: ({ event }) => event.output } },
-          { guard: { type: 'isTwoFactorRequired', params: ({ event }) => event.output }, target: 'twoFactorRequired', actions: 'enterTwoFactor' },
-          { target: 'anonymous', actions: [{ type: 'assignRejection', params: ({ event }) => event.output }, 'forgetCredentials'] },
-        ],
-        onError: { target: 'anonymous', actions: ['assignUnavailable', 'forgetCredentials'] },
       },
     },
     twoFactorRequired: {
       tags: ['editable'],
       on: {
         'login.submitCode': [
-          { guard: 'isCodeValid', target: 'verifying', actions: 'assignCode' },
-          { actions: 'assignCodeError' },
+          {
+            guard: { type: 'isCodeValid', params: ({ event }) => event.code },
+            target: 'signingIn.verifying',
+            actions: { type: 'assignCode', params: ({ event }) => event.code },
+          },
+          { actions: { type: 'assignCodeError', params: ({ event }) => event.code } },
         ],
         'login.cancel': { target: 'anonymous', actions: ['forgetCredentials', 'enterTwoFactor'] },
       },
     },
-    verifying: {
+    signingIn: {
       tags: ['busy'],
       invoke: {
         id: 'login',
@@ -141,11 +136,25 @@ export const sessionMachine = setup({
         input: ({ context }) => context.credentials ?? { email: '', password: '', remember: false },
         onDone: [
           { guard: { type: 'isSignedIn', params: ({ event }) => event.output }, target: 'enteringApp', actions: { type: 'assignSession', params: ({ event }) => event.output } },
-          { guard: { type: 'isCodeRejected', params: ({ event }) => event.output }, target: 'twoFactorRequired', actions: { type: 'assignRejection', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isCodeRejected', params: ({ event }) => event.output },
+            target: 'twoFactorRequired',
+            actions: { type: 'assignRejection', params: ({ event }) => event.output },
+          },
           { guard: { type: 'isTwoFactorRequired', params: ({ event }) => event.output }, target: 'twoFactorRequired', actions: 'enterTwoFactor' },
           { target: 'anonymous', actions: [{ type: 'assignRejection', params: ({ event }) => event.output }, 'forgetCredentials'] },
         ],
-        onError: { target: 'twoFactorRequired', actions: 'assignUnavailable' },
+        onError: [
+          { guard: 'isSendingCode', target: 'twoFactorRequired', actions: 'assignUnavailable' },
+          { target: 'anonymous', actions: ['assignUnavailable', 'forgetCredentials'] },
+        ],
+      },
+      initial: 'submitting',
+      states: {
+        /** Email and password sent. */
+        submitting: {},
+        /** The same call again, with the 2FA code. */
+        verifying: {},
       },
     },
     enteringApp: {
@@ -162,7 +171,7 @@ export const sessionMachine = setup({
         },
       ],
       on: {
-        'token.validated': { actions: 'assignValidToken' },
+        'token.validated': { actions: { type: 'assignValidToken', params: ({ event }) => event.session } },
         'token.rejected': 'expired',
         'session.expired': 'expired',
         'logout.submit': 'loggingOut',
@@ -171,7 +180,12 @@ export const sessionMachine = setup({
       states: {
         authorizing: {
           tags: ['busy'],
-          on: { 'token.validated': { target: 'loading', actions: 'assignValidToken' } },
+          on: {
+            'token.validated': {
+              target: 'loading',
+              actions: { type: 'assignValidToken', params: ({ event }) => event.session },
+            },
+          },
         },
         loading: {
           tags: ['busy'],
@@ -183,7 +197,15 @@ export const sessionMachine = setup({
           },
         },
         ready: {
-          on: { 'language.change': { actions: ['assignLanguage', 'persistLanguage', 'saveLanguage'] } },
+          on: {
+            'language.change': {
+              actions: [
+                { type: 'assignLanguage', params: ({ event }) => event.language },
+                'persistLanguage',
+                'saveLanguage',
+              ],
+            },
+          },
         },
         failed: { tags: ['error'], on: { 'user.retry': 'loading' } },
       },

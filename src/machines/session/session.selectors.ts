@@ -11,7 +11,9 @@ export const selectLanguage = (s: SessionSnapshot) => s.context.language;
 export const selectError = (s: SessionSnapshot) => s.context.error;
 export const selectFieldErrors = (s: SessionSnapshot) => s.context.fieldErrors;
 export const selectIsBusy = (s: SessionSnapshot) => s.hasTag('busy');
-export const selectIsTwoFactorStep = (s: SessionSnapshot) => s.matches('twoFactorRequired') || s.matches('verifying');
+export const selectIsTwoFactorStep = (s: SessionSnapshot) => s.matches('twoFactorRequired') || s.matches(
+  { signingIn: 'verifying' },
+);
 export const selectUserFailed = (s: SessionSnapshot) => s.matches({ loggedIn: 'failed' });
 export const selectUserReady = (s: SessionSnapshot) => s.matches({ loggedIn: 'ready' });
 

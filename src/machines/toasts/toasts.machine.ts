@@ -55,25 +55,22 @@ export const toastsMachine = setup({
     hasNoToasts: ({ context }) => context.toasts.length === 0,
   },
   actions: {
-    show: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'toast.show') return;
-      const key = toastKey(event.message);
+    show: enqueueActions(({ context, enqueue }, message: ToastMessage) => {
+      const key = toastKey(message);
       const existing = context.toasts.find((t) => t.key === key);
       const id = existing?.id ?? `toast-${context.nextId}`;
       if (existing) {
         enqueue.cancel(timerId(id));
         enqueue.assign({ toasts: context.toasts.map((t) => (t.id === id ? { ...t, count: t.count + 1 } : t)) });
       } else {
-        const toasts = [...context.toasts, { id, key, message: event.message, count: 1 }];
+        const toasts = [...context.toasts, { id, key, message, count: 1 }];
         const dropped = toasts.slice(0, Math.max(0, toasts.length - TOASTS.maxVisible));
         for (const t of dropped) enqueue.cancel(timerId(t.id));
         enqueue.assign({ toasts: toasts.slice(dropped.length), nextId: context.nextId + 1 });
       }
       enqueue.raise({ type: 'toast.expired', id }, { delay: 'toastDuration', id: timerId(id) });
     }),
-    remove: enqueueActions(({ context, event, enqueue }) => {
-      const id =
-        event.type === 'toast.dismiss' || event.type === 'toast.expired' ? event.id : event.type === 'toast.dismissLatest' ? context.toasts.at(-1)?.id : undefined;
+    remove: enqueueActions(({ context, enqueue }, id: string | undefined) => {
       if (!id) return;
       enqueue.cancel(timerId(id));
       enqueue.assign({ toasts: context.toasts.filter((t) => t.id !== id) });
@@ -83,16 +80,16 @@ export const toastsMachine = setup({
   id: 'toasts',
   context: { toasts: [], nextId: 1 },
   invoke: { id: 'toastSources', src: 'toastSources' },
-  on: { 'toast.show': { target: '.visible', actions: 'show' } },
+  on: { 'toast.show': { target: '.visible', actions: { type: 'show', params: ({ event }) => event.message } } },
   initial: 'empty',
   states: {
     empty: {},
     visible: {
       always: { guard: 'hasNoToasts', target: 'empty' },
       on: {
-        'toast.dismiss': { actions: 'remove' },
-        'toast.expired': { actions: 'remove' },
-        'toast.dismissLatest': { actions: 'remove' },
+        'toast.dismiss': { actions: { type: 'remove', params: ({ event }) => event.id } },
+        'toast.expired': { actions: { type: 'remove', params: ({ event }) => event.id } },
+        'toast.dismissLatest': { actions: { type: 'remove', params: ({ context }) => context.toasts.at(-1)?.id } },
       },
     },
   },

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, errorCode } from '../../api/client.ts';
+import { apiError } from '../../api/client.ts';
 import type { StoredSession } from '../../app/sessionStorage.ts';
 import type { RefreshInput, RefreshOutcome } from './tokenRefresh.machine.ts';
 
@@ -11,6 +11,6 @@ export const refreshToken = fromPromise<RefreshOutcome, RefreshInput>(async ({ i
     return { kind: 'refreshed', session };
   }
   if (response.status === 401 || response.status === 422) return { kind: 'rejected' };
-  throw new ApiError(response.status, errorCode(error));
+  throw apiError({ error, response });
 });
 

@@ -38,6 +38,9 @@ export type TwoFactorEvent =
   | { type: 'disable.cancel' }
   | { type: 'disable.submit'; code: string };
 
+/** The code typed with an enable or disable submit. */
+const codeOf = ({ event }: { event: { code: string } }) => event.code;
+
 /**
  * Two-factor authentication on Account → Security. `loading` reads the status, then `disabled` or `enabled`.
  * Enabling: `preparing` (new secret) → `scanning` (QR code and code field) → `enabling` → `showingCodes` (recovery
@@ -49,19 +52,15 @@ export const twoFactorMachine = setup({
   actors: { loadStatus, startSetup, enable, disable },
   guards: {
     isEnabled: (_, status: TwoFactorStatus) => status.enabled,
-    isCodeValid: ({ event }) => (event.type === 'enable.submit' || event.type === 'disable.submit') && checkCode(event.code) === null,
+    isCodeValid: (_, code: string) => checkCode(code) === null,
     isEnabledOutcome: (_, outcome: EnableOutcome) => outcome.kind === 'enabled',
     isAccepted: (_, outcome: CodeOutcome) => outcome.kind === 'accepted',
   },
   actions: {
     assignStatus: assign((_, status: TwoFactorStatus) => ({ status, error: null })),
     assignSetup: assign((_, setup: TwoFactorSetup) => ({ setup, error: null, codeIssue: null })),
-    assignCode: assign(({ event }) =>
-      event.type === 'enable.submit' || event.type === 'disable.submit' ? { code: event.code.replace(/\s/g, ''), codeIssue: null, error: null } : {},
-    ),
-    assignCodeIssue: assign(({ event }) =>
-      event.type === 'enable.submit' || event.type === 'disable.submit' ? { codeIssue: checkCode(event.code), error: null } : {},
-    ),
+    assignCode: assign((_, code: string) => ({ code: code.replace(/\s/g, ''), codeIssue: null, error: null })),
+    assignCodeIssue: assign((_, code: string) => ({ codeIssue: checkCode(code), error: null })),
     assignRecoveryCodes: assign((_, outcome: EnableOutcome) =>
       outcome.kind === 'enabled'
         ? { recoveryCodes: outcome.recoveryCodes, setup: null, status: { enabled: true, recoveryCodesLeft: outcome.recoveryCodes.length } }
@@ -103,7 +102,14 @@ export const twoFactorMachine = setup({
     scanning: {
       tags: ['editable'],
       on: {
-        'enable.submit': [{ guard: 'isCodeValid', target: 'enabling', actions: 'assignCode' }, { actions: 'assignCodeIssue' }],
+        'enable.submit': [
+          {
+            guard: { type: 'isCodeValid', params: codeOf },
+            target: 'enabling',
+            actions: { type: 'assignCode', params: codeOf },
+          },
+          { actions: { type: 'assignCodeIssue', params: codeOf } },
+        ],
         'setup.cancel': { target: 'disabled', actions: ['forgetSecrets', 'clearError'] },
       },
     },
@@ -129,7 +135,14 @@ export const twoFactorMachine = setup({
     confirmingDisable: {
       tags: ['editable'],
       on: {
-        'disable.submit': [{ guard: 'isCodeValid', target: 'disabling', actions: 'assignCode' }, { actions: 'assignCodeIssue' }],
+        'disable.submit': [
+          {
+            guard: { type: 'isCodeValid', params: codeOf },
+            target: 'disabling',
+            actions: { type: 'assignCode', params: codeOf },
+          },
+          { actions: { type: 'assignCodeIssue', params: codeOf } },
+        ],
         'disable.cancel': { target: 'enabled', actions: ['forgetSecrets', 'clearError'] },
       },
     },

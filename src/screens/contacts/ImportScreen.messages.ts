@@ -20,6 +20,10 @@ export const importMessages = defineMessages({
   otherFile: { id: 'screen.import.otherFile', defaultMessage: 'Choose another file' },
   running: { id: 'screen.import.running', defaultMessage: 'Importing…' },
   progress: defineMessage<{ processed: number; total: string }>({ id: 'screen.import.progress', defaultMessage: '{processed} of {total} rows' }),
+  watchFailed: {
+    id: 'screen.import.watchFailed',
+    defaultMessage: 'The import goes on, but its progress cannot be read right now. Try again to follow it.',
+  },
   finished: { id: 'screen.import.finished', defaultMessage: 'Import finished' },
   created: defineMessage<{ count: number }>({ id: 'screen.import.created', defaultMessage: '{count} created' }),
   updated: defineMessage<{ count: number }>({ id: 'screen.import.updated', defaultMessage: '{count} updated' }),

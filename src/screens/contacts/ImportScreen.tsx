@@ -20,6 +20,7 @@ const ERRORS: Record<ImportError, MessageDescriptor> = {
   listRequired: contactsMessages.listRequired,
   startFailed: m.startFailed,
   runFailed: m.runFailed,
+  watchFailed: m.watchFailed,
 };
 /** Why a chosen file was not taken: shown at the file input rather than above the step. */
 const FILE_ERRORS: ImportError[] = ['unsupportedFile', 'tooLarge', 'uploadFailed'];
@@ -28,7 +29,7 @@ const FILE_ERRORS: ImportError[] = ['unsupportedFile', 'tooLarge', 'uploadFailed
 export function ImportScreen() {
   const intl = useIntl();
   const actor = useActorRef(contactImportMachine, actorOptions());
-  const step = useSelector(actor, (s) => s.value);
+  const step = useSelector(actor, (s) => (s.matches('running') ? 'running' : s.value));
   const error = useSelector(actor, (s) => s.context.error);
   const maxFileBytes = useSelector(actor, (s) => s.context.maxFileBytes);
   const lists = useSelector(actor, (s) => s.context.options.lists);
@@ -57,6 +58,16 @@ export function ImportScreen() {
             <Button w="fit-content" onClick={() => actor.send({ type: 'options.retry' })}>
               {intl.formatMessage(commonMessages.retry)}
             </Button>
+          ) : null}
+          {step === 'watchFailed' ? (
+            <Group>
+              <Button onClick={() => actor.send({ type: 'watch.retry' })}>
+                {intl.formatMessage(commonMessages.retry)}
+              </Button>
+              <Button variant="default" onClick={() => actor.send({ type: 'import.again' })}>
+                {intl.formatMessage(m.again)}
+              </Button>
+            </Group>
           ) : null}
           {step === 'choosing' || step === 'uploading' || step === 'loadingOptions' ? (
             <ImportFileStep actor={actor} error={error && FILE_ERRORS.includes(error) ? intl.formatMessage(ERRORS[error]) : null} />

@@ -15,6 +15,13 @@ const ENTRY_POINTS: Array<{ to: string; label: MessageDescriptor; description: M
   { to: '/integrations/apikeys', label: commonMessages.navIntegrations, description: m.integrations },
 ];
 
+/** A chip's text: the channel's type, then its name only where the user named it otherwise ("Email · Newsletter"). */
+function channelLabel(type: string, typeLabel: string, name: string): string {
+  const own = name.trim();
+  const sameAsType = [type, typeLabel].some((t) => t.localeCompare(own, undefined, { sensitivity: 'accent' }) === 0);
+  return own === '' || sameAsType ? typeLabel : `${typeLabel} · ${own}`;
+}
+
 /** Dashboard: a greeting, the company's active channels and the entry points to the areas. */
 export function DashboardScreen() {
   const intl = useIntl();
@@ -40,7 +47,7 @@ export function DashboardScreen() {
             {channels.map((c) => (
               <li key={c.id}>
                 <Badge size="lg" variant="light" tt="none">
-                  {intl.formatMessage(m.channelType, { type: c.type })} · {c.name}
+                  {channelLabel(c.type, intl.formatMessage(m.channelType, { type: c.type }), c.name)}
                 </Badge>
               </li>
             ))}
