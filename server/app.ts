@@ -63,14 +63,16 @@ type Operation = { requestBody?: { content?: object }; responses?: Record<string
 /**
  * Media types the contract only answers with (the CSV downloads), never takes as a body. fastify-openapi-glue collects
  * response media types with request ones and warns that each has no body parser; these get one that refuses the body
- * with 415, as Fastify does for any type without a parser, so its warning keeps meaning "a request body we cannot read".
+ * with 415, as Fastify does for any type without a parser, so the warning keeps meaning "a request body we cannot read".
  */
 function answerOnlyMediaTypes(contract: Record<string, unknown>): string[] {
   const operations = Object.values(contract.paths as Record<string, Record<string, Operation>>).flatMap((item) =>
     Object.values(item).filter((op): op is Operation => typeof op === 'object' && op !== null && 'responses' in op),
   );
   const taken = new Set(operations.flatMap((op) => Object.keys(op.requestBody?.content ?? {})));
-  const answered = operations.flatMap((op) => Object.values(op.responses ?? {}).flatMap((r) => Object.keys(r.content ?? {})));
+  const answered = operations.flatMap((op) =>
+    Object.values(op.responses ?? {}).flatMap((response) => Object.keys(response.content ?? {})),
+  );
   return [...new Set(answered)].filter((type) => !taken.has(type));
 }
 
@@ -162,7 +164,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 20 } });
       const contract = withRateLimits(loadContract(), ctx.config.loginRateLimit);
       for (const type of answerOnlyMediaTypes(contract)) {
-        api.addContentTypeParser(type, (_request, _body, done) => done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(type), undefined));
+        api.addContentTypeParser(type, (_request, _body, done) =>
+          done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(type), undefined),
+        );
       }
       await api.register(openapiGlue, {
         specification: contract,

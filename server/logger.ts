@@ -34,7 +34,8 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, bin
               translateTime: 'SYS:HH:MM:ss.l',
               singleLine: true,
               // Fastify's request lines: method, path and status in the message, the rest (request id, time) after.
-              messageFormat: '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}',
+              messageFormat:
+                '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}',
               ignore: 'pid,hostname,req,res',
             },
           },

@@ -24,7 +24,8 @@ const paper = { styles: { root: { touchAction: 'auto' as const } } };
  * axe on every route). Mantine's gray-6, the dimmed text and the gray filled badges, gives 3.3:1 on white; this one is
  * halfway to gray-7. Filled colours and links use shade 7: indigo-6 under white text gives 4.3:1, indigo-7 5:1.
  */
-const gray = DEFAULT_THEME.colors.gray.map((shade, i) => (i === 6 ? '#686f76' : shade)) as unknown as MantineColorsTuple;
+const [g0, g1, g2, g3, g4, g5, , g7, g8, g9] = DEFAULT_THEME.colors.gray;
+const gray: MantineColorsTuple = [g0, g1, g2, g3, g4, g5, '#686f76', g7, g8, g9];
 
 /** Placeholders are text too: Mantine's gray-5 gives 2.1:1 on white, so they take the dimmed gray. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

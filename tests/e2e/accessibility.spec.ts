@@ -39,14 +39,17 @@ function screens(children: RouteObject[], parent = '', auth?: boolean): Screen[]
 function withSamples(path: string): string {
   return path.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     const value = SAMPLE_PARAMS[name ?? '*'];
-    if (value === undefined) throw new Error(`No sample value for the parameter ${match} of ${path}: add one to SAMPLE_PARAMS`);
+    if (value === undefined)
+      throw new Error(`No sample value for the parameter ${match} of ${path}: add one to SAMPLE_PARAMS`);
     return value;
   });
 }
 
 /** Logs in through the API and stores the session cookie as the login screen does. */
 async function logIn(page: Page, user: TestUser, baseURL: string): Promise<void> {
-  const response = await page.request.post('/api/users/login', { data: { email: user.email, password: user.password, remember: false } });
+  const response = await page.request.post('/api/users/login', {
+    data: { email: user.email, password: user.password, remember: false },
+  });
   expect(response.status()).toBe(200);
   const session = { ...((await response.json()) as Omit<StoredSession, 'remember'>), remember: false };
   const url = new URL(baseURL);

@@ -49,7 +49,8 @@ describe('contract', () => {
   });
 
   it('refuses a CSV body (a type the contract only answers with) with 415', async () => {
-    const res = await env.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const headers = { 'content-type': 'text/csv' };
+    const res = await env.app.inject({ method: 'POST', url: '/api/users/login', headers, payload: 'a,b' });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('unsupported_media_type');
   });
