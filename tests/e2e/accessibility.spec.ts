@@ -1,10 +1,10 @@
 import './spaDefines.ts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import { sessionCookie, type StoredSession } from '../../src/app/sessionStorage.ts';
 import { routes, type RouteHandle } from '../../src/routes.tsx';
-import { createUser, expect, test, type TestUser } from './fixtures.ts';
+import { apiLogin, createUser, expect, serverInfo, test, type TestUser } from './fixtures.ts';
 
 /** WCAG 2.1 A and AA: the rules the product promises. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -15,8 +15,6 @@ const SAMPLE_PARAMS: Record<string, string> = { id: '1', channel: 'email', '*': 
 interface Screen {
   /** The route's path pattern. */
   pattern: string;
-  /** The pattern with sample parameters. */
-  path: string;
   /** Whether the route needs login (`handle.auth` of its gate); undefined for routes outside both gates (404). */
   auth: boolean | undefined;
 }
@@ -32,13 +30,14 @@ function screens(children: RouteObject[], parent = '', auth?: boolean): Screen[]
     const path = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent;
     if (route.children?.length) return screens(route.children, path, gate);
     const renders = route.lazy || route.Component || route.element || handle.title || handle.name;
-    return renders ? [{ pattern: path || '/', path: withSamples(path || '/'), auth: gate }] : [];
+    return renders ? [{ pattern: path || '/', auth: gate }] : [];
   });
 }
 
-function withSamples(path: string): string {
+/** The pattern with the account's own records where it has them (`records`), sample values elsewhere. */
+function withSamples(path: string, records: Params = {}): string {
   return path.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
-    const value = SAMPLE_PARAMS[name ?? '*'];
+    const value = records[name ?? '*'] ?? SAMPLE_PARAMS[name ?? '*'];
     if (value === undefined)
       throw new Error(`No sample value for the parameter ${match} of ${path}: add one to SAMPLE_PARAMS`);
     return value;
@@ -73,10 +72,34 @@ async function expectNoViolations(page: Page) {
 }
 
 const all = screens(routes);
-// One user per worker: the pages only read, and creating a user takes a process.
-const pages = test.extend<object, { account: TestUser }>({
-  // eslint-disable-next-line no-empty-pattern
-  account: [async ({}, use) => use(createUser()), { scope: 'worker' }],
+interface Account {
+  user: TestUser;
+  /** Parameters naming the account's own records, by route pattern. */
+  records: Record<string, Params>;
+}
+
+/**
+ * One user per worker (the pages only read, and creating a user takes a process), with contacts in both states the
+ * contacts table and the contact page show: active and blocked.
+ */
+const pages = test.extend<object, { account: Account }>({
+  account: [
+    async ({ playwright }, use) => {
+      const user = createUser();
+      const request = await playwright.request.newContext({ baseURL: serverInfo().baseURL });
+      const headers = { Authorization: `Bearer ${await apiLogin(request, user)}` };
+      const createContact = async (data: object) => {
+        const response = await request.post('/api/contacts', { headers, data });
+        expect(response.status()).toBe(201);
+        return (await response.json()) as { id: number };
+      };
+      const active = await createContact({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });
+      await createContact({ email: 'blocked@example.com', firstName: 'Blocked', blocked: true });
+      await request.dispose();
+      await use({ user, records: { '/contacts/show/:id': { id: String(active.id) } } });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
@@ -87,15 +110,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
 
   for (const screen of all.filter((s) => s.auth !== true)) {
     test(`logged out: ${screen.pattern}`, async ({ page }) => {
-      await page.goto(screen.path);
+      await page.goto(withSamples(screen.pattern));
       await expectNoViolations(page);
     });
   }
 
   for (const screen of all.filter((s) => s.auth !== false)) {
     pages(`logged in: ${screen.pattern}`, async ({ page, account, baseURL }) => {
-      await logIn(page, account, baseURL!);
-      await page.goto(screen.path);
+      await logIn(page, account.user, baseURL!);
+      await page.goto(withSamples(screen.pattern, account.records[screen.pattern]));
       await expectNoViolations(page);
     });
   }
