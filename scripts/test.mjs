@@ -1,5 +1,5 @@
-// `npm test`: every suite in order — contract check, type check, unit and machine tests, server tests on real
-// PostgreSQL, browser tests in Chromium — then one closing line with the totals.
+// `npm test`: every suite in order — lint (ESLint, Prettier, dependency rules), contract check, type check, unit and
+// machine tests, server tests on real PostgreSQL, browser tests in Chromium — then one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 
@@ -36,6 +36,7 @@ const node = process.execPath;
 const only = process.argv.slice(2);
 const want = (suite) => only.length === 0 || only.includes(suite);
 
+if (want('lint')) run('lint', node, ['scripts/lint.mjs']);
 if (want('contract')) run('contract', node, ['scripts/api-check.mjs']);
 if (want('types')) run('types', node, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 for (const project of ['unit', 'server']) {

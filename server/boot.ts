@@ -1,19 +1,9 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool, type Pool } from './db/pool.ts';
 import { migrateJobs } from './jobs/worker.ts';
-
-export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken', '*.totp', '*.code', 'password', 'token'],
-      censor: '[redacted]',
-    },
-  });
-}
 
 export interface Database {
   pool: Pool;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createLogger, openDatabase } from './boot.ts';
+import { openDatabase } from './boot.ts';
+import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import { AccountError, createCompanyWithOwner, seedDemo } from './services/accounts/accounts.ts';
 

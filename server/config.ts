@@ -21,6 +21,8 @@ export interface Config {
   mailFrom: string;
   seed: boolean;
   logLevel: string;
+  /** `pretty`: coloured lines for a person at a terminal; `json`: one JSON object a line. */
+  logFormat: 'json' | 'pretty';
   accessTokenTtlSeconds: number;
   loginRateLimit: number;
   uploadMaxBytes: number;
@@ -39,6 +41,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function logFormat(value: string | undefined): Config['logFormat'] {
+  if (value === undefined || value === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (value !== 'json' && value !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got "${value}"`);
+  return value;
 }
 
 /** Reads a secret kept in DATA_DIR, creating it on first use so restarts keep sessions valid. */
@@ -72,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Missiva <no-reply@localhost>',
     seed: bool(env.SEED, true),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),

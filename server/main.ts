@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { createLogger, openDatabase } from './boot.ts';
+import { openDatabase } from './boot.ts';
+import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';

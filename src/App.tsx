@@ -6,7 +6,7 @@ import type { StoredSession } from './app/sessionStorage.ts';
 import { I18nProvider } from './i18n/I18nProvider.tsx';
 import { resolveLanguage } from './i18n/languages.ts';
 import { selectLanguage } from './machines/session/session.selectors.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** What the page starts from: read once from the browser in main.tsx. */
 export interface Boot {
@@ -32,7 +32,7 @@ function Localised({ router }: { router: AppRouter }) {
 export function App({ boot, router }: { boot: Boot; router: AppRouter }) {
   const options = actorOptions();
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <SessionActor.Provider options={{ ...options, input: { session: boot.session, language: boot.language, now: boot.now } }}>
         <RealtimeActor.Provider options={{ ...options, input: { autoConnect: boot.session !== null } }}>
           <ReleaseActor.Provider options={{ ...options, input: { buildId: boot.buildId, lastChunkReloadAt: boot.lastChunkReloadAt } }}>

@@ -1,5 +1,6 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractOperationIds } from '../../server/app.ts';
+import { buildApp, contractOperationIds } from '../../server/app.ts';
 import { createHandlers } from '../../server/routes/index.ts';
 import { createTestEnv, type TestEnv } from './helpers.ts';
 
@@ -45,6 +46,22 @@ describe('contract', () => {
   it('refuses a body that is not JSON with 415', async () => {
     const res = await env.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a CSV body (a type the contract only answers with) with 415', async () => {
+    const headers = { 'content-type': 'text/csv' };
+    const res = await env.app.inject({ method: 'POST', url: '/api/users/login', headers, payload: 'a,b' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported_media_type');
+  });
+
+  it('builds without a warning', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const app = await buildApp(env.ctx, { serveSpa: false, loggerInstance: log });
+    await app.ready();
+    await app.close();
+    expect(lines).toEqual([]);
   });
 
   it('reports health with the database', async () => {

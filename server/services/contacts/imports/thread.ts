@@ -4,11 +4,11 @@
  * talks to PostgreSQL through its own small pool and hands realtime events to the parent, which owns socket.io.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import pino from 'pino';
 import type { ServerEventName, ServerEventPayload } from '../../../../shared/realtime-events.ts';
 import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
 import { createPool } from '../../../db/pool.ts';
+import { createLogger } from '../../../logger.ts';
 import { runImport } from './run.ts';
 
 export interface ImportThreadInput {
@@ -30,7 +30,7 @@ const pool = createPool(input.databaseUrl, 2);
 const ctx: AppContext = {
   config: input.config,
   pool,
-  log: pino({ level: input.config.logLevel, base: { thread: 'contact-import' } }),
+  log: createLogger(input.config, { thread: 'contact-import' }),
   realtime: {
     toUser: () => undefined,
     toCompany: (companyId, event, payload) => send({ type: 'realtime', companyId, event, payload }),

@@ -1,0 +1,125 @@
+import './spaDefines.ts';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Params, RouteObject } from 'react-router';
+import { sessionCookie, type StoredSession } from '../../src/app/sessionStorage.ts';
+import { routes, type RouteHandle } from '../../src/routes.tsx';
+import { apiLogin, createUser, expect, serverInfo, test, type TestUser } from './fixtures.ts';
+
+/** WCAG 2.1 A and AA: the rules the product promises. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A value for each route parameter; a route with a parameter missing here fails until it gets one. */
+const SAMPLE_PARAMS: Record<string, string> = { id: '1', channel: 'email', '*': 'list' };
+
+interface Screen {
+  /** The route's path pattern. */
+  pattern: string;
+  /** Whether the route needs login (`handle.auth` of its gate); undefined for routes outside both gates (404). */
+  auth: boolean | undefined;
+}
+
+/**
+ * Every page the route table renders, with sample parameters: leaves that load a screen or carry a title or name
+ * (the 404 page renders its error element). Redirect-only routes (a loader and nothing to render) are skipped.
+ */
+function screens(children: RouteObject[], parent = '', auth?: boolean): Screen[] {
+  return children.flatMap((route) => {
+    const handle = (route.handle ?? {}) as RouteHandle;
+    const gate = handle.auth ?? auth;
+    const path = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent;
+    if (route.children?.length) return screens(route.children, path, gate);
+    const renders = route.lazy || route.Component || route.element || handle.title || handle.name;
+    return renders ? [{ pattern: path || '/', auth: gate }] : [];
+  });
+}
+
+/** The pattern with the account's own records where it has them (`records`), sample values elsewhere. */
+function withSamples(path: string, records: Params = {}): string {
+  return path.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
+    const value = records[name ?? '*'] ?? SAMPLE_PARAMS[name ?? '*'];
+    if (value === undefined)
+      throw new Error(`No sample value for the parameter ${match} of ${path}: add one to SAMPLE_PARAMS`);
+    return value;
+  });
+}
+
+/** Logs in through the API and stores the session cookie as the login screen does. */
+async function logIn(page: Page, user: TestUser, baseURL: string): Promise<void> {
+  const response = await page.request.post('/api/users/login', {
+    data: { email: user.email, password: user.password, remember: false },
+  });
+  expect(response.status()).toBe(200);
+  const session = { ...((await response.json()) as Omit<StoredSession, 'remember'>), remember: false };
+  const url = new URL(baseURL);
+  const [, name = '', value = ''] = /^([^=]+)=([^;]*)/.exec(sessionCookie(session, url)) ?? [];
+  await page.context().addCookies([{ name, value, url: url.origin }]);
+}
+
+/** Runs axe on the settled page and fails with each violated rule, its impact and the nodes it found. */
+async function expectNoViolations(page: Page) {
+  // Settled: the page's heading is shown and its data has arrived.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const report = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+  }));
+  expect(report, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+const all = screens(routes);
+interface Account {
+  user: TestUser;
+  /** Parameters naming the account's own records, by route pattern. */
+  records: Record<string, Params>;
+}
+
+/**
+ * One user per worker (the pages only read, and creating a user takes a process), with contacts in both states the
+ * contacts table and the contact page show: active and blocked.
+ */
+const pages = test.extend<object, { account: Account }>({
+  account: [
+    async ({ playwright }, use) => {
+      const user = createUser();
+      const request = await playwright.request.newContext({ baseURL: serverInfo().baseURL });
+      const headers = { Authorization: `Bearer ${await apiLogin(request, user)}` };
+      const createContact = async (data: object) => {
+        const response = await request.post('/api/contacts', { headers, data });
+        expect(response.status()).toBe(201);
+        return (await response.json()) as { id: number };
+      };
+      const active = await createContact({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });
+      await createContact({ email: 'blocked@example.com', firstName: 'Blocked', blocked: true });
+      await request.dispose();
+      await use({ user, records: { '/contacts/show/:id': { id: String(active.id) } } });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test('the route table yields the pages to check', () => {
+    expect(all.filter((s) => s.auth === false).length).toBeGreaterThan(0);
+    expect(all.filter((s) => s.auth === true).length).toBeGreaterThan(10);
+  });
+
+  for (const screen of all.filter((s) => s.auth !== true)) {
+    test(`logged out: ${screen.pattern}`, async ({ page }) => {
+      await page.goto(withSamples(screen.pattern));
+      await expectNoViolations(page);
+    });
+  }
+
+  for (const screen of all.filter((s) => s.auth !== false)) {
+    pages(`logged in: ${screen.pattern}`, async ({ page, account, baseURL }) => {
+      await logIn(page, account.user, baseURL!);
+      await page.goto(withSamples(screen.pattern, account.records[screen.pattern]));
+      await expectNoViolations(page);
+    });
+  }
+});
