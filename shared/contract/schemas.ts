@@ -3,91 +3,90 @@
 /* eslint-disable */
 
 export const NotificationCategories = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["imports", "sends", "failures"],
+  required: ['imports', 'sends', 'failures'],
   properties: {
     imports: {
-      type: "boolean",
-      description: "Imports finished",
+      type: 'boolean',
+      description: 'Imports finished',
     },
     sends: {
-      type: "boolean",
-      description: "Campaigns sent",
+      type: 'boolean',
+      description: 'Campaigns sent',
     },
     failures: {
-      type: "boolean",
-      description: "Failed imports, sends and deliveries",
+      type: 'boolean',
+      description: 'Failed imports, sends and deliveries',
     },
   },
 } as const;
 
 export const NotificationSettingsInput = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["inApp", "email", "digest"],
+  required: ['inApp', 'email', 'digest'],
   properties: {
     inApp: {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["imports", "sends", "failures"],
+      required: ['imports', 'sends', 'failures'],
       properties: {
         imports: {
-          type: "boolean",
-          description: "Imports finished",
+          type: 'boolean',
+          description: 'Imports finished',
         },
         sends: {
-          type: "boolean",
-          description: "Campaigns sent",
+          type: 'boolean',
+          description: 'Campaigns sent',
         },
         failures: {
-          type: "boolean",
-          description: "Failed imports, sends and deliveries",
+          type: 'boolean',
+          description: 'Failed imports, sends and deliveries',
         },
       },
     },
     email: {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["imports", "sends", "failures"],
+      required: ['imports', 'sends', 'failures'],
       properties: {
         imports: {
-          type: "boolean",
-          description: "Imports finished",
+          type: 'boolean',
+          description: 'Imports finished',
         },
         sends: {
-          type: "boolean",
-          description: "Campaigns sent",
+          type: 'boolean',
+          description: 'Campaigns sent',
         },
         failures: {
-          type: "boolean",
-          description: "Failed imports, sends and deliveries",
+          type: 'boolean',
+          description: 'Failed imports, sends and deliveries',
         },
       },
     },
     digest: {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["enabled", "pattern", "period", "timeZone"],
+      required: ['enabled', 'pattern', 'period', 'timeZone'],
       properties: {
         enabled: {
-          type: "boolean",
+          type: 'boolean',
         },
         pattern: {
-          type: "string",
+          type: 'string',
           maxLength: 200,
-          description:
-            "Five fields: minute hour day-of-month month day-of-week",
+          description: 'Five fields: minute hour day-of-month month day-of-week',
         },
         period: {
-          type: "string",
-          enum: ["minute", "hour", "day", "week", "month", "year"],
+          type: 'string',
+          enum: ['minute', 'hour', 'day', 'week', 'month', 'year'],
         },
         timeZone: {
-          type: "string",
+          type: 'string',
           minLength: 1,
           maxLength: 64,
-          description: "IANA time zone",
+          description: 'IANA time zone',
         },
       },
     },
@@ -95,80 +94,73 @@ export const NotificationSettingsInput = {
 } as const;
 
 export const NotificationSettings = {
-  type: "object",
-  required: ["inApp", "email", "digest"],
+  type: 'object',
+  required: ['inApp', 'email', 'digest'],
   properties: {
     inApp: {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["imports", "sends", "failures"],
+      required: ['imports', 'sends', 'failures'],
       properties: {
         imports: {
-          type: "boolean",
-          description: "Imports finished",
+          type: 'boolean',
+          description: 'Imports finished',
         },
         sends: {
-          type: "boolean",
-          description: "Campaigns sent",
+          type: 'boolean',
+          description: 'Campaigns sent',
         },
         failures: {
-          type: "boolean",
-          description: "Failed imports, sends and deliveries",
+          type: 'boolean',
+          description: 'Failed imports, sends and deliveries',
         },
       },
     },
     email: {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["imports", "sends", "failures"],
+      required: ['imports', 'sends', 'failures'],
       properties: {
         imports: {
-          type: "boolean",
-          description: "Imports finished",
+          type: 'boolean',
+          description: 'Imports finished',
         },
         sends: {
-          type: "boolean",
-          description: "Campaigns sent",
+          type: 'boolean',
+          description: 'Campaigns sent',
         },
         failures: {
-          type: "boolean",
-          description: "Failed imports, sends and deliveries",
+          type: 'boolean',
+          description: 'Failed imports, sends and deliveries',
         },
       },
     },
     digest: {
-      type: "object",
-      required: [
-        "enabled",
-        "pattern",
-        "period",
-        "timeZone",
-        "lastSentAt",
-        "nextRuns",
-      ],
+      type: 'object',
+      required: ['enabled', 'pattern', 'period', 'timeZone', 'lastSentAt', 'nextRuns'],
       properties: {
         enabled: {
-          type: "boolean",
+          type: 'boolean',
         },
         pattern: {
-          type: "string",
+          type: 'string',
         },
         period: {
-          type: "string",
-          enum: ["minute", "hour", "day", "week", "month", "year"],
+          type: 'string',
+          enum: ['minute', 'hour', 'day', 'week', 'month', 'year'],
         },
         timeZone: {
-          type: "string",
+          type: 'string',
         },
         lastSentAt: {
-          type: ["string", "null"],
-          format: "date-time",
+          type: ['string', 'null'],
+          format: 'date-time',
         },
         nextRuns: {
-          type: "array",
+          type: 'array',
           items: {
-            type: "string",
-            format: "date-time",
+            type: 'string',
+            format: 'date-time',
           },
         },
       },
@@ -177,52 +169,52 @@ export const NotificationSettings = {
 } as const;
 
 export const Notification = {
-  type: "object",
-  required: ["id", "kind", "level", "values", "createdAt"],
+  type: 'object',
+  required: ['id', 'kind', 'level', 'values', 'createdAt'],
   properties: {
     id: {
-      type: "string",
+      type: 'string',
     },
     kind: {
-      type: "string",
-      description: "Stable code the SPA translates, e.g. import.finished",
+      type: 'string',
+      description: 'Stable code the SPA translates, e.g. import.finished',
     },
     level: {
-      type: "string",
-      enum: ["info", "success", "warning", "error"],
+      type: 'string',
+      enum: ['info', 'success', 'warning', 'error'],
     },
     values: {
-      type: "object",
+      type: 'object',
       additionalProperties: {
-        type: ["string", "number"],
+        type: ['string', 'number'],
       },
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const Error = {
-  type: "object",
-  required: ["code", "message"],
+  type: 'object',
+  required: ['code', 'message'],
   properties: {
     code: {
-      type: "string",
-      description: "Stable machine-readable code",
+      type: 'string',
+      description: 'Stable machine-readable code',
     },
     message: {
-      type: "string",
-      description: "Human-readable message in English",
+      type: 'string',
+      description: 'Human-readable message in English',
     },
     errors: {
-      type: "object",
-      description: "Field path → messages; the first is shown",
+      type: 'object',
+      description: 'Field path → messages; the first is shown',
       additionalProperties: {
-        type: "array",
+        type: 'array',
         items: {
-          type: "string",
+          type: 'string',
         },
       },
     },
@@ -230,167 +222,160 @@ export const Error = {
 } as const;
 
 export const Pagination = {
-  type: "object",
-  required: ["page", "perPage", "total", "pages"],
+  type: 'object',
+  required: ['page', 'perPage', 'total', 'pages'],
   properties: {
     page: {
-      type: "integer",
+      type: 'integer',
     },
     perPage: {
-      type: "integer",
+      type: 'integer',
     },
     total: {
-      type: "integer",
+      type: 'integer',
     },
     pages: {
-      type: "integer",
+      type: 'integer',
     },
     nextCursor: {
-      type: ["string", "null"],
-      description:
-        "Lists that take a cursor only; the cursor of the next page, null on the last page",
+      type: ['string', 'null'],
+      description: 'Lists that take a cursor only; the cursor of the next page, null on the last page',
     },
   },
 } as const;
 
 export const Email = {
-  type: "string",
-  format: "email",
+  type: 'string',
+  format: 'email',
   minLength: 5,
   maxLength: 254,
 } as const;
 
 export const NewPassword = {
-  type: "string",
+  type: 'string',
   minLength: 5,
   maxLength: 1024,
 } as const;
 
 export const Language = {
-  type: "string",
-  pattern: "^[a-z]{2}(-[a-z]{2})?$",
+  type: 'string',
+  pattern: '^[a-z]{2}(-[a-z]{2})?$',
 } as const;
 
 export const BuildManifest = {
-  type: "object",
-  required: ["buildId"],
+  type: 'object',
+  required: ['buildId'],
   properties: {
     buildId: {
-      type: "string",
+      type: 'string',
     },
     builtAt: {
-      type: "string",
+      type: 'string',
     },
   },
 } as const;
 
 export const Session = {
-  type: "object",
-  required: ["token", "expiresAt", "refreshToken", "refreshExpiresAt"],
+  type: 'object',
+  required: ['token', 'expiresAt', 'refreshToken', 'refreshExpiresAt'],
   properties: {
     token: {
-      type: "string",
-      description: "Access token (JWT)",
+      type: 'string',
+      description: 'Access token (JWT)',
     },
     expiresAt: {
-      type: "string",
-      format: "date-time",
-      description: "When the access token expires",
+      type: 'string',
+      format: 'date-time',
+      description: 'When the access token expires',
     },
     refreshToken: {
-      type: "string",
+      type: 'string',
     },
     refreshExpiresAt: {
-      type: "string",
-      format: "date-time",
-      description: "When the session ends: 1 day, or 30 with remember",
+      type: 'string',
+      format: 'date-time',
+      description: 'When the session ends: 1 day, or 30 with remember',
     },
   },
 } as const;
 
 export const LoginResult = {
-  type: "object",
-  required: [
-    "twoFactorRequired",
-    "token",
-    "expiresAt",
-    "refreshToken",
-    "refreshExpiresAt",
-  ],
+  type: 'object',
+  required: ['twoFactorRequired', 'token', 'expiresAt', 'refreshToken', 'refreshExpiresAt'],
   properties: {
     twoFactorRequired: {
-      type: "boolean",
+      type: 'boolean',
     },
     token: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     expiresAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
     refreshToken: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     refreshExpiresAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
   },
 } as const;
 
 export const Channel = {
-  type: "object",
-  required: ["id", "type", "name", "status"],
+  type: 'object',
+  required: ['id', 'type', 'name', 'status'],
   properties: {
     id: {
-      type: "string",
-      format: "uuid",
+      type: 'string',
+      format: 'uuid',
     },
     type: {
-      type: "string",
-      enum: ["email", "whatsapp", "sms", "push", "webhook"],
+      type: 'string',
+      enum: ['email', 'whatsapp', 'sms', 'push', 'webhook'],
     },
     name: {
-      type: "string",
+      type: 'string',
     },
     status: {
-      type: "string",
-      enum: ["active", "inactive", "pending"],
+      type: 'string',
+      enum: ['active', 'inactive', 'pending'],
     },
   },
 } as const;
 
 export const Company = {
-  type: "object",
-  required: ["id", "name", "channels"],
+  type: 'object',
+  required: ['id', 'name', 'channels'],
   properties: {
     id: {
-      type: "string",
-      format: "uuid",
+      type: 'string',
+      format: 'uuid',
     },
     name: {
-      type: "string",
+      type: 'string',
     },
     channels: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "object",
-        required: ["id", "type", "name", "status"],
+        type: 'object',
+        required: ['id', 'type', 'name', 'status'],
         properties: {
           id: {
-            type: "string",
-            format: "uuid",
+            type: 'string',
+            format: 'uuid',
           },
           type: {
-            type: "string",
-            enum: ["email", "whatsapp", "sms", "push", "webhook"],
+            type: 'string',
+            enum: ['email', 'whatsapp', 'sms', 'push', 'webhook'],
           },
           name: {
-            type: "string",
+            type: 'string',
           },
           status: {
-            type: "string",
-            enum: ["active", "inactive", "pending"],
+            type: 'string',
+            enum: ['active', 'inactive', 'pending'],
           },
         },
       },
@@ -399,86 +384,86 @@ export const Company = {
 } as const;
 
 export const User = {
-  type: "object",
+  type: 'object',
   required: [
-    "id",
-    "firstName",
-    "lastName",
-    "email",
-    "phoneNumber",
-    "language",
-    "role",
-    "twoFactorEnabled",
-    "createdAt",
-    "updatedAt",
-    "memberOf",
+    'id',
+    'firstName',
+    'lastName',
+    'email',
+    'phoneNumber',
+    'language',
+    'role',
+    'twoFactorEnabled',
+    'createdAt',
+    'updatedAt',
+    'memberOf',
   ],
   properties: {
     id: {
-      type: "string",
-      format: "uuid",
+      type: 'string',
+      format: 'uuid',
     },
     firstName: {
-      type: "string",
+      type: 'string',
     },
     lastName: {
-      type: "string",
+      type: 'string',
     },
     email: {
-      type: "string",
+      type: 'string',
     },
     phoneNumber: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     language: {
-      type: "string",
+      type: 'string',
     },
     role: {
-      type: "string",
-      enum: ["owner", "admin", "member"],
+      type: 'string',
+      enum: ['owner', 'admin', 'member'],
     },
     twoFactorEnabled: {
-      type: "boolean",
+      type: 'boolean',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     updatedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     memberOf: {
-      type: "object",
-      required: ["id", "name", "channels"],
+      type: 'object',
+      required: ['id', 'name', 'channels'],
       properties: {
         id: {
-          type: "string",
-          format: "uuid",
+          type: 'string',
+          format: 'uuid',
         },
         name: {
-          type: "string",
+          type: 'string',
         },
         channels: {
-          type: "array",
+          type: 'array',
           items: {
-            type: "object",
-            required: ["id", "type", "name", "status"],
+            type: 'object',
+            required: ['id', 'type', 'name', 'status'],
             properties: {
               id: {
-                type: "string",
-                format: "uuid",
+                type: 'string',
+                format: 'uuid',
               },
               type: {
-                type: "string",
-                enum: ["email", "whatsapp", "sms", "push", "webhook"],
+                type: 'string',
+                enum: ['email', 'whatsapp', 'sms', 'push', 'webhook'],
               },
               name: {
-                type: "string",
+                type: 'string',
               },
               status: {
-                type: "string",
-                enum: ["active", "inactive", "pending"],
+                type: 'string',
+                enum: ['active', 'inactive', 'pending'],
               },
             },
           },
@@ -489,254 +474,235 @@ export const User = {
 } as const;
 
 export const OutboxMessage = {
-  type: "object",
-  required: [
-    "id",
-    "to",
-    "subject",
-    "kind",
-    "status",
-    "attempts",
-    "createdAt",
-    "sentAt",
-    "lastError",
-  ],
+  type: 'object',
+  required: ['id', 'to', 'subject', 'kind', 'status', 'attempts', 'createdAt', 'sentAt', 'lastError'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     to: {
-      type: "string",
+      type: 'string',
     },
     subject: {
-      type: "string",
+      type: 'string',
     },
     kind: {
-      type: "string",
+      type: 'string',
     },
     status: {
-      type: "string",
-      enum: ["queued", "sending", "sent", "failed", "captured"],
+      type: 'string',
+      enum: ['queued', 'sending', 'sent', 'failed', 'captured'],
     },
     attempts: {
-      type: "integer",
+      type: 'integer',
     },
     lastError: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     sentAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
   },
 } as const;
 
 export const Id = {
-  type: "integer",
+  type: 'integer',
   minimum: 1,
   maximum: 9007199254740991,
 } as const;
 
 export const ContactSort = {
-  type: "string",
-  enum: [
-    "createdAt",
-    "-createdAt",
-    "email",
-    "-email",
-    "firstName",
-    "-firstName",
-    "lastName",
-    "-lastName",
-  ],
-  default: "-createdAt",
+  type: 'string',
+  enum: ['createdAt', '-createdAt', 'email', '-email', 'firstName', '-firstName', 'lastName', '-lastName'],
+  default: '-createdAt',
 } as const;
 
 export const AttributeValues = {
-  type: "object",
+  type: 'object',
   description:
     "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
   additionalProperties: {
-    type: ["string", "number", "boolean", "null"],
+    type: ['string', 'number', 'boolean', 'null'],
   },
 } as const;
 
 export const ContactName = {
-  type: ["string", "null"],
+  type: ['string', 'null'],
   maxLength: 100,
 } as const;
 
 export const PhonePrefix = {
-  type: ["string", "null"],
-  description: "Country calling code, such as 39 or +39 (stored as digits)",
-  pattern: "^\\+?[0-9]{1,4}$",
+  type: ['string', 'null'],
+  description: 'Country calling code, such as 39 or +39 (stored as digits)',
+  pattern: '^\\+?[0-9]{1,4}$',
 } as const;
 
 export const PhoneNumber = {
-  type: ["string", "null"],
-  description: "Digits only, without the prefix",
-  pattern: "^[0-9]+$",
+  type: ['string', 'null'],
+  description: 'Digits only, without the prefix',
+  pattern: '^[0-9]+$',
   minLength: 4,
   maxLength: 20,
 } as const;
 
 export const CountryCode = {
-  type: ["string", "null"],
-  description: "ISO 3166-1 alpha-2 code",
-  pattern: "^[A-Za-z]{2}$",
+  type: ['string', 'null'],
+  description: 'ISO 3166-1 alpha-2 code',
+  pattern: '^[A-Za-z]{2}$',
 } as const;
 
 export const ContactLanguage = {
-  type: ["string", "null"],
-  pattern: "^[a-z]{2}(-[a-z]{2})?$",
+  type: ['string', 'null'],
+  pattern: '^[a-z]{2}(-[a-z]{2})?$',
 } as const;
 
 export const Contact = {
-  type: "object",
+  type: 'object',
   required: [
-    "id",
-    "email",
-    "firstName",
-    "lastName",
-    "phonePrefix",
-    "phoneNumber",
-    "country",
-    "language",
-    "address",
-    "attributes",
-    "blocked",
-    "blockedAt",
-    "anonymisedAt",
-    "createdAt",
-    "updatedAt",
+    'id',
+    'email',
+    'firstName',
+    'lastName',
+    'phonePrefix',
+    'phoneNumber',
+    'country',
+    'language',
+    'address',
+    'attributes',
+    'blocked',
+    'blockedAt',
+    'anonymisedAt',
+    'createdAt',
+    'updatedAt',
   ],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     email: {
-      type: ["string", "null"],
-      description: "Null only once the contact is anonymised",
+      type: ['string', 'null'],
+      description: 'Null only once the contact is anonymised',
     },
     firstName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     lastName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     phonePrefix: {
-      type: ["string", "null"],
-      description: "Country calling code, digits only",
+      type: ['string', 'null'],
+      description: 'Country calling code, digits only',
     },
     phoneNumber: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     country: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     language: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     address: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     attributes: {
-      type: "object",
+      type: 'object',
       description:
         "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
       additionalProperties: {
-        type: ["string", "number", "boolean", "null"],
+        type: ['string', 'number', 'boolean', 'null'],
       },
     },
     blocked: {
-      type: "boolean",
+      type: 'boolean',
     },
     blockedAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
     anonymisedAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     updatedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const ContactInput = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["email"],
+  required: ['email'],
   properties: {
     email: {
-      type: "string",
-      format: "email",
+      type: 'string',
+      format: 'email',
       minLength: 5,
       maxLength: 254,
     },
     firstName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
       maxLength: 100,
     },
     lastName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
       maxLength: 100,
     },
     phonePrefix: {
-      type: ["string", "null"],
-      description: "Country calling code, such as 39 or +39 (stored as digits)",
-      pattern: "^\\+?[0-9]{1,4}$",
+      type: ['string', 'null'],
+      description: 'Country calling code, such as 39 or +39 (stored as digits)',
+      pattern: '^\\+?[0-9]{1,4}$',
     },
     phoneNumber: {
-      type: ["string", "null"],
-      description: "Digits only, without the prefix",
-      pattern: "^[0-9]+$",
+      type: ['string', 'null'],
+      description: 'Digits only, without the prefix',
+      pattern: '^[0-9]+$',
       minLength: 4,
       maxLength: 20,
     },
     country: {
-      type: ["string", "null"],
-      description: "ISO 3166-1 alpha-2 code",
-      pattern: "^[A-Za-z]{2}$",
+      type: ['string', 'null'],
+      description: 'ISO 3166-1 alpha-2 code',
+      pattern: '^[A-Za-z]{2}$',
     },
     language: {
-      type: ["string", "null"],
-      pattern: "^[a-z]{2}(-[a-z]{2})?$",
+      type: ['string', 'null'],
+      pattern: '^[a-z]{2}(-[a-z]{2})?$',
     },
     address: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
       maxLength: 500,
     },
     attributes: {
-      type: "object",
+      type: 'object',
       description:
         "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
       additionalProperties: {
-        type: ["string", "number", "boolean", "null"],
+        type: ['string', 'number', 'boolean', 'null'],
       },
     },
     blocked: {
-      type: "boolean",
+      type: 'boolean',
       default: false,
-      description: "Create the contact blocklisted",
+      description: 'Create the contact blocklisted',
     },
     listIds: {
-      type: "array",
-      description: "Lists to add the new contact to",
+      type: 'array',
+      description: 'Lists to add the new contact to',
       maxItems: 50,
       items: {
-        type: "integer",
+        type: 'integer',
         minimum: 1,
         maximum: 9007199254740991,
       },
@@ -745,127 +711,127 @@ export const ContactInput = {
 } as const;
 
 export const ContactPatch = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
   minProperties: 1,
   properties: {
     email: {
-      type: "string",
-      format: "email",
+      type: 'string',
+      format: 'email',
       minLength: 5,
       maxLength: 254,
     },
     firstName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
       maxLength: 100,
     },
     lastName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
       maxLength: 100,
     },
     phonePrefix: {
-      type: ["string", "null"],
-      description: "Country calling code, such as 39 or +39 (stored as digits)",
-      pattern: "^\\+?[0-9]{1,4}$",
+      type: ['string', 'null'],
+      description: 'Country calling code, such as 39 or +39 (stored as digits)',
+      pattern: '^\\+?[0-9]{1,4}$',
     },
     phoneNumber: {
-      type: ["string", "null"],
-      description: "Digits only, without the prefix",
-      pattern: "^[0-9]+$",
+      type: ['string', 'null'],
+      description: 'Digits only, without the prefix',
+      pattern: '^[0-9]+$',
       minLength: 4,
       maxLength: 20,
     },
     country: {
-      type: ["string", "null"],
-      description: "ISO 3166-1 alpha-2 code",
-      pattern: "^[A-Za-z]{2}$",
+      type: ['string', 'null'],
+      description: 'ISO 3166-1 alpha-2 code',
+      pattern: '^[A-Za-z]{2}$',
     },
     language: {
-      type: ["string", "null"],
-      pattern: "^[a-z]{2}(-[a-z]{2})?$",
+      type: ['string', 'null'],
+      pattern: '^[a-z]{2}(-[a-z]{2})?$',
     },
     address: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
       maxLength: 500,
     },
     attributes: {
-      type: "object",
+      type: 'object',
       description:
         "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
       additionalProperties: {
-        type: ["string", "number", "boolean", "null"],
+        type: ['string', 'number', 'boolean', 'null'],
       },
     },
   },
 } as const;
 
 export const ContactFilter = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
   properties: {
     q: {
-      type: "string",
+      type: 'string',
       maxLength: 100,
     },
     listId: {
-      type: "integer",
+      type: 'integer',
       minimum: 1,
       maximum: 9007199254740991,
     },
     segmentId: {
-      type: "integer",
+      type: 'integer',
       minimum: 1,
       maximum: 9007199254740991,
     },
     blocked: {
-      type: "boolean",
+      type: 'boolean',
     },
   },
 } as const;
 
 export const ContactSelection = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
   description:
-    "The contacts with these ids, or every contact matching a filter (an empty filter is all contacts) except excludeIds",
+    'The contacts with these ids, or every contact matching a filter (an empty filter is all contacts) except excludeIds',
   properties: {
     ids: {
-      type: "array",
+      type: 'array',
       maxItems: 10000,
       items: {
-        type: "integer",
+        type: 'integer',
         minimum: 1,
         maximum: 9007199254740991,
       },
     },
     filter: {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
       properties: {
         q: {
-          type: "string",
+          type: 'string',
           maxLength: 100,
         },
         listId: {
-          type: "integer",
+          type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
         },
         segmentId: {
-          type: "integer",
+          type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
         },
         blocked: {
-          type: "boolean",
+          type: 'boolean',
         },
       },
     },
     excludeIds: {
-      type: "array",
+      type: 'array',
       maxItems: 10000,
       items: {
-        type: "integer",
+        type: 'integer',
         minimum: 1,
         maximum: 9007199254740991,
       },
@@ -874,250 +840,241 @@ export const ContactSelection = {
 } as const;
 
 export const ContactEvent = {
-  type: "object",
-  required: ["id", "type", "payload", "userId", "createdAt"],
+  type: 'object',
+  required: ['id', 'type', 'payload', 'userId', 'createdAt'],
   properties: {
     id: {
-      type: "integer",
-      description:
-        "Stored events count from 1; 0 marks the entry derived from an import (contact.imported)",
+      type: 'integer',
+      description: 'Stored events count from 1; 0 marks the entry derived from an import (contact.imported)',
     },
     type: {
-      type: "string",
+      type: 'string',
       description:
-        "Stable code, such as contact.created, contact.imported, contact.updated, contact.blocked, list.added",
+        'Stable code, such as contact.created, contact.imported, contact.updated, contact.blocked, list.added',
     },
     payload: {
-      type: "object",
+      type: 'object',
       additionalProperties: true,
       description:
         "Ids and field names (contact.updated by a user holds the changed fields; list.added and list.removed hold listId). contact.imported, and contact.updated or list.added written by an import, hold importId and the import's fileName (null when the import is gone).",
     },
     userId: {
-      type: ["string", "null"],
-      format: "uuid",
+      type: ['string', 'null'],
+      format: 'uuid',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const ContactNote = {
-  type: "object",
-  required: ["id", "contactId", "text", "authorId", "authorName", "createdAt"],
+  type: 'object',
+  required: ['id', 'contactId', 'text', 'authorId', 'authorName', 'createdAt'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     contactId: {
-      type: "integer",
+      type: 'integer',
     },
     text: {
-      type: "string",
+      type: 'string',
     },
     authorId: {
-      type: ["string", "null"],
-      format: "uuid",
+      type: ['string', 'null'],
+      format: 'uuid',
     },
     authorName: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const ContactDataExport = {
-  type: "object",
-  required: ["exportedAt", "contact", "attributes", "lists", "notes", "events"],
+  type: 'object',
+  required: ['exportedAt', 'contact', 'attributes', 'lists', 'notes', 'events'],
   properties: {
     exportedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     contact: {
-      type: "object",
+      type: 'object',
       required: [
-        "id",
-        "email",
-        "firstName",
-        "lastName",
-        "phonePrefix",
-        "phoneNumber",
-        "country",
-        "language",
-        "address",
-        "attributes",
-        "blocked",
-        "blockedAt",
-        "anonymisedAt",
-        "createdAt",
-        "updatedAt",
+        'id',
+        'email',
+        'firstName',
+        'lastName',
+        'phonePrefix',
+        'phoneNumber',
+        'country',
+        'language',
+        'address',
+        'attributes',
+        'blocked',
+        'blockedAt',
+        'anonymisedAt',
+        'createdAt',
+        'updatedAt',
       ],
       properties: {
         id: {
-          type: "integer",
+          type: 'integer',
         },
         email: {
-          type: ["string", "null"],
-          description: "Null only once the contact is anonymised",
+          type: ['string', 'null'],
+          description: 'Null only once the contact is anonymised',
         },
         firstName: {
-          type: ["string", "null"],
+          type: ['string', 'null'],
         },
         lastName: {
-          type: ["string", "null"],
+          type: ['string', 'null'],
         },
         phonePrefix: {
-          type: ["string", "null"],
-          description: "Country calling code, digits only",
+          type: ['string', 'null'],
+          description: 'Country calling code, digits only',
         },
         phoneNumber: {
-          type: ["string", "null"],
+          type: ['string', 'null'],
         },
         country: {
-          type: ["string", "null"],
+          type: ['string', 'null'],
         },
         language: {
-          type: ["string", "null"],
+          type: ['string', 'null'],
         },
         address: {
-          type: ["string", "null"],
+          type: ['string', 'null'],
         },
         attributes: {
-          type: "object",
+          type: 'object',
           description:
             "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
           additionalProperties: {
-            type: ["string", "number", "boolean", "null"],
+            type: ['string', 'number', 'boolean', 'null'],
           },
         },
         blocked: {
-          type: "boolean",
+          type: 'boolean',
         },
         blockedAt: {
-          type: ["string", "null"],
-          format: "date-time",
+          type: ['string', 'null'],
+          format: 'date-time',
         },
         anonymisedAt: {
-          type: ["string", "null"],
-          format: "date-time",
+          type: ['string', 'null'],
+          format: 'date-time',
         },
         createdAt: {
-          type: "string",
-          format: "date-time",
+          type: 'string',
+          format: 'date-time',
         },
         updatedAt: {
-          type: "string",
-          format: "date-time",
+          type: 'string',
+          format: 'date-time',
         },
       },
     },
     attributes: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "object",
-        required: ["id", "name", "type", "value"],
+        type: 'object',
+        required: ['id', 'name', 'type', 'value'],
         properties: {
           id: {
-            type: "integer",
+            type: 'integer',
           },
           name: {
-            type: "string",
+            type: 'string',
           },
           type: {
-            type: "string",
+            type: 'string',
           },
           value: {
-            type: ["string", "number", "boolean"],
+            type: ['string', 'number', 'boolean'],
           },
         },
       },
     },
     lists: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "object",
-        required: ["id", "name"],
+        type: 'object',
+        required: ['id', 'name'],
         properties: {
           id: {
-            type: "integer",
+            type: 'integer',
           },
           name: {
-            type: "string",
+            type: 'string',
           },
         },
       },
     },
     notes: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "object",
-        required: [
-          "id",
-          "contactId",
-          "text",
-          "authorId",
-          "authorName",
-          "createdAt",
-        ],
+        type: 'object',
+        required: ['id', 'contactId', 'text', 'authorId', 'authorName', 'createdAt'],
         properties: {
           id: {
-            type: "integer",
+            type: 'integer',
           },
           contactId: {
-            type: "integer",
+            type: 'integer',
           },
           text: {
-            type: "string",
+            type: 'string',
           },
           authorId: {
-            type: ["string", "null"],
-            format: "uuid",
+            type: ['string', 'null'],
+            format: 'uuid',
           },
           authorName: {
-            type: ["string", "null"],
+            type: ['string', 'null'],
           },
           createdAt: {
-            type: "string",
-            format: "date-time",
+            type: 'string',
+            format: 'date-time',
           },
         },
       },
     },
     events: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "object",
-        required: ["id", "type", "payload", "userId", "createdAt"],
+        type: 'object',
+        required: ['id', 'type', 'payload', 'userId', 'createdAt'],
         properties: {
           id: {
-            type: "integer",
-            description:
-              "Stored events count from 1; 0 marks the entry derived from an import (contact.imported)",
+            type: 'integer',
+            description: 'Stored events count from 1; 0 marks the entry derived from an import (contact.imported)',
           },
           type: {
-            type: "string",
+            type: 'string',
             description:
-              "Stable code, such as contact.created, contact.imported, contact.updated, contact.blocked, list.added",
+              'Stable code, such as contact.created, contact.imported, contact.updated, contact.blocked, list.added',
           },
           payload: {
-            type: "object",
+            type: 'object',
             additionalProperties: true,
             description:
               "Ids and field names (contact.updated by a user holds the changed fields; list.added and list.removed hold listId). contact.imported, and contact.updated or list.added written by an import, hold importId and the import's fileName (null when the import is gone).",
           },
           userId: {
-            type: ["string", "null"],
-            format: "uuid",
+            type: ['string', 'null'],
+            format: 'uuid',
           },
           createdAt: {
-            type: "string",
-            format: "date-time",
+            type: 'string',
+            format: 'date-time',
           },
         },
       },
@@ -1126,282 +1083,280 @@ export const ContactDataExport = {
 } as const;
 
 export const CategoryOptions = {
-  type: "array",
-  description: "The choices of a category attribute",
+  type: 'array',
+  description: 'The choices of a category attribute',
   maxItems: 200,
   uniqueItems: true,
   items: {
-    type: "string",
+    type: 'string',
     minLength: 1,
     maxLength: 100,
   },
 } as const;
 
 export const ContactAttribute = {
-  type: "object",
-  required: ["id", "name", "type", "options", "createdAt", "updatedAt"],
+  type: 'object',
+  required: ['id', 'name', 'type', 'options', 'createdAt', 'updatedAt'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     name: {
-      type: "string",
+      type: 'string',
     },
     type: {
-      type: "string",
-      enum: ["text", "number", "date", "boolean", "category"],
+      type: 'string',
+      enum: ['text', 'number', 'date', 'boolean', 'category'],
     },
     options: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "string",
+        type: 'string',
       },
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     updatedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const ContactFolder = {
-  type: "object",
-  required: ["id", "name", "listCount", "createdAt", "updatedAt"],
+  type: 'object',
+  required: ['id', 'name', 'listCount', 'createdAt', 'updatedAt'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     name: {
-      type: "string",
+      type: 'string',
     },
     listCount: {
-      type: "integer",
+      type: 'integer',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     updatedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const ContactList = {
-  type: "object",
-  required: ["id", "name", "folderId", "memberCount", "createdAt", "updatedAt"],
+  type: 'object',
+  required: ['id', 'name', 'folderId', 'memberCount', 'createdAt', 'updatedAt'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     name: {
-      type: "string",
+      type: 'string',
     },
     folderId: {
-      type: "integer",
+      type: 'integer',
     },
     memberCount: {
-      type: "integer",
-      description: "How many contacts the list holds",
+      type: 'integer',
+      description: 'How many contacts the list holds',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     updatedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const Segment = {
-  type: "object",
-  required: ["id", "name", "conditions", "createdAt", "updatedAt"],
+  type: 'object',
+  required: ['id', 'name', 'conditions', 'createdAt', 'updatedAt'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     name: {
-      type: "string",
+      type: 'string',
     },
     conditions: {
-      type: "object",
+      type: 'object',
       description:
-        "Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.",
+        'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
       additionalProperties: false,
-      required: ["kind", "operator", "conditions"],
+      required: ['kind', 'operator', 'conditions'],
       properties: {
         kind: {
-          type: "string",
-          enum: ["group"],
+          type: 'string',
+          enum: ['group'],
         },
         operator: {
-          type: "string",
-          enum: ["and", "or"],
+          type: 'string',
+          enum: ['and', 'or'],
         },
         conditions: {
-          type: "array",
+          type: 'array',
           maxItems: 50,
           items: {
             oneOf: [
               {
-                $ref: "#/components/schemas/SegmentGroup",
+                $ref: '#/components/schemas/SegmentGroup',
               },
               {
-                type: "object",
+                type: 'object',
                 additionalProperties: false,
-                required: ["kind", "field", "operator"],
+                required: ['kind', 'field', 'operator'],
                 properties: {
                   kind: {
-                    type: "string",
-                    enum: ["field"],
+                    type: 'string',
+                    enum: ['field'],
                   },
                   field: {
-                    type: "string",
+                    type: 'string',
                     enum: [
-                      "email",
-                      "firstName",
-                      "lastName",
-                      "phonePrefix",
-                      "phoneNumber",
-                      "country",
-                      "language",
-                      "address",
-                      "createdAt",
+                      'email',
+                      'firstName',
+                      'lastName',
+                      'phonePrefix',
+                      'phoneNumber',
+                      'country',
+                      'language',
+                      'address',
+                      'createdAt',
                     ],
                   },
                   operator: {
-                    type: "string",
+                    type: 'string',
                     description:
-                      "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+                      'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
                     enum: [
-                      "equals",
-                      "notEquals",
-                      "contains",
-                      "startsWith",
-                      "greaterThan",
-                      "lessThan",
-                      "before",
-                      "after",
-                      "between",
-                      "in",
-                      "isEmpty",
-                      "isNotEmpty",
+                      'equals',
+                      'notEquals',
+                      'contains',
+                      'startsWith',
+                      'greaterThan',
+                      'lessThan',
+                      'before',
+                      'after',
+                      'between',
+                      'in',
+                      'isEmpty',
+                      'isNotEmpty',
                     ],
                   },
                   value: {
-                    type: ["string", "number", "boolean"],
+                    type: ['string', 'number', 'boolean'],
                   },
                   values: {
-                    type: "array",
-                    description:
-                      "Two bounds for between (inclusive), one or more choices for in",
+                    type: 'array',
+                    description: 'Two bounds for between (inclusive), one or more choices for in',
                     minItems: 1,
                     maxItems: 100,
                     items: {
-                      type: ["string", "number"],
+                      type: ['string', 'number'],
                     },
                   },
                 },
               },
               {
-                type: "object",
+                type: 'object',
                 additionalProperties: false,
-                required: ["kind", "attributeId", "operator"],
+                required: ['kind', 'attributeId', 'operator'],
                 properties: {
                   kind: {
-                    type: "string",
-                    enum: ["attribute"],
+                    type: 'string',
+                    enum: ['attribute'],
                   },
                   attributeId: {
-                    type: "integer",
+                    type: 'integer',
                     minimum: 1,
                     maximum: 9007199254740991,
                   },
                   operator: {
-                    type: "string",
+                    type: 'string',
                     description:
-                      "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+                      'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
                     enum: [
-                      "equals",
-                      "notEquals",
-                      "contains",
-                      "startsWith",
-                      "greaterThan",
-                      "lessThan",
-                      "before",
-                      "after",
-                      "between",
-                      "in",
-                      "isEmpty",
-                      "isNotEmpty",
+                      'equals',
+                      'notEquals',
+                      'contains',
+                      'startsWith',
+                      'greaterThan',
+                      'lessThan',
+                      'before',
+                      'after',
+                      'between',
+                      'in',
+                      'isEmpty',
+                      'isNotEmpty',
                     ],
                   },
                   value: {
-                    type: ["string", "number", "boolean"],
+                    type: ['string', 'number', 'boolean'],
                   },
                   values: {
-                    type: "array",
-                    description:
-                      "Two bounds for between (inclusive), one or more choices for in",
+                    type: 'array',
+                    description: 'Two bounds for between (inclusive), one or more choices for in',
                     minItems: 1,
                     maxItems: 100,
                     items: {
-                      type: ["string", "number"],
+                      type: ['string', 'number'],
                     },
                   },
                 },
               },
               {
-                type: "object",
+                type: 'object',
                 additionalProperties: false,
-                required: ["kind", "operator", "listId"],
+                required: ['kind', 'operator', 'listId'],
                 properties: {
                   kind: {
-                    type: "string",
-                    enum: ["list"],
+                    type: 'string',
+                    enum: ['list'],
                   },
                   operator: {
-                    type: "string",
-                    enum: ["in", "notIn"],
+                    type: 'string',
+                    enum: ['in', 'notIn'],
                   },
                   listId: {
-                    type: "integer",
+                    type: 'integer',
                     minimum: 1,
                     maximum: 9007199254740991,
                   },
                 },
               },
               {
-                type: "object",
+                type: 'object',
                 additionalProperties: false,
-                required: ["kind", "operator"],
+                required: ['kind', 'operator'],
                 properties: {
                   kind: {
-                    type: "string",
-                    enum: ["blocklist"],
+                    type: 'string',
+                    enum: ['blocklist'],
                   },
                   operator: {
-                    type: "string",
-                    enum: ["is", "isNot"],
+                    type: 'string',
+                    enum: ['is', 'isNot'],
                   },
                 },
               },
             ],
             discriminator: {
-              propertyName: "kind",
+              propertyName: 'kind',
               mapping: {
-                group: "#/components/schemas/SegmentGroup",
-                field: "#/components/schemas/SegmentFieldCondition",
-                attribute: "#/components/schemas/SegmentAttributeCondition",
-                list: "#/components/schemas/SegmentListCondition",
-                blocklist: "#/components/schemas/SegmentBlocklistCondition",
+                group: '#/components/schemas/SegmentGroup',
+                field: '#/components/schemas/SegmentFieldCondition',
+                attribute: '#/components/schemas/SegmentAttributeCondition',
+                list: '#/components/schemas/SegmentListCondition',
+                blocklist: '#/components/schemas/SegmentBlocklistCondition',
               },
             },
           },
@@ -1409,188 +1364,186 @@ export const Segment = {
       },
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     updatedAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
   },
 } as const;
 
 export const SegmentGroup = {
-  type: "object",
+  type: 'object',
   description:
-    "Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.",
+    'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
   additionalProperties: false,
-  required: ["kind", "operator", "conditions"],
+  required: ['kind', 'operator', 'conditions'],
   properties: {
     kind: {
-      type: "string",
-      enum: ["group"],
+      type: 'string',
+      enum: ['group'],
     },
     operator: {
-      type: "string",
-      enum: ["and", "or"],
+      type: 'string',
+      enum: ['and', 'or'],
     },
     conditions: {
-      type: "array",
+      type: 'array',
       maxItems: 50,
       items: {
         oneOf: [
           {
-            $ref: "#/components/schemas/SegmentGroup",
+            $ref: '#/components/schemas/SegmentGroup',
           },
           {
-            type: "object",
+            type: 'object',
             additionalProperties: false,
-            required: ["kind", "field", "operator"],
+            required: ['kind', 'field', 'operator'],
             properties: {
               kind: {
-                type: "string",
-                enum: ["field"],
+                type: 'string',
+                enum: ['field'],
               },
               field: {
-                type: "string",
+                type: 'string',
                 enum: [
-                  "email",
-                  "firstName",
-                  "lastName",
-                  "phonePrefix",
-                  "phoneNumber",
-                  "country",
-                  "language",
-                  "address",
-                  "createdAt",
+                  'email',
+                  'firstName',
+                  'lastName',
+                  'phonePrefix',
+                  'phoneNumber',
+                  'country',
+                  'language',
+                  'address',
+                  'createdAt',
                 ],
               },
               operator: {
-                type: "string",
+                type: 'string',
                 description:
-                  "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+                  'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
                 enum: [
-                  "equals",
-                  "notEquals",
-                  "contains",
-                  "startsWith",
-                  "greaterThan",
-                  "lessThan",
-                  "before",
-                  "after",
-                  "between",
-                  "in",
-                  "isEmpty",
-                  "isNotEmpty",
+                  'equals',
+                  'notEquals',
+                  'contains',
+                  'startsWith',
+                  'greaterThan',
+                  'lessThan',
+                  'before',
+                  'after',
+                  'between',
+                  'in',
+                  'isEmpty',
+                  'isNotEmpty',
                 ],
               },
               value: {
-                type: ["string", "number", "boolean"],
+                type: ['string', 'number', 'boolean'],
               },
               values: {
-                type: "array",
-                description:
-                  "Two bounds for between (inclusive), one or more choices for in",
+                type: 'array',
+                description: 'Two bounds for between (inclusive), one or more choices for in',
                 minItems: 1,
                 maxItems: 100,
                 items: {
-                  type: ["string", "number"],
+                  type: ['string', 'number'],
                 },
               },
             },
           },
           {
-            type: "object",
+            type: 'object',
             additionalProperties: false,
-            required: ["kind", "attributeId", "operator"],
+            required: ['kind', 'attributeId', 'operator'],
             properties: {
               kind: {
-                type: "string",
-                enum: ["attribute"],
+                type: 'string',
+                enum: ['attribute'],
               },
               attributeId: {
-                type: "integer",
+                type: 'integer',
                 minimum: 1,
                 maximum: 9007199254740991,
               },
               operator: {
-                type: "string",
+                type: 'string',
                 description:
-                  "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+                  'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
                 enum: [
-                  "equals",
-                  "notEquals",
-                  "contains",
-                  "startsWith",
-                  "greaterThan",
-                  "lessThan",
-                  "before",
-                  "after",
-                  "between",
-                  "in",
-                  "isEmpty",
-                  "isNotEmpty",
+                  'equals',
+                  'notEquals',
+                  'contains',
+                  'startsWith',
+                  'greaterThan',
+                  'lessThan',
+                  'before',
+                  'after',
+                  'between',
+                  'in',
+                  'isEmpty',
+                  'isNotEmpty',
                 ],
               },
               value: {
-                type: ["string", "number", "boolean"],
+                type: ['string', 'number', 'boolean'],
               },
               values: {
-                type: "array",
-                description:
-                  "Two bounds for between (inclusive), one or more choices for in",
+                type: 'array',
+                description: 'Two bounds for between (inclusive), one or more choices for in',
                 minItems: 1,
                 maxItems: 100,
                 items: {
-                  type: ["string", "number"],
+                  type: ['string', 'number'],
                 },
               },
             },
           },
           {
-            type: "object",
+            type: 'object',
             additionalProperties: false,
-            required: ["kind", "operator", "listId"],
+            required: ['kind', 'operator', 'listId'],
             properties: {
               kind: {
-                type: "string",
-                enum: ["list"],
+                type: 'string',
+                enum: ['list'],
               },
               operator: {
-                type: "string",
-                enum: ["in", "notIn"],
+                type: 'string',
+                enum: ['in', 'notIn'],
               },
               listId: {
-                type: "integer",
+                type: 'integer',
                 minimum: 1,
                 maximum: 9007199254740991,
               },
             },
           },
           {
-            type: "object",
+            type: 'object',
             additionalProperties: false,
-            required: ["kind", "operator"],
+            required: ['kind', 'operator'],
             properties: {
               kind: {
-                type: "string",
-                enum: ["blocklist"],
+                type: 'string',
+                enum: ['blocklist'],
               },
               operator: {
-                type: "string",
-                enum: ["is", "isNot"],
+                type: 'string',
+                enum: ['is', 'isNot'],
               },
             },
           },
         ],
         discriminator: {
-          propertyName: "kind",
+          propertyName: 'kind',
           mapping: {
-            group: "#/components/schemas/SegmentGroup",
-            field: "#/components/schemas/SegmentFieldCondition",
-            attribute: "#/components/schemas/SegmentAttributeCondition",
-            list: "#/components/schemas/SegmentListCondition",
-            blocklist: "#/components/schemas/SegmentBlocklistCondition",
+            group: '#/components/schemas/SegmentGroup',
+            field: '#/components/schemas/SegmentFieldCondition',
+            attribute: '#/components/schemas/SegmentAttributeCondition',
+            list: '#/components/schemas/SegmentListCondition',
+            blocklist: '#/components/schemas/SegmentBlocklistCondition',
           },
         },
       },
@@ -1601,338 +1554,334 @@ export const SegmentGroup = {
 export const SegmentCondition = {
   oneOf: [
     {
-      type: "object",
+      type: 'object',
       description:
-        "Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.",
+        'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
       additionalProperties: false,
-      required: ["kind", "operator", "conditions"],
+      required: ['kind', 'operator', 'conditions'],
       properties: {
         kind: {
-          type: "string",
-          enum: ["group"],
+          type: 'string',
+          enum: ['group'],
         },
         operator: {
-          type: "string",
-          enum: ["and", "or"],
+          type: 'string',
+          enum: ['and', 'or'],
         },
         conditions: {
-          type: "array",
+          type: 'array',
           maxItems: 50,
           items: {
-            $ref: "#/components/schemas/SegmentCondition",
+            $ref: '#/components/schemas/SegmentCondition',
           },
         },
       },
     },
     {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["kind", "field", "operator"],
+      required: ['kind', 'field', 'operator'],
       properties: {
         kind: {
-          type: "string",
-          enum: ["field"],
+          type: 'string',
+          enum: ['field'],
         },
         field: {
-          type: "string",
+          type: 'string',
           enum: [
-            "email",
-            "firstName",
-            "lastName",
-            "phonePrefix",
-            "phoneNumber",
-            "country",
-            "language",
-            "address",
-            "createdAt",
+            'email',
+            'firstName',
+            'lastName',
+            'phonePrefix',
+            'phoneNumber',
+            'country',
+            'language',
+            'address',
+            'createdAt',
           ],
         },
         operator: {
-          type: "string",
+          type: 'string',
           description:
-            "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+            'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
           enum: [
-            "equals",
-            "notEquals",
-            "contains",
-            "startsWith",
-            "greaterThan",
-            "lessThan",
-            "before",
-            "after",
-            "between",
-            "in",
-            "isEmpty",
-            "isNotEmpty",
+            'equals',
+            'notEquals',
+            'contains',
+            'startsWith',
+            'greaterThan',
+            'lessThan',
+            'before',
+            'after',
+            'between',
+            'in',
+            'isEmpty',
+            'isNotEmpty',
           ],
         },
         value: {
-          type: ["string", "number", "boolean"],
+          type: ['string', 'number', 'boolean'],
         },
         values: {
-          type: "array",
-          description:
-            "Two bounds for between (inclusive), one or more choices for in",
+          type: 'array',
+          description: 'Two bounds for between (inclusive), one or more choices for in',
           minItems: 1,
           maxItems: 100,
           items: {
-            type: ["string", "number"],
+            type: ['string', 'number'],
           },
         },
       },
     },
     {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["kind", "attributeId", "operator"],
+      required: ['kind', 'attributeId', 'operator'],
       properties: {
         kind: {
-          type: "string",
-          enum: ["attribute"],
+          type: 'string',
+          enum: ['attribute'],
         },
         attributeId: {
-          type: "integer",
+          type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
         },
         operator: {
-          type: "string",
+          type: 'string',
           description:
-            "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+            'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
           enum: [
-            "equals",
-            "notEquals",
-            "contains",
-            "startsWith",
-            "greaterThan",
-            "lessThan",
-            "before",
-            "after",
-            "between",
-            "in",
-            "isEmpty",
-            "isNotEmpty",
+            'equals',
+            'notEquals',
+            'contains',
+            'startsWith',
+            'greaterThan',
+            'lessThan',
+            'before',
+            'after',
+            'between',
+            'in',
+            'isEmpty',
+            'isNotEmpty',
           ],
         },
         value: {
-          type: ["string", "number", "boolean"],
+          type: ['string', 'number', 'boolean'],
         },
         values: {
-          type: "array",
-          description:
-            "Two bounds for between (inclusive), one or more choices for in",
+          type: 'array',
+          description: 'Two bounds for between (inclusive), one or more choices for in',
           minItems: 1,
           maxItems: 100,
           items: {
-            type: ["string", "number"],
+            type: ['string', 'number'],
           },
         },
       },
     },
     {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["kind", "operator", "listId"],
+      required: ['kind', 'operator', 'listId'],
       properties: {
         kind: {
-          type: "string",
-          enum: ["list"],
+          type: 'string',
+          enum: ['list'],
         },
         operator: {
-          type: "string",
-          enum: ["in", "notIn"],
+          type: 'string',
+          enum: ['in', 'notIn'],
         },
         listId: {
-          type: "integer",
+          type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
         },
       },
     },
     {
-      type: "object",
+      type: 'object',
       additionalProperties: false,
-      required: ["kind", "operator"],
+      required: ['kind', 'operator'],
       properties: {
         kind: {
-          type: "string",
-          enum: ["blocklist"],
+          type: 'string',
+          enum: ['blocklist'],
         },
         operator: {
-          type: "string",
-          enum: ["is", "isNot"],
+          type: 'string',
+          enum: ['is', 'isNot'],
         },
       },
     },
   ],
   discriminator: {
-    propertyName: "kind",
+    propertyName: 'kind',
     mapping: {
-      group: "#/components/schemas/SegmentGroup",
-      field: "#/components/schemas/SegmentFieldCondition",
-      attribute: "#/components/schemas/SegmentAttributeCondition",
-      list: "#/components/schemas/SegmentListCondition",
-      blocklist: "#/components/schemas/SegmentBlocklistCondition",
+      group: '#/components/schemas/SegmentGroup',
+      field: '#/components/schemas/SegmentFieldCondition',
+      attribute: '#/components/schemas/SegmentAttributeCondition',
+      list: '#/components/schemas/SegmentListCondition',
+      blocklist: '#/components/schemas/SegmentBlocklistCondition',
     },
   },
 } as const;
 
 export const SegmentOperator = {
-  type: "string",
+  type: 'string',
   description:
-    "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+    'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
   enum: [
-    "equals",
-    "notEquals",
-    "contains",
-    "startsWith",
-    "greaterThan",
-    "lessThan",
-    "before",
-    "after",
-    "between",
-    "in",
-    "isEmpty",
-    "isNotEmpty",
+    'equals',
+    'notEquals',
+    'contains',
+    'startsWith',
+    'greaterThan',
+    'lessThan',
+    'before',
+    'after',
+    'between',
+    'in',
+    'isEmpty',
+    'isNotEmpty',
   ],
 } as const;
 
 export const SegmentValue = {
-  type: ["string", "number", "boolean"],
+  type: ['string', 'number', 'boolean'],
 } as const;
 
 export const SegmentValues = {
-  type: "array",
-  description: "Two bounds for between (inclusive), one or more choices for in",
+  type: 'array',
+  description: 'Two bounds for between (inclusive), one or more choices for in',
   minItems: 1,
   maxItems: 100,
   items: {
-    type: ["string", "number"],
+    type: ['string', 'number'],
   },
 } as const;
 
 export const SegmentFieldCondition = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["kind", "field", "operator"],
+  required: ['kind', 'field', 'operator'],
   properties: {
     kind: {
-      type: "string",
-      enum: ["field"],
+      type: 'string',
+      enum: ['field'],
     },
     field: {
-      type: "string",
+      type: 'string',
       enum: [
-        "email",
-        "firstName",
-        "lastName",
-        "phonePrefix",
-        "phoneNumber",
-        "country",
-        "language",
-        "address",
-        "createdAt",
+        'email',
+        'firstName',
+        'lastName',
+        'phonePrefix',
+        'phoneNumber',
+        'country',
+        'language',
+        'address',
+        'createdAt',
       ],
     },
     operator: {
-      type: "string",
+      type: 'string',
       description:
-        "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+        'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
       enum: [
-        "equals",
-        "notEquals",
-        "contains",
-        "startsWith",
-        "greaterThan",
-        "lessThan",
-        "before",
-        "after",
-        "between",
-        "in",
-        "isEmpty",
-        "isNotEmpty",
+        'equals',
+        'notEquals',
+        'contains',
+        'startsWith',
+        'greaterThan',
+        'lessThan',
+        'before',
+        'after',
+        'between',
+        'in',
+        'isEmpty',
+        'isNotEmpty',
       ],
     },
     value: {
-      type: ["string", "number", "boolean"],
+      type: ['string', 'number', 'boolean'],
     },
     values: {
-      type: "array",
-      description:
-        "Two bounds for between (inclusive), one or more choices for in",
+      type: 'array',
+      description: 'Two bounds for between (inclusive), one or more choices for in',
       minItems: 1,
       maxItems: 100,
       items: {
-        type: ["string", "number"],
+        type: ['string', 'number'],
       },
     },
   },
 } as const;
 
 export const SegmentAttributeCondition = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["kind", "attributeId", "operator"],
+  required: ['kind', 'attributeId', 'operator'],
   properties: {
     kind: {
-      type: "string",
-      enum: ["attribute"],
+      type: 'string',
+      enum: ['attribute'],
     },
     attributeId: {
-      type: "integer",
+      type: 'integer',
       minimum: 1,
       maximum: 9007199254740991,
     },
     operator: {
-      type: "string",
+      type: 'string',
       description:
-        "Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.",
+        'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
       enum: [
-        "equals",
-        "notEquals",
-        "contains",
-        "startsWith",
-        "greaterThan",
-        "lessThan",
-        "before",
-        "after",
-        "between",
-        "in",
-        "isEmpty",
-        "isNotEmpty",
+        'equals',
+        'notEquals',
+        'contains',
+        'startsWith',
+        'greaterThan',
+        'lessThan',
+        'before',
+        'after',
+        'between',
+        'in',
+        'isEmpty',
+        'isNotEmpty',
       ],
     },
     value: {
-      type: ["string", "number", "boolean"],
+      type: ['string', 'number', 'boolean'],
     },
     values: {
-      type: "array",
-      description:
-        "Two bounds for between (inclusive), one or more choices for in",
+      type: 'array',
+      description: 'Two bounds for between (inclusive), one or more choices for in',
       minItems: 1,
       maxItems: 100,
       items: {
-        type: ["string", "number"],
+        type: ['string', 'number'],
       },
     },
   },
 } as const;
 
 export const SegmentListCondition = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["kind", "operator", "listId"],
+  required: ['kind', 'operator', 'listId'],
   properties: {
     kind: {
-      type: "string",
-      enum: ["list"],
+      type: 'string',
+      enum: ['list'],
     },
     operator: {
-      type: "string",
-      enum: ["in", "notIn"],
+      type: 'string',
+      enum: ['in', 'notIn'],
     },
     listId: {
-      type: "integer",
+      type: 'integer',
       minimum: 1,
       maximum: 9007199254740991,
     },
@@ -1940,43 +1889,43 @@ export const SegmentListCondition = {
 } as const;
 
 export const SegmentBlocklistCondition = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["kind", "operator"],
+  required: ['kind', 'operator'],
   properties: {
     kind: {
-      type: "string",
-      enum: ["blocklist"],
+      type: 'string',
+      enum: ['blocklist'],
     },
     operator: {
-      type: "string",
-      enum: ["is", "isNot"],
+      type: 'string',
+      enum: ['is', 'isNot'],
     },
   },
 } as const;
 
 export const ImportColumnTarget = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["target"],
+  required: ['target'],
   properties: {
     target: {
-      type: "string",
+      type: 'string',
       enum: [
-        "skip",
-        "email",
-        "firstName",
-        "lastName",
-        "phonePrefix",
-        "phoneNumber",
-        "country",
-        "language",
-        "address",
-        "attribute",
+        'skip',
+        'email',
+        'firstName',
+        'lastName',
+        'phonePrefix',
+        'phoneNumber',
+        'country',
+        'language',
+        'address',
+        'attribute',
       ],
     },
     attributeId: {
-      type: "integer",
+      type: 'integer',
       minimum: 1,
       maximum: 9007199254740991,
     },
@@ -1984,117 +1933,115 @@ export const ImportColumnTarget = {
 } as const;
 
 export const ContactImportLimits = {
-  type: "object",
+  type: 'object',
   additionalProperties: false,
-  required: ["maxFileBytes"],
+  required: ['maxFileBytes'],
   properties: {
     maxFileBytes: {
-      type: "integer",
+      type: 'integer',
       minimum: 0,
-      description:
-        "The largest file accepted, in bytes (UPLOAD_MAX_BYTES); a larger one gets 413",
+      description: 'The largest file accepted, in bytes (UPLOAD_MAX_BYTES); a larger one gets 413',
     },
   },
 } as const;
 
 export const ContactImport = {
-  type: "object",
+  type: 'object',
   required: [
-    "id",
-    "status",
-    "fileName",
-    "fileSize",
-    "format",
-    "encoding",
-    "delimiter",
-    "headers",
-    "preview",
-    "suggestedMapping",
-    "estimatedRows",
-    "mapping",
-    "listIds",
-    "updateExisting",
-    "blocklist",
-    "processed",
-    "created",
-    "updated",
-    "skipped",
-    "failed",
-    "error",
-    "errorReportUrl",
-    "createdAt",
-    "startedAt",
-    "finishedAt",
+    'id',
+    'status',
+    'fileName',
+    'fileSize',
+    'format',
+    'encoding',
+    'delimiter',
+    'headers',
+    'preview',
+    'suggestedMapping',
+    'estimatedRows',
+    'mapping',
+    'listIds',
+    'updateExisting',
+    'blocklist',
+    'processed',
+    'created',
+    'updated',
+    'skipped',
+    'failed',
+    'error',
+    'errorReportUrl',
+    'createdAt',
+    'startedAt',
+    'finishedAt',
   ],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     status: {
-      type: "string",
-      enum: ["uploaded", "queued", "running", "finished", "failed"],
+      type: 'string',
+      enum: ['uploaded', 'queued', 'running', 'finished', 'failed'],
     },
     fileName: {
-      type: "string",
+      type: 'string',
     },
     fileSize: {
-      type: "integer",
+      type: 'integer',
     },
     format: {
-      type: "string",
-      enum: ["csv", "xls", "xlsx"],
+      type: 'string',
+      enum: ['csv', 'xls', 'xlsx'],
     },
     encoding: {
-      type: ["string", "null"],
-      enum: ["utf-8", "windows-1252", "utf-16le", null],
-      description: "Detected text encoding (CSV)",
+      type: ['string', 'null'],
+      enum: ['utf-8', 'windows-1252', 'utf-16le', null],
+      description: 'Detected text encoding (CSV)',
     },
     delimiter: {
-      type: ["string", "null"],
-      description: "Detected delimiter (CSV)",
+      type: ['string', 'null'],
+      description: 'Detected delimiter (CSV)',
     },
     headers: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "string",
+        type: 'string',
       },
     },
     preview: {
-      type: "array",
-      description: "The first rows after the header",
+      type: 'array',
+      description: 'The first rows after the header',
       items: {
-        type: "array",
+        type: 'array',
         items: {
-          type: "string",
+          type: 'string',
         },
       },
     },
     suggestedMapping: {
-      type: "array",
-      description:
-        "A target per column, matched from English and Italian headers and attribute names",
+      type: 'array',
+      description: 'A target per column, matched from English and Italian headers and attribute names',
       items: {
-        type: "object",
+        type: 'object',
         additionalProperties: false,
-        required: ["target"],
+        required: ['target'],
         properties: {
           target: {
-            type: "string",
+            type: 'string',
             enum: [
-              "skip",
-              "email",
-              "firstName",
-              "lastName",
-              "phonePrefix",
-              "phoneNumber",
-              "country",
-              "language",
-              "address",
-              "attribute",
+              'skip',
+              'email',
+              'firstName',
+              'lastName',
+              'phonePrefix',
+              'phoneNumber',
+              'country',
+              'language',
+              'address',
+              'attribute',
             ],
           },
           attributeId: {
-            type: "integer",
+            type: 'integer',
             minimum: 1,
             maximum: 9007199254740991,
           },
@@ -2102,32 +2049,32 @@ export const ContactImport = {
       },
     },
     estimatedRows: {
-      type: ["integer", "null"],
+      type: ['integer', 'null'],
     },
     mapping: {
-      type: ["array", "null"],
+      type: ['array', 'null'],
       items: {
-        type: "object",
+        type: 'object',
         additionalProperties: false,
-        required: ["target"],
+        required: ['target'],
         properties: {
           target: {
-            type: "string",
+            type: 'string',
             enum: [
-              "skip",
-              "email",
-              "firstName",
-              "lastName",
-              "phonePrefix",
-              "phoneNumber",
-              "country",
-              "language",
-              "address",
-              "attribute",
+              'skip',
+              'email',
+              'firstName',
+              'lastName',
+              'phonePrefix',
+              'phoneNumber',
+              'country',
+              'language',
+              'address',
+              'attribute',
             ],
           },
           attributeId: {
-            type: "integer",
+            type: 'integer',
             minimum: 1,
             maximum: 9007199254740991,
           },
@@ -2135,95 +2082,86 @@ export const ContactImport = {
       },
     },
     listIds: {
-      type: "array",
+      type: 'array',
       items: {
-        type: "integer",
+        type: 'integer',
       },
     },
     updateExisting: {
-      type: "boolean",
+      type: 'boolean',
     },
     blocklist: {
-      type: "boolean",
+      type: 'boolean',
     },
     processed: {
-      type: "integer",
-      description: "Data rows done so far",
+      type: 'integer',
+      description: 'Data rows done so far',
     },
     created: {
-      type: "integer",
+      type: 'integer',
     },
     updated: {
-      type: "integer",
+      type: 'integer',
     },
     skipped: {
-      type: "integer",
+      type: 'integer',
     },
     failed: {
-      type: "integer",
+      type: 'integer',
     },
     error: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     errorReportUrl: {
-      type: ["string", "null"],
-      description: "Signed link to the per-row error report, when rows failed",
+      type: ['string', 'null'],
+      description: 'Signed link to the per-row error report, when rows failed',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     startedAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
     finishedAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
   },
 } as const;
 
 export const ContactExport = {
-  type: "object",
-  required: [
-    "id",
-    "status",
-    "rowsTotal",
-    "rowsDone",
-    "error",
-    "downloadUrl",
-    "createdAt",
-    "finishedAt",
-  ],
+  type: 'object',
+  required: ['id', 'status', 'rowsTotal', 'rowsDone', 'error', 'downloadUrl', 'createdAt', 'finishedAt'],
   properties: {
     id: {
-      type: "integer",
+      type: 'integer',
     },
     status: {
-      type: "string",
-      enum: ["queued", "running", "finished", "failed"],
+      type: 'string',
+      enum: ['queued', 'running', 'finished', 'failed'],
     },
     rowsTotal: {
-      type: ["integer", "null"],
+      type: ['integer', 'null'],
     },
     rowsDone: {
-      type: "integer",
+      type: 'integer',
     },
     error: {
-      type: ["string", "null"],
+      type: ['string', 'null'],
     },
     downloadUrl: {
-      type: ["string", "null"],
-      description: "Signed link to the file, valid for one hour, once finished",
+      type: ['string', 'null'],
+      description: 'Signed link to the file, valid for one hour, once finished',
     },
     createdAt: {
-      type: "string",
-      format: "date-time",
+      type: 'string',
+      format: 'date-time',
     },
     finishedAt: {
-      type: ["string", "null"],
-      format: "date-time",
+      type: ['string', 'null'],
+      format: 'date-time',
     },
   },
 } as const;
