@@ -3,8 +3,8 @@ import { IMPORT_LIMITS, LimitExceeded } from './limits.ts';
 
 /**
  * Checks a spreadsheet's zip before anything inflates it for real: the sizes its central directory declares, then the
- * sizes its entries actually inflate to (streamed and counted, never held), so neither an honest bomb nor one whose
- * headers lie reaches the spreadsheet reader. The first sheet's rows that hold a value are counted on the way, since
+ * sizes its entries actually inflate to (streamed and counted, never held, stopped at the cap), so neither an honest
+ * bomb nor one whose headers lie reaches the spreadsheet reader. The first sheet's rows that hold a value are counted on the way, since
  * the sheet's `<dimension>` may claim any size. No zip reader among the dependencies bounds what it inflates (yauzl's
  * validateEntrySizes would): the format's two records read here are all the check needs.
  */
@@ -60,8 +60,8 @@ function compressed(zip: Buffer, entry: Entry): Buffer {
 }
 
 /**
- * Inflates one entry chunk by chunk, handing each to `onChunk`; stops as soon as the output passes what the entry
- * declared (a lie: the file is refused) or what the whole file may still expand to (the cap).
+ * Inflates one entry chunk by chunk, handing each to `onChunk`; stops as soon as the output passes what the whole file
+ * may still expand to (the cap). An entry that ends at another size than it declared is a damaged file.
  */
 async function inflate(zip: Buffer, entry: Entry, budget: number, onChunk?: (chunk: Buffer) => void): Promise<number> {
   const data = compressed(zip, entry);
@@ -71,7 +71,7 @@ async function inflate(zip: Buffer, entry: Entry, budget: number, onChunk?: (chu
     return data.length;
   }
   if (entry.method !== 8) throw new BadZip(`${entry.name} uses compression method ${entry.method}`);
-  const inflater = createInflateRaw({ chunkSize: 256 * 1024 });
+  const inflater = createInflateRaw({ chunkSize: 1024 * 1024 });
   let total = 0;
   return new Promise<number>((resolve, reject) => {
     const stop = (error: Error) => {
@@ -81,7 +81,6 @@ async function inflate(zip: Buffer, entry: Entry, budget: number, onChunk?: (chu
     inflater.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (total > budget) return stop(new LimitExceeded('unpackedBytes'));
-      if (total > entry.size) return stop(new BadZip(`${entry.name} is larger than it declares`));
       onChunk?.(chunk);
     });
     inflater.on('error', (error) => stop(new BadZip(`${entry.name}: ${error.message}`)));
@@ -171,9 +170,10 @@ export async function checkSpreadsheetZip(zip: Buffer): Promise<{ rows: number }
   const byName = new Map(list.map((e) => [e.name, e]));
   const sheet = await firstSheetPath(zip, byName, cap);
   let budget = cap;
+  for (const entry of list) budget -= await inflate(zip, entry, budget);
+  // Sizes proven, the first sheet is inflated once more to count its rows.
   const counter = rowCounter();
-  for (const entry of list) {
-    budget -= await inflate(zip, entry, budget, entry.name === sheet ? (chunk) => counter.feed(chunk) : undefined);
-  }
+  const first = sheet === undefined ? undefined : byName.get(sheet);
+  if (first) await inflate(zip, first, cap, (chunk) => counter.feed(chunk));
   return { rows: counter.rows };
 }
