@@ -31,6 +31,7 @@ export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailCh
 export async function startWorker(ctx: AppContext, options: { concurrency?: number; pollInterval?: number; recovery?: RecoveryOptions } = {}): Promise<JobWorker> {
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
+  await watch.ready; // jobs of dead workers are back in the queue before the first look for work
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
