@@ -5,7 +5,7 @@ import { createEmailChannel } from '../channels/email.ts';
 import { deliverMailTask } from './deliverMail.ts';
 import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
-import { importContactsTask } from './importContacts.ts';
+import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
@@ -24,6 +24,7 @@ export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailCh
     send_digests: sendDigestsTask(ctx),
     import_contacts: importContactsTask(ctx),
     export_contacts: exportContactsTask(ctx),
+    clean_import_uploads: cleanImportUploadsTask(ctx),
   };
 }
 
@@ -40,7 +41,8 @@ export async function startWorker(ctx: AppContext, options: { concurrency?: numb
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
-    crontab: '* * * * * send_digests ?max=1',
+    // Abandoned uploads are cleaned hourly.
+    crontab: '* * * * * send_digests ?max=1\n17 * * * * clean_import_uploads ?max=1',
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);

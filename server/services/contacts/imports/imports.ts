@@ -14,6 +14,7 @@ import { downloadPath, signDownload, verifyDownload } from '../downloads.ts';
 import { missingLists } from '../lists.ts';
 import { iso, type Actor } from '../sql.ts';
 import { suggestMapping, type ColumnTarget } from './mapping.ts';
+import { uploadsDir } from './files.ts';
 import { inspectUpload } from './inspector.ts';
 import { FILE_TEXTS, uploadFailed } from './limits.ts';
 
@@ -65,7 +66,7 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, upload: { fil
     upload.file.resume();
     throw uploadFailed(FILE_TEXTS.unsupported);
   }
-  const dir = path.join(ctx.config.dataDir, 'uploads', actor.companyId);
+  const dir = path.join(uploadsDir(ctx.config.dataDir), actor.companyId);
   await mkdir(dir, { recursive: true });
   const stored = path.join(dir, `${randomUUID()}${extension}`);
   let size = 0;

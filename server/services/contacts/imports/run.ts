@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { attributeDefs } from '../attributes.ts';
 import { copyFields, writeBatch, type BatchJob, type CheckedRow } from './batch.ts';
+import { releaseFile } from './files.ts';
 import { isBlank, readChunks, type ImportFormat, type TextEncoding } from './reader.ts';
 import { readRow } from './rows.ts';
 
@@ -24,6 +25,7 @@ export type ImportRunResult = 'finished' | 'failed' | 'skipped';
 
 async function failImport(ctx: AppContext, job: { company_id: string; id: number }, reason: string): Promise<void> {
   await ctx.pool.query(`update contact_imports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [job.company_id, job.id, reason]);
+  await releaseFile(ctx.pool, job.company_id, job.id);
 }
 
 /**
@@ -120,6 +122,7 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
       companyId,
       importId,
     ]);
+    await releaseFile(ctx.pool, companyId, importId);
     emit(committed, 'finished');
     return 'finished';
   } catch (error) {
