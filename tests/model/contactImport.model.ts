@@ -4,6 +4,7 @@ import type * as contactImportActors from '../../src/machines/contactImport/cont
 import {
   contactImportMachine,
   type ContactImportEvent,
+  type DeleteOutcome,
   type StartOutcome,
   type UploadOutcome,
 } from '../../src/machines/contactImport/contactImport.machine.ts';
@@ -66,6 +67,9 @@ export const contactImportEventFixtures = {
     { type: 'import.completed', upload: upload({ status: 'failed', error: 'unreadable' }) },
   ],
   'import.again': [{ type: 'import.again' }],
+  'import.delete': [{ type: 'import.delete' }],
+  'delete.confirm': [{ type: 'delete.confirm' }],
+  'delete.cancel': [{ type: 'delete.cancel' }],
 } satisfies { [K in ContactImportEvent['type']]: Array<Extract<ContactImportEvent, { type: K }>> };
 
 export const contactImportOutputFixtures = {
@@ -87,6 +91,10 @@ export const contactImportOutputFixtures = {
     rejected: { kind: 'rejected', reason: 'listRequired' },
   } satisfies { [K in StartOutcome['kind']]: Extract<StartOutcome, { kind: K }> },
   watchImport: {},
+  deleteImport: {
+    deleted: { kind: 'deleted' },
+    rejected: { kind: 'rejected' },
+  } satisfies { [K in DeleteOutcome['kind']]: Extract<DeleteOutcome, { kind: K }> },
 } satisfies { [K in keyof typeof contactImportActors]?: Record<string, OutputFrom<(typeof contactImportActors)[K]>> };
 
 const o = contactImportOutputFixtures;
@@ -108,8 +116,8 @@ const within = (file: File, s: Snapshot) => s.context.maxFileBytes === null || f
 
 const invariants: Record<string, Invariant> = {
   contactImport: state((s, via) => {
-    const busy = ['loadingOptions', 'uploading', 'starting', 'running'].some((v) => s.matches(v as never));
-    assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting or running');
+    const busy = ['loadingOptions', 'uploading', 'starting', 'running', 'deleting'].some((v) => s.matches(v as never));
+    assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting, running or deleting');
     assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed'));
     if (via?.event.type === 'xstate.done.actor.loadImportLimits') assert.equal(s.context.maxFileBytes, LIMIT, 'the limit the server answered');
     else if (via) assert.equal(s.context.maxFileBytes, via.from.context.maxFileBytes, 'only the limits answer sets the limit');
@@ -140,19 +148,24 @@ const invariants: Record<string, Invariant> = {
   }),
   'contactImport.mapping': state((s) => {
     assert.ok(s.context.upload, 'maps an uploaded file');
-    assert.ok([null, 'listRequired', 'startFailed'].includes(s.context.error));
+    assert.ok([null, 'listRequired', 'startFailed', 'deleteFailed'].includes(s.context.error));
   }),
   'contactImport.starting': state((s) => assert.ok(s.context.listIds.length > 0, 'never starts without a list')),
+  'contactImport.confirmingDelete': state((s) => assert.ok(s.context.upload, 'deletes an uploaded import')),
+  'contactImport.deleting': state((s, via) => {
+    assert.ok(s.context.upload);
+    assert.equal(via?.event.type, 'delete.confirm', 'only a confirmed delete is sent');
+  }),
   'contactImport.running': state((s) => {
     assert.equal(s.context.error, null);
     assert.ok(s.context.upload);
   }),
   'contactImport.finished': state((s) => {
-    assert.equal(s.context.error, null);
+    assert.ok([null, 'deleteFailed'].includes(s.context.error));
     assert.equal(s.context.upload?.status, 'finished');
   }),
   'contactImport.failed': state((s) => {
-    assert.equal(s.context.error, 'runFailed');
+    assert.ok(['runFailed', 'deleteFailed'].includes(s.context.error!));
     assert.equal(s.context.upload?.status, 'failed');
   }),
 };
@@ -173,9 +186,19 @@ export const contactImportModel: MachineModel<undefined> = {
     done('startImport', o.startImport.started, 'started'),
     done('startImport', o.startImport.rejected, 'listRequired'),
     failed('startImport'),
+    done('deleteImport', o.deleteImport.deleted, 'deleted'),
+    done('deleteImport', o.deleteImport.rejected, 'rejected'),
+    failed('deleteImport'),
   ] as ModelEvent[],
   serializeState: (s: AnyMachineSnapshot) =>
-    JSON.stringify({ value: s.value, error: s.context.error, lists: s.context.listIds.length > 0, limit: s.context.maxFileBytes !== null }),
+    JSON.stringify({
+      value: s.value,
+      error: s.context.error,
+      lists: s.context.listIds.length > 0,
+      limit: s.context.maxFileBytes !== null,
+      // Where a cancelled or refused delete goes back to.
+      upload: s.context.upload?.status ?? null,
+    }),
   invariants,
   journeys: [
     {
@@ -192,6 +215,30 @@ export const contactImportModel: MachineModel<undefined> = {
         done('startImport', o.startImport.started, 'started'),
         contactImportEventFixtures['import.progressed'][0],
         contactImportEventFixtures['import.completed'][0],
+      ] as ModelEvent[],
+    },
+    {
+      name: 'a finished import: delete cancelled, failed, refused, then done',
+      input: 'none',
+      events: [
+        done('loadImportOptions', o.loadImportOptions.loaded, 'loaded'),
+        e['file.choose'][0],
+        done('uploadFile', o.uploadFile.uploaded, 'uploaded'),
+        e['lists.change'][0],
+        e['import.start'][0],
+        done('startImport', o.startImport.started, 'started'),
+        e['import.completed'][0],
+        e['import.delete'][0],
+        e['delete.cancel'][0],
+        e['import.delete'][0],
+        e['delete.confirm'][0],
+        failed('deleteImport'),
+        e['import.delete'][0],
+        e['delete.confirm'][0],
+        done('deleteImport', o.deleteImport.rejected, 'rejected'),
+        e['import.delete'][0],
+        e['delete.confirm'][0],
+        done('deleteImport', o.deleteImport.deleted, 'deleted'),
       ] as ModelEvent[],
     },
     onFileStep('a file over the loaded limit is refused unsent, then another is sent', done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'), [

@@ -3,7 +3,7 @@ import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
-import type { ContactImportEvent, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
+import type { ContactImportEvent, DeleteOutcome, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
 
 /** How often the running import is read, in case a realtime event was missed (no socket, reconnecting). */
 export const IMPORT_POLL_MS = 2_000;
@@ -51,6 +51,14 @@ export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input 
   if (data) return { kind: 'started', upload: data };
   if (response.status === 422) return { kind: 'rejected', reason: firstFieldErrors(error).listIds ? 'listRequired' : 'startFailed' };
   if (response.status === 409) return { kind: 'rejected', reason: 'startFailed' };
+  throw new ApiError(response.status, errorCode(error));
+});
+
+/** Deletes an import; one already gone counts as deleted. */
+export const deleteImport = fromPromise<DeleteOutcome, { importId: number }>(async ({ input }) => {
+  const { error, response } = await api.DELETE('/contact-imports/{importId}', { params: { path: { importId: input.importId } } });
+  if (response.status === 204 || response.status === 404) return { kind: 'deleted' };
+  if (response.status === 409) return { kind: 'rejected' };
   throw new ApiError(response.status, errorCode(error));
 });
 

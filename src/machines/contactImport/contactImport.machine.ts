@@ -1,6 +1,6 @@
 import { assign, not, setup } from 'xstate';
 import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
-import { loadImportLimits, loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
+import { deleteImport, loadImportLimits, loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
 
 export interface ImportOptions {
   lists: ContactList[];
@@ -9,9 +9,19 @@ export interface ImportOptions {
 
 export type UploadOutcome = { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
 export type StartOutcome = { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
+/** A delete the server refused: the import is queued or running (409). */
+export type DeleteOutcome = { kind: 'deleted' } | { kind: 'rejected' };
 
 /** Spec section 8 and 5: upload failures, the list rule; plus failed loads and a failed run. */
-export type ImportError = 'optionsFailed' | 'unsupportedFile' | 'tooLarge' | 'uploadFailed' | 'listRequired' | 'startFailed' | 'runFailed';
+export type ImportError =
+  | 'optionsFailed'
+  | 'unsupportedFile'
+  | 'tooLarge'
+  | 'uploadFailed'
+  | 'listRequired'
+  | 'startFailed'
+  | 'runFailed'
+  | 'deleteFailed';
 
 export interface ImportProgress {
   processed: number;
@@ -42,20 +52,32 @@ export type ContactImportEvent =
   | { type: 'import.start' }
   | { type: 'import.progressed'; processed: number; total: number | null }
   | { type: 'import.completed'; upload: ContactImport }
-  | { type: 'import.again' };
+  | { type: 'import.again' }
+  | { type: 'import.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
 
 const SUPPORTED = /\.(csv|xls|xlsx)$/i;
+/** Back from deleting to the step the import is at: mapping (not started), failed or finished; with an error or not. */
+const back = (error?: ImportError) =>
+  (['isNotStarted', 'hasRunFailed', undefined] as const).map((guard, i) => ({
+    ...(guard ? { guard } : {}),
+    target: (['mapping', 'failed', 'finished'] as const)[i]!,
+    ...(error ? { actions: { type: 'failWith' as const, params: error } } : {}),
+  }));
 const NO_PROGRESS: ImportProgress = { processed: 0, total: null };
 
 /**
  * The contact import wizard. `loadingOptions` reads lists and attributes → `choosing` (pick a CSV/XLS/XLSX file no
  * larger than the server's limit, read from the start beside the lists) → `uploading` → `mapping` (preview, columns
  * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime, with a
- * polling fallback) → `finished` (counts, error report) or `failed`.
+ * polling fallback) → `finished` (counts, error report) or `failed`. From `mapping`, `finished` and `failed` the
+ * import can be deleted (file and report with it) after `confirmingDelete`; `deleting` ends on a fresh `choosing`,
+ * and a cancel or a refused delete goes back to the step it came from.
  */
 export const contactImportMachine = setup({
   types: { context: {} as ContactImportContext, events: {} as ContactImportEvent },
-  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, watchImport },
+  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, watchImport, deleteImport },
   guards: {
     isSupportedFile: ({ event }) => event.type === 'file.choose' && SUPPORTED.test(event.file.name),
     isTooLarge: ({ context, event }) => event.type === 'file.choose' && context.maxFileBytes !== null && event.file.size > context.maxFileBytes,
@@ -63,6 +85,9 @@ export const contactImportMachine = setup({
     hasLists: ({ context }) => context.listIds.length > 0,
     isStarted: (_, outcome: StartOutcome) => outcome.kind === 'started',
     isFinished: ({ event }) => event.type === 'import.completed' && event.upload.status === 'finished',
+    isNotStarted: ({ context }) => context.upload?.status === 'uploaded',
+    hasRunFailed: ({ context }) => context.upload?.status === 'failed',
+    isDeleted: (_, outcome: DeleteOutcome) => outcome.kind === 'deleted',
   },
   actions: {
     assignOptions: assign((_, options: ImportOptions) => ({ options, error: null })),
@@ -154,6 +179,7 @@ export const contactImportMachine = setup({
         'lists.change': { actions: 'assignLists' },
         'options.change': { actions: 'assignFlags' },
         'file.reset': { target: 'choosing', actions: 'reset' },
+        'import.delete': 'confirmingDelete',
         'import.start': [{ guard: 'hasLists', target: 'starting' }, { actions: { type: 'failWith', params: 'listRequired' } }],
       },
     },
@@ -184,7 +210,18 @@ export const contactImportMachine = setup({
         'import.completed': [{ guard: 'isFinished', target: 'finished', actions: 'assignCompleted' }, { target: 'failed', actions: 'assignCompleted' }],
       },
     },
-    finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
-    failed: { tags: ['error'], on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
+    finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' } },
+    failed: { tags: ['error'], on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' } },
+    confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': back() } },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteImport',
+        src: 'deleteImport',
+        input: ({ context }) => ({ importId: context.upload!.id }),
+        onDone: [{ guard: { type: 'isDeleted', params: ({ event }) => event.output }, target: 'choosing', actions: 'reset' }, ...back('deleteFailed')],
+        onError: back('deleteFailed'),
+      },
+    },
   },
 });
