@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one CSV, XLS or XLSX file (first row is the header); answers its preview and suggested mapping
-         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default; `getContactImportLimits` answers it); a larger file gets 413. The file is read off the request path with caps on what it holds (`getContactImportLimits` answers them too); a file over one gets 422 `upload_failed` whose `errors.file` names the cap: "The file expands to more than 256 MB when unpacked", "The file has more than 1,048,575 rows", "The file has more than 500 columns", "The file takes more than 20 seconds to read". Other reasons under `errors.file`: "Only CSV, XLS and XLSX files can be imported", "The spreadsheet cannot be read", "The first row must hold the column names", "The file is empty". Header and preview cells are cut to 200 characters. The file is deleted when its import finishes, fails for good or is deleted, and with its import when that is not started within 24 hours.
+         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default; `getContactImportLimits` answers it); a larger file gets 413. The file is read off the request path with caps on what it holds; a file over one gets 422 `upload_failed` whose `errors.file` names the cap: "The file expands to more than 256 MB when unpacked", "The file has more than 1,048,575 rows", "The file has more than 500 columns", "The file takes more than 20 seconds to read". Other reasons under `errors.file`: "Only CSV, XLS and XLSX files can be imported", "The spreadsheet cannot be read", "The first row must hold the column names", "The file is empty". Header and preview cells are cut to 200 characters. The file is deleted when its import finishes, fails for good or is deleted, and with its import when that is not started within 24 hours.
          */
         post: operations["uploadContactImport"];
         delete?: never;
@@ -1238,14 +1238,6 @@ export interface components {
         ContactImportLimits: {
             /** @description The largest file accepted, in bytes (UPLOAD_MAX_BYTES); a larger one gets 413 */
             maxFileBytes: number;
-            /** @description What a spreadsheet may expand to when unpacked, in bytes; more gets 422 */
-            maxUnpackedBytes?: number;
-            /** @description Data rows a file may hold; more gets 422 */
-            maxRows?: number;
-            /** @description Columns a file may hold (the start request maps each); more gets 422 */
-            maxColumns?: number;
-            /** @description How long reading the uploaded file may take; longer gets 422 */
-            maxSeconds?: number;
         };
         ContactImport: {
             id: number;

@@ -3,7 +3,6 @@ import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorReport, fileTooLarge, getImport, listImports, receiveUpload, startImport, uploadFailed } from '../../services/contacts/imports/imports.ts';
 import { deleteImport } from '../../services/contacts/imports/files.ts';
-import { IMPORT_LIMITS } from '../../services/contacts/imports/limits.ts';
 import { actorOf } from './actor.ts';
 
 type Ops =
@@ -24,13 +23,7 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return rows;
     },
     async getContactImportLimits() {
-      return {
-        maxFileBytes: ctx.config.uploadMaxBytes,
-        maxUnpackedBytes: IMPORT_LIMITS.unpackedBytes,
-        maxRows: IMPORT_LIMITS.rows,
-        maxColumns: IMPORT_LIMITS.columns,
-        maxSeconds: IMPORT_LIMITS.seconds,
-      };
+      return { maxFileBytes: ctx.config.uploadMaxBytes };
     },
     async uploadContactImport(request, reply) {
       const actor = actorOf(request);

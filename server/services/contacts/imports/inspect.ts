@@ -67,6 +67,11 @@ async function inspectSpreadsheet(file: StoredFile, format: 'xls' | 'xlsx'): Pro
   return { format, encoding: null, delimiter: null, ...shape(records.slice(0, PREVIEW_RECORDS), Math.max(0, rows - 1)) };
 }
 
+async function textSample(path: string): Promise<string> {
+  const head = await readHead(path);
+  return new TextDecoder(detectEncoding(head)).decode(head);
+}
+
 async function inspectText(file: StoredFile): Promise<Inspection> {
   const head = await readHead(file.path);
   const encoding = detectEncoding(head);
@@ -86,7 +91,9 @@ async function inspectText(file: StoredFile): Promise<Inspection> {
  */
 export async function inspectFile(file: StoredFile): Promise<InspectionOutcome> {
   try {
-    const format = await detectFormat(file.path);
+    let format = await detectFormat(file.path);
+    // Some signatures file-type knows are short text ("BM", "ID3"): a CSV header may start with one.
+    if (format === null && !looksBinary(await textSample(file.path))) format = 'csv';
     if (format === null) throw new Refused(FILE_TEXTS.unsupported);
     const inspection = format === 'csv' ? await inspectText(file) : await inspectSpreadsheet(file, format);
     return { ok: true, inspection };

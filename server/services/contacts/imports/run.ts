@@ -122,8 +122,8 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
       companyId,
       importId,
     ]);
-    await releaseFile(ctx.pool, companyId, importId);
     emit(committed, 'finished');
+    await releaseFile(ctx.pool, companyId, importId);
     return 'finished';
   } catch (error) {
     broken = error as Error;
