@@ -90,7 +90,11 @@ class SessionLock {
  * dead process's session lock is gone, so its workers are dead however recent their last heartbeat. `ready` is that
  * first beat: the runner starts after it, so its first look for jobs already sees them.
  */
-export function watchWorkers(pool: Pool, log: FastifyBaseLogger, options: RecoveryOptions = DEFAULT_RECOVERY): { events: WorkerEvents; ready: Promise<void>; stop(): Promise<void> } {
+export function watchWorkers(
+  pool: Pool,
+  log: FastifyBaseLogger,
+  options: RecoveryOptions = DEFAULT_RECOVERY,
+): { events: WorkerEvents; ready: Promise<void>; stop(): Promise<void> } {
   const alive = new Set<string>();
   const session = new SessionLock(pool.options);
   // Given to graphile-worker's run(), so the first workers' creation is seen too.
@@ -111,7 +115,8 @@ export function watchWorkers(pool: Pool, log: FastifyBaseLogger, options: Recove
         if (alive.size > 0) {
           const key = await session.ensure();
           await pool.query(
-            `insert into job_worker_heartbeats (worker_id, seen_at, session_lock) select unnest($1::text[]), now(), $2::bigint
+            `insert into job_worker_heartbeats (worker_id, seen_at, session_lock)
+             select unnest($1::text[]), now(), $2::bigint
              on conflict (worker_id) do update set seen_at = excluded.seen_at, session_lock = excluded.session_lock`,
             [[...alive], key],
           );

@@ -125,7 +125,8 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
     await write(
       csvRows(
         rows.map((r) => [
-          r.email, r.first_name, r.last_name, r.phone_prefix, r.phone_number, r.country, r.language, r.address, r.blocked ? 'yes' : 'no', r.created_at,
+          r.email, r.first_name, r.last_name, r.phone_prefix, r.phone_number, r.country, r.language, r.address,
+          r.blocked ? 'yes' : 'no', r.created_at,
           ...columns.map((d) => r.attributes[String(d.id)]),
         ]),
       ),

@@ -3,7 +3,13 @@ import { api } from '../../api/appClient.ts';
 import { ApiError, errorCode, firstFieldErrors } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
-import type { ContactImportEvent, DeleteOutcome, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
+import type {
+  ContactImportEvent,
+  DeleteOutcome,
+  ImportOptions,
+  StartOutcome,
+  UploadOutcome,
+} from './contactImport.machine.ts';
 
 /** How often the running import is read, in case a realtime event was missed (no socket, reconnecting). */
 export const IMPORT_POLL_MS = 2_000;
@@ -56,7 +62,8 @@ export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input 
 
 /** Deletes an import; one already gone counts as deleted. */
 export const deleteImport = fromPromise<DeleteOutcome, { importId: number }>(async ({ input }) => {
-  const { error, response } = await api.DELETE('/contact-imports/{importId}', { params: { path: { importId: input.importId } } });
+  const params = { path: { importId: input.importId } };
+  const { error, response } = await api.DELETE('/contact-imports/{importId}', { params });
   if (response.status === 204 || response.status === 404) return { kind: 'deleted' };
   if (response.status === 409) return { kind: 'rejected' };
   throw new ApiError(response.status, errorCode(error));

@@ -1,6 +1,13 @@
 import { assign, not, setup } from 'xstate';
 import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
-import { deleteImport, loadImportLimits, loadImportOptions, startImport, uploadFile, watchImport } from './contactImport.actors.ts';
+import {
+  deleteImport,
+  loadImportLimits,
+  loadImportOptions,
+  startImport,
+  uploadFile,
+  watchImport,
+} from './contactImport.actors.ts';
 
 export interface ImportOptions {
   lists: ContactList[];
@@ -211,7 +218,10 @@ export const contactImportMachine = setup({
       },
     },
     finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' } },
-    failed: { tags: ['error'], on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' } },
+    failed: {
+      tags: ['error'],
+      on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' },
+    },
     confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': back() } },
     deleting: {
       tags: ['busy'],
@@ -219,7 +229,10 @@ export const contactImportMachine = setup({
         id: 'deleteImport',
         src: 'deleteImport',
         input: ({ context }) => ({ importId: context.upload!.id }),
-        onDone: [{ guard: { type: 'isDeleted', params: ({ event }) => event.output }, target: 'choosing', actions: 'reset' }, ...back('deleteFailed')],
+        onDone: [
+          { guard: { type: 'isDeleted', params: ({ event }) => event.output }, target: 'choosing', actions: 'reset' },
+          ...back('deleteFailed'),
+        ],
         onError: back('deleteFailed'),
       },
     },

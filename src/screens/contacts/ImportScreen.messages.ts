@@ -41,5 +41,8 @@ export const importMessages = defineMessages({
     id: 'screen.import.deleteText',
     defaultMessage: 'The uploaded file and its error report are deleted. Contacts already imported stay.',
   },
-  deleteFailed: { id: 'screen.import.deleteFailed', defaultMessage: 'The import could not be deleted, please try again.' },
+  deleteFailed: {
+    id: 'screen.import.deleteFailed',
+    defaultMessage: 'The import could not be deleted, please try again.',
+  },
 });

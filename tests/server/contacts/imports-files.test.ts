@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const fileOf = async (id: number) =>
-  (await env.pool.query<{ file_path: string | null }>('select file_path from contact_imports where id = $1', [id])).rows[0]?.file_path;
+  (await env.pool.query<{ file_path: string | null }>('select file_path from contact_imports where id = $1', [id]))
+    .rows[0]?.file_path;
 
 async function uploaded(name: string, csv: string): Promise<{ id: number; file: string; mapping: unknown }> {
   const res = await upload(env, a, name, csv);
@@ -33,15 +34,24 @@ async function uploaded(name: string, csv: string): Promise<{ id: number; file: 
 describe('uploaded files', () => {
   it('are deleted when the import finishes, and the error report escapes a formula header', async () => {
     const header = '=HYPERLINK("http://evil.example","click")';
-    const { id, file } = await uploaded('formula.csv', `"${header.replace(/"/g, '""')}",first name\nnot-an-email,Ann\nok@example.com,Bob\n`);
-    await a.call('POST', `/contact-imports/${id}/start`, { mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [listId] });
+    const { id, file } = await uploaded(
+      'formula.csv',
+      `"${header.replace(/"/g, '""')}",first name\nnot-an-email,Ann\nok@example.com,Bob\n`,
+    );
+    await a.call('POST', `/contact-imports/${id}/start`, {
+      mapping: [{ target: 'email' }, { target: 'firstName' }],
+      listIds: [listId],
+    });
     expect(await runImport(env.ctx, a.companyId, id)).toBe('finished');
     expect(existsSync(file)).toBe(false);
     expect(await fileOf(id)).toBeNull();
     const done = (await a.call('GET', `/contact-imports/${id}`)).body;
     expect(done).toMatchObject({ status: 'finished', created: 1, failed: 1 });
     const report = await env.app.inject({ method: 'GET', url: done.errorReportUrl });
-    expect(report.body.trim().split('\r\n')).toEqual(['row,column,reason', `2,"'=HYPERLINK(""http://evil.example"",""click"")",Email must be a valid address`]);
+    expect(report.body.trim().split('\r\n')).toEqual([
+      'row,column,reason',
+      `2,"'=HYPERLINK(""http://evil.example"",""click"")",Email must be a valid address`,
+    ]);
   });
 
   it('are deleted when the import fails for good', async () => {
@@ -66,7 +76,10 @@ describe('uploaded files', () => {
     const queued = await uploaded('queued.csv', 'email\nnot-an-email\n');
     await a.call('POST', `/contact-imports/${queued.id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
     const refused = await a.call('DELETE', `/contact-imports/${queued.id}`);
-    expect(refused).toMatchObject({ status: 409, body: { code: 'import_running', message: 'This import is running and cannot be deleted.' } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'import_running', message: 'This import is running and cannot be deleted.' },
+    });
     expect(await runImport(env.ctx, a.companyId, queued.id)).toBe('finished');
     expect((await a.call('DELETE', `/contact-imports/${queued.id}`)).status).toBe(204);
     const errors = await env.pool.query('select 1 from contact_import_errors where import_id = $1', [queued.id]);

@@ -18,8 +18,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => env.close());
 
-const fileErrors = (body: { code: string; errors?: { file?: string[] } }) => ({ code: body.code, file: body.errors?.file });
-const percentile = (values: number[], p: number) => [...values].sort((x, y) => x - y)[Math.ceil((values.length * p) / 100) - 1]!;
+const fileErrors = (body: { code: string; errors?: { file?: string[] } }) => ({
+  code: body.code,
+  file: body.errors?.file,
+});
+const percentile = (values: number[], p: number) =>
+  [...values].sort((x, y) => x - y)[Math.ceil((values.length * p) / 100) - 1]!;
 
 describe('upload caps', () => {
   it('refuses four XLSX bombs at once by their unpacked size while /api/health stays fast', async () => {
@@ -53,7 +57,10 @@ describe('upload caps', () => {
   it('refuses a CSV with a million columns by the columns cap, and keeps nothing of it', async () => {
     const res = await upload(env, a, 'wide.csv', wideCsv(1_000_000));
     expect(res.status).toBe(422);
-    expect(fileErrors(res.body)).toEqual({ code: 'upload_failed', file: [`The file has more than ${IMPORT_LIMITS.columns} columns`] });
+    expect(fileErrors(res.body)).toEqual({
+      code: 'upload_failed',
+      file: [`The file has more than ${IMPORT_LIMITS.columns} columns`],
+    });
     const list = await a.call('GET', '/contact-imports');
     expect(list.body).toEqual([]);
     // At the cap the file is taken.
@@ -75,7 +82,11 @@ describe('upload caps', () => {
 
 describe('a sheet whose <dimension> lies', () => {
   it('counts and imports the rows that are there', async () => {
-    const sheet = XLSX.utils.aoa_to_sheet([['Email', 'Name'], ['one@example.com', 'One'], ['two@example.com', 'Two']]);
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Email', 'Name'],
+      ['one@example.com', 'One'],
+      ['two@example.com', 'Two'],
+    ]);
     sheet['!ref'] = 'A1:B1048576';
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Contacts');
@@ -87,9 +98,17 @@ describe('a sheet whose <dimension> lies', () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect(uploaded.body).toMatchObject({ format: 'xlsx', headers: ['Email', 'Name'], estimatedRows: 2 });
     const { listId } = await makeList(a);
-    const started = await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [listId] });
+    const started = await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, {
+      mapping: uploaded.body.suggestedMapping,
+      listIds: [listId],
+    });
     expect(started.status).toBe(202);
     expect(await runImport(env.ctx, a.companyId, uploaded.body.id)).toBe('finished');
-    expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({ status: 'finished', processed: 2, created: 2, failed: 0 });
+    expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({
+      status: 'finished',
+      processed: 2,
+      created: 2,
+      failed: 0,
+    });
   });
 });

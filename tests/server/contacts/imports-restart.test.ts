@@ -41,10 +41,15 @@ function startServer(): { child: ChildProcess; exited: Promise<unknown>; output:
 }
 
 const jobLock = async (importId: number) =>
-  (await env.pool.query<{ locked_by: string | null }>('select locked_by from graphile_worker._private_jobs where key = $1', [`contact-import:${importId}`]))
-    .rows[0]?.locked_by ?? null;
+  (
+    await env.pool.query<{ locked_by: string | null }>(
+      'select locked_by from graphile_worker._private_jobs where key = $1',
+      [`contact-import:${importId}`],
+    )
+  ).rows[0]?.locked_by ?? null;
 const rowsDone = async (importId: number) =>
-  (await env.pool.query<{ rows_done: number }>('select rows_done from contact_imports where id = $1', [importId])).rows[0]!.rows_done;
+  (await env.pool.query<{ rows_done: number }>('select rows_done from contact_imports where id = $1', [importId]))
+    .rows[0]!.rows_done;
 
 describe('restart after a crash', () => {
   it('a SIGKILLed server resumes its import within 10 s of starting again, nothing lost or doubled', async () => {
@@ -54,7 +59,10 @@ describe('restart after a crash', () => {
     for (let i = 0; i < ROWS; i++) lines.push(`restart${i}@example.com,Name${i}`);
     const uploaded = (await upload(env, a, 'restart.csv', lines.join('\n'))).body;
     const importId = uploaded.id as number;
-    await a.call('POST', `/contact-imports/${importId}/start`, { mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [listId] });
+    await a.call('POST', `/contact-imports/${importId}/start`, {
+      mapping: [{ target: 'email' }, { target: 'firstName' }],
+      listIds: [listId],
+    });
 
     const first = startServer();
     let done = 0;
@@ -76,7 +84,8 @@ describe('restart after a crash', () => {
     let resumedAfter: number | undefined;
     for (let i = 0; i < 300 && resumedAfter === undefined; i++) {
       const lock = await jobLock(importId);
-      if ((lock !== null && lock !== deadWorker) || (await rowsDone(importId)) > crashed.processed) resumedAfter = Date.now() - restartedAt;
+      if ((lock !== null && lock !== deadWorker) || (await rowsDone(importId)) > crashed.processed)
+        resumedAfter = Date.now() - restartedAt;
       else await sleep(50);
     }
     expect(resumedAfter, second.output()).toBeDefined();
@@ -88,7 +97,14 @@ describe('restart after a crash', () => {
       status = (await a.call('GET', `/contact-imports/${importId}`)).body.status;
     }
     const finished = (await a.call('GET', `/contact-imports/${importId}`)).body;
-    expect(finished).toMatchObject({ status: 'finished', processed: ROWS, created: ROWS, updated: 0, skipped: 0, failed: 0 });
+    expect(finished).toMatchObject({
+      status: 'finished',
+      processed: ROWS,
+      created: ROWS,
+      updated: 0,
+      skipped: 0,
+      failed: 0,
+    });
     const contacts = await env.pool.query<{ n: number; distinct: number }>(
       `select count(*)::int as n, count(distinct lower(email))::int as distinct from contacts where company_id = $1 and email like 'restart%'`,
       [a.companyId],

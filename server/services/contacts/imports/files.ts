@@ -11,10 +11,11 @@ export const ABANDONED_AFTER_HOURS = 24;
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
-/** Deletes an import's uploaded file once nothing will read it again (finished, failed for good) and forgets its path. */
+/** Deletes an import's file once nothing reads it again (finished, failed for good) and forgets its path. */
 export async function releaseFile(pool: Pool, companyId: string, importId: number): Promise<void> {
   const { rows } = await pool.query<{ file_path: string }>(
-    `update contact_imports i set file_path = null from (select file_path from contact_imports where company_id = $1 and id = $2 for update) old
+    `update contact_imports i set file_path = null
+       from (select file_path from contact_imports where company_id = $1 and id = $2 for update) old
       where i.company_id = $1 and i.id = $2 and old.file_path is not null returning old.file_path`,
     [companyId, importId],
   );
@@ -30,7 +31,8 @@ export async function deleteImport(ctx: AppContext, actor: Actor, id: number): P
     );
     const row = rows[0];
     if (!row) throw notFound();
-    if (row.status === 'queued' || row.status === 'running') throw conflict('import_running', 'This import is running and cannot be deleted.');
+    if (row.status === 'queued' || row.status === 'running')
+      throw conflict('import_running', 'This import is running and cannot be deleted.');
     await db.query('delete from contact_imports where company_id = $1 and id = $2', [actor.companyId, id]);
     return row.file_path;
   });
@@ -42,9 +44,13 @@ export async function deleteImport(ctx: AppContext, actor: Actor, id: number): P
  * DATA_DIR/uploads older than that which no import names (an upload cut off between storing and recording it).
  * Runs hourly from the job worker's crontab. Answers how many imports and stray files went.
  */
-export async function cleanAbandonedUploads(ctx: AppContext, now = Date.now()): Promise<{ imports: number; files: number }> {
+export async function cleanAbandonedUploads(
+  ctx: AppContext,
+  now = Date.now(),
+): Promise<{ imports: number; files: number }> {
   const { rows } = await ctx.pool.query<{ file_path: string | null }>(
-    `delete from contact_imports where status = 'uploaded' and created_at < now() - make_interval(hours => $1) returning file_path`,
+    `delete from contact_imports
+      where status = 'uploaded' and created_at < now() - make_interval(hours => $1) returning file_path`,
     [ABANDONED_AFTER_HOURS],
   );
   for (const row of rows) if (row.file_path) await rm(row.file_path, { force: true });

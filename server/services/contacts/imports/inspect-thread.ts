@@ -8,6 +8,7 @@ const port = parentPort!;
 port.on('message', (file: StoredFile) => {
   inspectFile(file).then(
     (outcome) => port.postMessage(outcome satisfies ThreadAnswer),
-    (error: unknown) => port.postMessage({ ok: false, crashed: String((error as Error)?.stack ?? error) } satisfies ThreadAnswer),
+    (error: unknown) =>
+      port.postMessage({ ok: false, crashed: String((error as Error)?.stack ?? error) } satisfies ThreadAnswer),
   );
 });

@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { IMPORT_LIMITS, LimitExceeded, FILE_TEXTS } from './limits.ts';
-import { detectDelimiter, detectEncoding, detectFormat, isBlank, looksBinary, readHead, readRecords, readWorkbook, type ImportFormat } from './reader.ts';
+import {
+  detectDelimiter,
+  detectEncoding,
+  detectFormat,
+  isBlank,
+  looksBinary,
+  readHead,
+  readRecords,
+  readWorkbook,
+  type ImportFormat,
+} from './reader.ts';
 import { checkSpreadsheetZip } from './zip.ts';
 
 /** Data rows shown in the preview. */
@@ -29,7 +39,8 @@ export type InspectionOutcome = { ok: true; inspection: Inspection } | { ok: fal
 /** Thrown for a file that cannot be imported; `reason` goes under `errors.file`. */
 class Refused extends Error {}
 
-const cut = (text: string) => (text.length > IMPORT_LIMITS.previewCellChars ? text.slice(0, IMPORT_LIMITS.previewCellChars) : text);
+const cut = (text: string) =>
+  text.length > IMPORT_LIMITS.previewCellChars ? text.slice(0, IMPORT_LIMITS.previewCellChars) : text;
 
 /** The header, the first rows that are not blank, cut to the caps; refuses a file without a header or over a cap. */
 function shape(records: string[][], estimatedRows: number): Pick<Inspection, 'headers' | 'preview' | 'estimatedRows'> {
@@ -64,7 +75,12 @@ async function inspectSpreadsheet(file: StoredFile, format: 'xls' | 'xlsx'): Pro
     // A damaged zip (BadZip) or whatever SheetJS cannot parse.
     throw new Refused(FILE_TEXTS.unreadable);
   }
-  return { format, encoding: null, delimiter: null, ...shape(records.slice(0, PREVIEW_RECORDS), Math.max(0, rows - 1)) };
+  return {
+    format,
+    encoding: null,
+    delimiter: null,
+    ...shape(records.slice(0, PREVIEW_RECORDS), Math.max(0, rows - 1)),
+  };
 }
 
 async function textSample(path: string): Promise<string> {
@@ -79,7 +95,8 @@ async function inspectText(file: StoredFile): Promise<Inspection> {
   if (looksBinary(sample)) throw new Refused(FILE_TEXTS.unsupported);
   const delimiter = detectDelimiter(sample);
   const records: string[][] = [];
-  for await (const record of readRecords(file.path, { format: 'csv', encoding, delimiter, limit: PREVIEW_RECORDS })) records.push(record);
+  for await (const record of readRecords(file.path, { format: 'csv', encoding, delimiter, limit: PREVIEW_RECORDS }))
+    records.push(record);
   const estimatedRows = Math.max(0, file.newlines + (file.endsWithNewline ? 0 : 1) - 1);
   return { format: 'csv', encoding, delimiter, ...shape(records, estimatedRows) };
 }

@@ -71,7 +71,8 @@ export function looksBinary(text: string): boolean {
 export function detectDelimiter(sample: string): string {
   const end = Math.max(sample.lastIndexOf('\n'), sample.lastIndexOf('\r'));
   const whole = end > 0 ? sample.slice(0, end) : sample; // the last line of a sample may be cut
-  const guess = Papa.parse<string[]>(whole, { delimitersToGuess: [...DELIMITERS], skipEmptyLines: 'greedy', preview: 30 });
+  const options = { delimitersToGuess: [...DELIMITERS], skipEmptyLines: 'greedy' as const, preview: 30 };
+  const guess = Papa.parse<string[]>(whole, options);
   return guess.meta.delimiter || ',';
 }
 

@@ -4,9 +4,9 @@ import { IMPORT_LIMITS, LimitExceeded } from './limits.ts';
 /**
  * Checks a spreadsheet's zip before anything inflates it for real: the sizes its central directory declares, then the
  * sizes its entries actually inflate to (streamed and counted, never held, stopped at the cap), so neither an honest
- * bomb nor one whose headers lie reaches the spreadsheet reader. The first sheet's rows that hold a value are counted on the way, since
- * the sheet's `<dimension>` may claim any size. No zip reader among the dependencies bounds what it inflates (yauzl's
- * validateEntrySizes would): the format's two records read here are all the check needs.
+ * bomb nor one whose headers lie reaches the spreadsheet reader. Then the first sheet's rows that hold a value are
+ * counted, since the sheet's `<dimension>` may claim any size. No zip reader among the dependencies bounds what it
+ * inflates (yauzl's validateEntrySizes would): the format's two records read here are all the check needs.
  */
 
 export class BadZip extends Error {}
@@ -84,7 +84,9 @@ async function inflate(zip: Buffer, entry: Entry, budget: number, onChunk?: (chu
       onChunk?.(chunk);
     });
     inflater.on('error', (error) => stop(new BadZip(`${entry.name}: ${error.message}`)));
-    inflater.on('end', () => (total === entry.size ? resolve(total) : reject(new BadZip(`${entry.name} is not the size it declares`))));
+    inflater.on('end', () =>
+      total === entry.size ? resolve(total) : reject(new BadZip(`${entry.name} is not the size it declares`)),
+    );
     inflater.end(data);
   });
 }

@@ -69,7 +69,9 @@ async function hugeSheet(megabytes: number): Promise<ZipEntry> {
     size += data.length;
     deflate.write(data);
   };
-  write('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">');
+  write(
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+  );
   write('<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>email</t></is></c></row>');
   const filler = '<row r="2"><c r="A2" t="inlineStr"><is><t>x</t></is></c></row>'.repeat(16_000);
   for (let mb = 0; mb < megabytes; mb++) {
