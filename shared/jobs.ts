@@ -8,6 +8,7 @@ export const TASKS = {
   sendDigests: 'send_digests',
   importContacts: 'import_contacts',
   exportContacts: 'export_contacts',
+  cleanImportUploads: 'clean_import_uploads',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { TaskPayloads } from './enqueue.ts';
 import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
+import { cleanAbandonedUploads } from '../services/contacts/imports/files.ts';
 
 /**
  * The import thread's heap. A CSV streams, with a few batches alive at a time: a small heap is plenty and keeps the
@@ -47,5 +48,13 @@ export function importContactsTask(ctx: AppContext): Task {
       if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(ctx, companyId, Number(importId), error);
       throw error;
     }
+  };
+}
+
+/** Deletes imports never started (and stray upload files) past ABANDONED_AFTER_HOURS; hourly from the crontab. */
+export function cleanImportUploadsTask(ctx: AppContext): Task {
+  return async () => {
+    const cleaned = await cleanAbandonedUploads(ctx);
+    if (cleaned.imports + cleaned.files > 0) ctx.log.info(cleaned, 'abandoned contact import uploads deleted');
   };
 }

@@ -5,7 +5,7 @@ import { createEmailChannel } from '../channels/email.ts';
 import { deliverMailTask } from './deliverMail.ts';
 import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
-import { importContactsTask } from './importContacts.ts';
+import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
 
@@ -25,6 +25,7 @@ export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailCh
     [TASKS.sendDigests]: sendDigestsTask(ctx),
     [TASKS.importContacts]: importContactsTask(ctx),
     [TASKS.exportContacts]: exportContactsTask(ctx),
+    [TASKS.cleanImportUploads]: cleanImportUploadsTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -32,6 +33,7 @@ export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailCh
 export async function startWorker(ctx: AppContext, options: { concurrency?: number; pollInterval?: number; recovery?: RecoveryOptions } = {}): Promise<JobWorker> {
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
+  await watch.ready; // jobs of dead workers are back in the queue before the first look for work
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
@@ -40,7 +42,8 @@ export async function startWorker(ctx: AppContext, options: { concurrency?: numb
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
-    crontab: `* * * * * ${TASKS.sendDigests} ?max=1`,
+    // Abandoned uploads are cleaned hourly.
+    crontab: `* * * * * ${TASKS.sendDigests} ?max=1\n17 * * * * ${TASKS.cleanImportUploads} ?max=1`,
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);

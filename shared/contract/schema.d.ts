@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one CSV, XLS or XLSX file (first row is the header); answers its preview and suggested mapping
-         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default; `getContactImportLimits` answers it); a larger file gets 413.
+         * @description The size limit is UPLOAD_MAX_BYTES (50 MB by default; `getContactImportLimits` answers it); a larger file gets 413. The file is read off the request path with caps on what it holds; a file over one gets 422 `upload_failed` whose `errors.file` names the cap: "The file expands to more than 256 MB when unpacked", "The file has more than 1,048,575 rows", "The file has more than 500 columns", "The file takes more than 20 seconds to read". Other reasons under `errors.file`: "Only CSV, XLS and XLSX files can be imported", "The spreadsheet cannot be read", "The first row must hold the column names", "The file is empty". Header and preview cells are cut to 200 characters. The file is deleted when its import finishes, fails for good or is deleted, and with its import when that is not started within 24 hours.
          */
         post: operations["uploadContactImport"];
         delete?: never;
@@ -752,7 +752,11 @@ export interface paths {
         get: operations["getContactImport"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an import that is not queued or running, with its uploaded file and error report
+         * @description The contacts it imported stay. A queued or running import gets 409 `import_running` ("This import is running and cannot be deleted.").
+         */
+        delete: operations["deleteContactImport"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2829,6 +2833,29 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    deleteContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     startContactImport: {

@@ -419,3 +419,27 @@ test('contacts table: the keyboard scrolls it, and every frame of a key’s scro
   expect(frames.length).toBeGreaterThan(60);
   expect(frames.filter((px) => px > 0)).toEqual([]);
 });
+
+test('import screen: an uploaded import is deleted only after the confirmation, with its file', async ({ page, request, user }) => {
+  const api = await apiAs(request, user);
+  await loginThroughUi(page, user);
+  await page.goto('/contacts/importer/import');
+  await expect(page.getByLabel('File to import')).toBeEnabled();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'drop.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nzed@example.com\n') });
+  await expect(page.getByTestId('import-preview')).toContainText('zed@example.com');
+  expect(await api.call('get', '/contact-imports', 200)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Delete import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this import?' });
+  await expect(dialog).toContainText('Contacts already imported stay.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('import-preview')).toContainText('zed@example.com');
+  expect(await api.call('get', '/contact-imports', 200)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Delete import' }).click();
+  await dialog.getByRole('button', { name: 'Delete import' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('File to import')).toBeEnabled();
+  await expect.poll(async () => (await api.call('get', '/contact-imports', 200)).length).toBe(0);
+});

@@ -5,6 +5,7 @@ import {
   contactImportMachine,
   MAX_READ_FAILURES,
   type ContactImportEvent,
+  type DeleteOutcome,
   type StartOutcome,
   type UploadOutcome,
 } from '../../src/machines/contactImport/contactImport.machine.ts';
@@ -74,6 +75,9 @@ export const contactImportEventFixtures = {
   'import.ended': [{ type: 'import.ended' }],
   'watch.retry': [{ type: 'watch.retry' }],
   'import.again': [{ type: 'import.again' }],
+  'import.delete': [{ type: 'import.delete' }],
+  'delete.confirm': [{ type: 'delete.confirm' }],
+  'delete.cancel': [{ type: 'delete.cancel' }],
 } satisfies { [K in ContactImportEvent['type']]: Array<Extract<ContactImportEvent, { type: K }>> };
 
 export const contactImportOutputFixtures = {
@@ -107,6 +111,10 @@ export const contactImportOutputFixtures = {
   },
   // watchImport reports through `import.progressed` / `import.ended` events, not an output.
   watchImport: {},
+  deleteImport: {
+    deleted: { kind: 'deleted' },
+    rejected: { kind: 'rejected' },
+  } satisfies { [K in DeleteOutcome['kind']]: Extract<DeleteOutcome, { kind: K }> },
 } satisfies {
   [K in keyof typeof contactImportActors as K extends 'IMPORT_POLL_MS' ? never : K]: Record<
     string,
@@ -133,8 +141,8 @@ const within = (file: File, s: Snapshot) => s.context.maxFileBytes === null || f
 
 const invariants: Record<string, Invariant> = {
   contactImport: state((s, via) => {
-    const busy = ['loadingOptions', 'uploading', 'starting', 'running'].some((v) => s.matches(v as never));
-    assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting or running');
+    const busy = ['loadingOptions', 'uploading', 'starting', 'running', 'deleting'].some((v) => s.matches(v as never));
+    assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting, running or deleting');
     assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed') || s.matches('watchFailed'));
     if (!s.matches('running') && !s.matches('watchFailed')) assert.equal(
       s.context.readFailures,
@@ -170,9 +178,14 @@ const invariants: Record<string, Invariant> = {
   }),
   'contactImport.mapping': state((s) => {
     assert.ok(s.context.upload, 'maps an uploaded file');
-    assert.ok([null, 'listRequired', 'startFailed'].includes(s.context.error));
+    assert.ok([null, 'listRequired', 'startFailed', 'deleteFailed'].includes(s.context.error));
   }),
   'contactImport.starting': state((s) => assert.ok(s.context.listIds.length > 0, 'never starts without a list')),
+  'contactImport.confirmingDelete': state((s) => assert.ok(s.context.upload, 'deletes an uploaded import')),
+  'contactImport.deleting': state((s, via) => {
+    assert.ok(s.context.upload);
+    assert.equal(via?.event.type, 'delete.confirm', 'only a confirmed delete is sent');
+  }),
   'contactImport.running': state((s, via) => {
     assert.equal(s.context.error, null);
     assert.ok(s.context.upload);
@@ -192,11 +205,11 @@ const invariants: Record<string, Invariant> = {
     if (via) assert.equal(via.event.type, 'xstate.error.actor.readImport');
   }),
   'contactImport.finished': state((s) => {
-    assert.equal(s.context.error, null);
+    assert.ok([null, 'deleteFailed'].includes(s.context.error));
     assert.equal(s.context.upload?.status, 'finished');
   }),
   'contactImport.failed': state((s) => {
-    assert.equal(s.context.error, 'runFailed');
+    assert.ok(['runFailed', 'deleteFailed'].includes(s.context.error!));
     assert.equal(s.context.upload?.status, 'failed');
   }),
 };
@@ -222,6 +235,9 @@ export const contactImportModel: MachineModel<undefined> = {
     done('readImport', o.readImport.failed, 'failed'),
     failed('readImport'),
     after('importPoll', 'contactImport.running.waiting'),
+    done('deleteImport', o.deleteImport.deleted, 'deleted'),
+    done('deleteImport', o.deleteImport.rejected, 'rejected'),
+    failed('deleteImport'),
   ] as ModelEvent[],
   serializeState: (s: AnyMachineSnapshot) =>
     JSON.stringify({
@@ -230,6 +246,8 @@ export const contactImportModel: MachineModel<undefined> = {
       lists: s.context.listIds.length > 0,
       limit: s.context.maxFileBytes !== null,
       readFailures: s.context.readFailures,
+      // Where a cancelled or refused delete goes back to.
+      upload: s.context.upload?.status ?? null,
     }),
   invariants,
   journeys: [
@@ -249,6 +267,30 @@ export const contactImportModel: MachineModel<undefined> = {
         done('readImport', o.readImport.running, 'running'),
         contactImportEventFixtures['import.ended'][0],
         done('readImport', o.readImport.finished, 'finished'),
+      ] as ModelEvent[],
+    },
+    {
+      name: 'a finished import: delete cancelled, failed, refused, then done',
+      input: 'none',
+      events: [
+        done('loadImportOptions', o.loadImportOptions.loaded, 'loaded'),
+        e['file.choose'][0],
+        done('uploadFile', o.uploadFile.uploaded, 'uploaded'),
+        e['lists.change'][0],
+        e['import.start'][0],
+        done('startImport', o.startImport.started, 'started'),
+        done('readImport', o.readImport.finished, 'finished'),
+        e['import.delete'][0],
+        e['delete.cancel'][0],
+        e['import.delete'][0],
+        e['delete.confirm'][0],
+        failed('deleteImport'),
+        e['import.delete'][0],
+        e['delete.confirm'][0],
+        done('deleteImport', o.deleteImport.rejected, 'rejected'),
+        e['import.delete'][0],
+        e['delete.confirm'][0],
+        done('deleteImport', o.deleteImport.deleted, 'deleted'),
       ] as ModelEvent[],
     },
     onFileStep('a file over the loaded limit is refused unsent, then another is sent', done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'), [

@@ -2,9 +2,17 @@ import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorReport, fileTooLarge, getImport, listImports, receiveUpload, startImport, uploadFailed } from '../../services/contacts/imports/imports.ts';
+import { deleteImport } from '../../services/contacts/imports/files.ts';
 import { actorOf } from './actor.ts';
 
-type Ops = 'listContactImports' | 'getContactImportLimits' | 'uploadContactImport' | 'getContactImport' | 'startContactImport' | 'downloadContactImportErrors';
+type Ops =
+  | 'listContactImports'
+  | 'getContactImportLimits'
+  | 'uploadContactImport'
+  | 'getContactImport'
+  | 'deleteContactImport'
+  | 'startContactImport'
+  | 'downloadContactImportErrors';
 
 export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
@@ -35,6 +43,10 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
     },
     async getContactImport(request) {
       return getImport(ctx, actorOf(request), request.params.importId);
+    },
+    async deleteContactImport(request, reply) {
+      await deleteImport(ctx, actorOf(request), request.params.importId);
+      return reply.status(204).send();
     },
     async startContactImport(request, reply) {
       return reply.status(202).send(await startImport(ctx, actorOf(request), request.params.importId, request.body));

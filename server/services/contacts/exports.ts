@@ -8,6 +8,7 @@ import { withTransaction } from '../../db/pool.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
+import { csvRows } from './csv.ts';
 import { downloadPath, signDownload, verifyDownload } from './downloads.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { iso, SqlParams, type Actor } from './sql.ts';
@@ -63,14 +64,6 @@ export async function createExport(ctx: AppContext, actor: Actor, input: { selec
   return getExport(ctx, actor, id);
 }
 
-/** CSV cell; text a spreadsheet would run as a formula gets a leading apostrophe. */
-function cell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function exportFile(ctx: AppContext, companyId: string, id: number): string {
   return path.join(ctx.config.dataDir, 'exports', companyId, `contacts-${id}.csv`);
 }
@@ -118,7 +111,7 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
     if (!out.write(text)) await once(out, 'drain');
   };
   const header = ['Email', 'First name', 'Last name', 'Phone prefix', 'Phone number', 'Country', 'Language', 'Address', 'Blocklisted', 'Created at', ...columns.map((d) => d.name)];
-  await write(`\ufeff${header.map(cell).join(',')}\r\n`);
+  await write(`\ufeff${csvRows([header])}`);
   let after = 0;
   let done = 0;
   const last = `$${params.values.length + 1}`;
@@ -131,13 +124,13 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
     );
     if (!rows.length) break;
     await write(
-      rows
-        .map((r) =>
-          [r.email, r.first_name, r.last_name, r.phone_prefix, r.phone_number, r.country, r.language, r.address, r.blocked ? 'yes' : 'no', r.created_at, ...columns.map((d) => r.attributes[String(d.id)])]
-            .map(cell)
-            .join(','),
-        )
-        .join('\r\n') + '\r\n',
+      csvRows(
+        rows.map((r) => [
+          r.email, r.first_name, r.last_name, r.phone_prefix, r.phone_number, r.country, r.language, r.address,
+          r.blocked ? 'yes' : 'no', r.created_at,
+          ...columns.map((d) => r.attributes[String(d.id)]),
+        ]),
+      ),
     );
     done += rows.length;
     after = rows[rows.length - 1]!.id;

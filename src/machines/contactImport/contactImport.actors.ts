@@ -1,10 +1,16 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { jobKeys } from '../../../shared/jobs.ts';
 import { api } from '../../api/appClient.ts';
-import { firstFieldErrors, unwrap } from '../../api/client.ts';
+import { apiError, firstFieldErrors, unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ContactImport, ImportColumnTarget, ImportLimits } from '../contactsTable/contacts.types.ts';
-import type { ContactImportEvent, ImportOptions, StartOutcome, UploadOutcome } from './contactImport.machine.ts';
+import type {
+  ContactImportEvent,
+  DeleteOutcome,
+  ImportOptions,
+  StartOutcome,
+  UploadOutcome,
+} from './contactImport.machine.ts';
 
 /** How often the running import is read (the machine's `importPoll` delay), in case a realtime event was missed. */
 export const IMPORT_POLL_MS = 2_000;
@@ -58,6 +64,15 @@ export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input 
 export const readImport = fromPromise<ContactImport, { importId: number }>(async ({ input }) =>
   unwrap(await api.GET('/contact-imports/{importId}', { params: { path: { importId: input.importId } } })),
 );
+
+/** Deletes an import; one already gone counts as deleted. */
+export const deleteImport = fromPromise<DeleteOutcome, { importId: number }>(async ({ input }) => {
+  const params = { path: { importId: input.importId } };
+  const { error, response } = await api.DELETE('/contact-imports/{importId}', { params });
+  if (response.status === 204 || response.status === 404) return { kind: 'deleted' };
+  if (response.status === 409) return { kind: 'rejected' };
+  throw apiError({ error, response });
+});
 
 /**
  * Realtime news of a running import: `job.progressed` while it runs becomes `import.progressed`; its end becomes

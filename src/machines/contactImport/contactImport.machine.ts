@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
 import {
+  deleteImport,
   IMPORT_POLL_MS,
   loadImportLimits,
   loadImportOptions,
@@ -17,6 +18,8 @@ export interface ImportOptions {
 
 export type UploadOutcome = { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
 export type StartOutcome = { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
+/** A delete the server refused: the import is queued or running (409). */
+export type DeleteOutcome = { kind: 'deleted' } | { kind: 'rejected' };
 
 /** Spec sections 8 and 5: upload failures, the list rule; plus failed loads, a failed run and a run no longer read. */
 export type ImportError =
@@ -27,7 +30,8 @@ export type ImportError =
   | 'listRequired'
   | 'startFailed'
   | 'runFailed'
-  | 'watchFailed';
+  | 'watchFailed'
+  | 'deleteFailed';
 
 export interface ImportProgress {
   processed: number;
@@ -61,9 +65,19 @@ export type ContactImportEvent =
   | { type: 'import.progressed'; processed: number; total: number | null }
   | { type: 'import.ended' }
   | { type: 'watch.retry' }
-  | { type: 'import.again' };
+  | { type: 'import.again' }
+  | { type: 'import.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
 
 const SUPPORTED = /\.(csv|xls|xlsx)$/i;
+/** Back from deleting to the step the import is at: mapping (not started), failed or finished; with an error or not. */
+const back = (error?: ImportError) =>
+  (['isNotStarted', 'hasRunFailed', undefined] as const).map((guard, i) => ({
+    ...(guard ? { guard } : {}),
+    target: (['mapping', 'failed', 'finished'] as const)[i]!,
+    ...(error ? { actions: { type: 'failWith' as const, params: error } } : {}),
+  }));
 const NO_PROGRESS: ImportProgress = { processed: 0, total: null };
 /** Failed reads in a row after which the screen says the run is no longer followed, instead of retrying forever. */
 export const MAX_READ_FAILURES = 3;
@@ -75,10 +89,13 @@ const isDone = (upload: ContactImport) => upload.status === 'finished' || upload
  * auto-matched by the server, target lists and options) → `starting` → `running` (progress over realtime; the
  * import is read on entry, every `importPoll` and when realtime says it ended) → `finished` (counts, error report)
  * or `failed`. MAX_READ_FAILURES failed reads in a row leave `running` for `watchFailed`, where the user can retry.
+ * From `mapping`, `finished` and `failed` the import can be deleted (file and report with it) after
+ * `confirmingDelete`; `deleting` ends on a fresh `choosing`, and a cancel or a refused delete goes back to the step
+ * it came from.
  */
 export const contactImportMachine = setup({
   types: { context: {} as ContactImportContext, events: {} as ContactImportEvent },
-  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, readImport, watchImport },
+  actors: { loadImportOptions, loadImportLimits, uploadFile, startImport, readImport, watchImport, deleteImport },
   delays: { importPoll: IMPORT_POLL_MS },
   guards: {
     isUnsupportedFile: (_, file: File) => !SUPPORTED.test(file.name),
@@ -89,6 +106,9 @@ export const contactImportMachine = setup({
     isDone: (_, upload: ContactImport) => isDone(upload),
     isFinished: (_, upload: ContactImport) => upload.status === 'finished',
     isLastReadFailure: ({ context }) => context.readFailures + 1 >= MAX_READ_FAILURES,
+    isNotStarted: ({ context }) => context.upload?.status === 'uploaded',
+    hasRunFailed: ({ context }) => context.upload?.status === 'failed',
+    isDeleted: (_, outcome: DeleteOutcome) => outcome.kind === 'deleted',
   },
   actions: {
     assignOptions: assign((_, options: ImportOptions) => ({ options, error: null })),
@@ -213,6 +233,7 @@ export const contactImportMachine = setup({
           },
         },
         'file.reset': { target: 'choosing', actions: 'reset' },
+        'import.delete': 'confirmingDelete',
         'import.start': [{ guard: 'hasLists', target: 'starting' }, { actions: { type: 'failWith', params: 'listRequired' } }],
       },
     },
@@ -286,7 +307,24 @@ export const contactImportMachine = setup({
         'import.again': { target: 'choosing', actions: 'reset' },
       },
     },
-    finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
-    failed: { tags: ['error'], on: { 'import.again': { target: 'choosing', actions: 'reset' } } },
+    finished: { on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' } },
+    failed: {
+      tags: ['error'],
+      on: { 'import.again': { target: 'choosing', actions: 'reset' }, 'import.delete': 'confirmingDelete' },
+    },
+    confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': back() } },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteImport',
+        src: 'deleteImport',
+        input: ({ context }) => ({ importId: context.upload!.id }),
+        onDone: [
+          { guard: { type: 'isDeleted', params: ({ event }) => event.output }, target: 'choosing', actions: 'reset' },
+          ...back('deleteFailed'),
+        ],
+        onError: back('deleteFailed'),
+      },
+    },
   },
 });

@@ -39,4 +39,14 @@ export const importMessages = defineMessages({
   startFailed: { id: 'screen.import.startFailed', defaultMessage: 'The import could not be started, please try again.' },
   runFailed: { id: 'screen.import.runFailed', defaultMessage: 'The import failed.' },
   noLists: { id: 'screen.import.noLists', defaultMessage: 'Create a list first.' },
+  delete: { id: 'screen.import.delete', defaultMessage: 'Delete import' },
+  deleteTitle: { id: 'screen.import.deleteTitle', defaultMessage: 'Delete this import?' },
+  deleteText: {
+    id: 'screen.import.deleteText',
+    defaultMessage: 'The uploaded file and its error report are deleted. Contacts already imported stay.',
+  },
+  deleteFailed: {
+    id: 'screen.import.deleteFailed',
+    defaultMessage: 'The import could not be deleted, please try again.',
+  },
 });

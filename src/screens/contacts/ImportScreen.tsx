@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
+import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { formatFileSize } from '../../i18n/fileSize.ts';
 import { contactImportMachine, type ImportError } from '../../machines/contactImport/contactImport.machine.ts';
@@ -21,6 +22,7 @@ const ERRORS: Record<ImportError, MessageDescriptor> = {
   startFailed: m.startFailed,
   runFailed: m.runFailed,
   watchFailed: m.watchFailed,
+  deleteFailed: m.deleteFailed,
 };
 /** Why a chosen file was not taken: shown at the file input rather than above the step. */
 const FILE_ERRORS: ImportError[] = ['unsupportedFile', 'tooLarge', 'uploadFailed'];
@@ -39,6 +41,7 @@ export function ImportScreen() {
   const upload = useSelector(actor, (s) => s.context.upload);
   const progress = useSelector(actor, (s) => s.context.progress);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const confirming = useSelector(actor, (s) => s.matches('confirmingDelete') || s.matches('deleting'));
   const total = progress.total ?? upload?.estimatedRows ?? null;
 
   return (
@@ -94,6 +97,7 @@ export function ImportScreen() {
                 <Button variant="default" disabled={busy} onClick={() => actor.send({ type: 'file.reset' })}>
                   {intl.formatMessage(m.otherFile)}
                 </Button>
+                <DeleteButton onClick={() => actor.send({ type: 'import.delete' })} disabled={busy} />
               </Group>
             </Stack>
           ) : null}
@@ -123,11 +127,31 @@ export function ImportScreen() {
                 <Button component={Link} to="/contacts" variant="default">
                   {intl.formatMessage(m.toContacts)}
                 </Button>
+                <DeleteButton onClick={() => actor.send({ type: 'import.delete' })} disabled={busy} />
               </Group>
             </Stack>
           ) : null}
         </Stack>
       </Paper>
+      <ConfirmModal
+        opened={confirming}
+        title={intl.formatMessage(m.deleteTitle)}
+        text={intl.formatMessage(m.deleteText)}
+        confirmLabel={intl.formatMessage(m.delete)}
+        cancelLabel={intl.formatMessage(commonMessages.cancel)}
+        busy={busy}
+        onConfirm={() => actor.send({ type: 'delete.confirm' })}
+        onCancel={() => actor.send({ type: 'delete.cancel' })}
+      />
     </>
+  );
+}
+
+function DeleteButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  const intl = useIntl();
+  return (
+    <Button variant="subtle" color="red" disabled={disabled} onClick={onClick}>
+      {intl.formatMessage(m.delete)}
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../../server/services/contacts/imports/run.ts';
 import type { TestEnv } from '../helpers.ts';
@@ -23,13 +24,24 @@ async function importFile(caller: Caller, name: string, csv: string, options: Re
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [news, fair], ...options });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [uploaded.body.id]);
+  files.set(uploaded.body.id, { path: stored.rows[0]!.file_path, csv });
   expect(await runImport(env.ctx, caller.companyId, uploaded.body.id)).toBe('finished');
   return uploaded.body.id;
 }
 
+/** The uploaded files, kept for runs again: a finished import's file is deleted. */
+const files = new Map<number, { path: string; csv: string }>();
+
 /** Runs a finished import again from its first row, as a resumed run re-processes batches. */
 async function rerun(caller: Caller, importId: number): Promise<void> {
-  await env.pool.query(`update contact_imports set status = 'running', rows_done = 0 where company_id = $1 and id = $2`, [caller.companyId, importId]);
+  const file = files.get(importId)!;
+  await writeFile(file.path, file.csv);
+  await env.pool.query(`update contact_imports set status = 'running', rows_done = 0, file_path = $3 where company_id = $1 and id = $2`, [
+    caller.companyId,
+    importId,
+    file.path,
+  ]);
   expect(await runImport(env.ctx, caller.companyId, importId)).toBe('finished');
 }
 

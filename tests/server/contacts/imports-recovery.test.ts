@@ -53,6 +53,25 @@ describe('jobs of dead workers', () => {
     await env.pool.query('delete from graphile_worker._private_jobs where id = any($1::bigint[])', [[dead, alive, fresh]]);
   });
 
+  it('takes a worker for dead at once when the session lock of its process is gone, however fresh its heartbeat', async () => {
+    const ended = await lockedJob('worker-ended', 1);
+    const live = await lockedJob('worker-live', 1);
+    const session = await env.pool.connect();
+    try {
+      await session.query('select pg_advisory_lock(4242)');
+      await env.pool.query(`insert into job_worker_heartbeats (worker_id, seen_at, session_lock) values ('worker-ended', now(), 4141), ('worker-live', now(), 4242)`);
+      expect(await reclaimDeadWorkers(env.pool, 60_000)).toEqual(['worker-ended']);
+      expect(await lockOf(ended)).toBeNull();
+      expect(await lockOf(live)).toBe('worker-live');
+      await session.query('select pg_advisory_unlock(4242)');
+      expect(await reclaimDeadWorkers(env.pool, 60_000)).toEqual(['worker-live']);
+    } finally {
+      session.release();
+      await env.pool.query('delete from graphile_worker._private_jobs where id = any($1::bigint[])', [[ended, live]]);
+      await env.pool.query(`delete from job_worker_heartbeats where worker_id in ('worker-ended', 'worker-live')`);
+    }
+  });
+
   it('a killed worker process: its import is picked up by another worker and finishes without duplicates', async () => {
     const { listId } = await makeList(a);
     const ROWS = 40_000;

@@ -96,6 +96,7 @@ const PROBES: Record<string, { expect: number | 'empty' | 'mine-only'; probe: Pr
   getContactImportLimits: { expect: 'mine-only', probe: () => a.call('GET', '/contact-imports/limits') },
   uploadContactImport: { expect: 201, probe: () => upload(env, a, 'mine.csv', 'email\nmine@example.com\n') },
   getContactImport: { expect: 404, probe: (t) => a.call('GET', `/contact-imports/${t.import}`) },
+  deleteContactImport: { expect: 404, probe: (t) => a.call('DELETE', `/contact-imports/${t.import}`) },
   startContactImport: { expect: 404, probe: (t) => a.call('POST', `/contact-imports/${t.import}/start`, { mapping: [{ target: 'email' }], listIds: [1] }) },
   downloadContactImportErrors: {
     expect: 404,

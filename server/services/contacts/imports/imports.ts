@@ -9,24 +9,25 @@ import { withTransaction } from '../../../db/pool.ts';
 import { conflict, HttpError, invalid, notFound, type FieldErrors } from '../../../http/errors.ts';
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { attributeDefs } from '../attributes.ts';
+import { csvRows } from '../csv.ts';
 import { downloadPath, signDownload, verifyDownload } from '../downloads.ts';
 import { missingLists } from '../lists.ts';
 import { iso, type Actor } from '../sql.ts';
 import { suggestMapping, type ColumnTarget } from './mapping.ts';
-import { detectDelimiter, detectEncoding, detectFormat, isBlank, looksBinary, readHead, readRecords, readWorkbook, type ImportFormat } from './reader.ts';
 import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 import { TASKS } from '../../../../shared/jobs.ts';
 import { enqueue } from '../../../jobs/enqueue.ts';
+import { uploadsDir } from './files.ts';
+import { inspectUpload } from './inspector.ts';
+import { FILE_TEXTS, uploadFailed } from './limits.ts';
 
 export type ImportRow = components['schemas']['ContactImport'];
 type StoredImport = Omit<ImportRow, 'errorReportUrl'> & { companyId: string };
 
-export const UPLOAD_FAILED = 'Error while uploading this file, please try again.';
+export { UPLOAD_FAILED, uploadFailed } from './limits.ts';
 export const TOO_LARGE = 'You exceeded the maximum filesize';
-const PREVIEW_ROWS = 10;
 const EXTENSIONS = new Set(['.csv', '.txt', '.tsv', '.xls', '.xlsx']);
 
-export const uploadFailed = (reason: string) => new HttpError(422, 'upload_failed', UPLOAD_FAILED, { file: [reason] });
 export const fileTooLarge = () => new HttpError(413, 'file_too_large', TOO_LARGE);
 
 const COLUMNS = `id, company_id as "companyId", status, file_name as "fileName", file_size as "fileSize", format, encoding, delimiter, headers, preview,
@@ -56,35 +57,6 @@ export async function listImports(ctx: AppContext, actor: Actor, page: number, p
   return { rows: rows.map((r) => present(ctx, r)), total: count.rows[0]?.total ?? 0 };
 }
 
-interface Inspection {
-  format: ImportFormat;
-  encoding: string | null;
-  delimiter: string | null;
-  records: string[][];
-  estimatedRows: number | null;
-}
-
-/** Reads what the preview needs: format, encoding and delimiter (CSV), the header and first rows, a row estimate. */
-async function inspect(file: string, newlines: number, endsWithNewline: boolean): Promise<Inspection> {
-  const head = await readHead(file);
-  const format = detectFormat(head);
-  if (format !== 'csv') {
-    try {
-      const { rows, totalRows } = readWorkbook(file, PREVIEW_ROWS * 5 + 1);
-      return { format, encoding: null, delimiter: null, records: rows, estimatedRows: Math.max(0, totalRows - 1) };
-    } catch {
-      throw uploadFailed('The spreadsheet cannot be read');
-    }
-  }
-  const encoding = detectEncoding(head);
-  const sample = new TextDecoder(encoding).decode(head);
-  if (looksBinary(sample)) throw uploadFailed('Only CSV, XLS and XLSX files can be imported');
-  const delimiter = detectDelimiter(sample);
-  const records: string[][] = [];
-  for await (const record of readRecords(file, { format, encoding, delimiter, limit: PREVIEW_ROWS * 5 + 1 })) records.push(record);
-  return { format, encoding, delimiter, records, estimatedRows: Math.max(0, newlines + (endsWithNewline ? 0 : 1) - 1) };
-}
-
 /**
  * Stores one uploaded file under DATA_DIR/uploads/<company>/ as it streams in (never whole in memory), refuses it
  * past UPLOAD_MAX_BYTES (413) or when it is not a readable CSV, XLS or XLSX with a header row (422), and answers the
@@ -95,9 +67,9 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, upload: { fil
   const extension = path.extname(fileName).toLowerCase();
   if (!EXTENSIONS.has(extension)) {
     upload.file.resume();
-    throw uploadFailed('Only CSV, XLS and XLSX files can be imported');
+    throw uploadFailed(FILE_TEXTS.unsupported);
   }
-  const dir = path.join(ctx.config.dataDir, 'uploads', actor.companyId);
+  const dir = path.join(uploadsDir(ctx.config.dataDir), actor.companyId);
   await mkdir(dir, { recursive: true });
   const stored = path.join(dir, `${randomUUID()}${extension}`);
   let size = 0;
@@ -124,15 +96,8 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, upload: { fil
   }
   try {
     if (size === 0) throw uploadFailed('The file is empty');
-    const found = await inspect(stored, newlines, last === 10);
-    const header = found.records[0];
-    if (!header || isBlank(header)) throw uploadFailed('The first row must hold the column names');
-    const headers = header.map((h, i) => h.trim() || `Column ${i + 1}`);
-    const preview = found.records
-      .slice(1)
-      .filter((r) => !isBlank(r))
-      .slice(0, PREVIEW_ROWS)
-      .map((r) => headers.map((_, i) => r[i] ?? ''));
+    const found = await inspectUpload({ path: stored, newlines, endsWithNewline: last === 10 });
+    const { headers, preview } = found;
     const suggested = suggestMapping(headers, (await attributeDefs(ctx.pool, actor.companyId)).values());
     const { rows } = await ctx.pool.query<StoredImport>(
       `insert into contact_imports (company_id, user_id, file_name, file_path, file_size, format, encoding, delimiter, headers, preview, suggested_mapping, estimated_rows)
@@ -210,11 +175,6 @@ export async function startImport(
   return getImport(ctx, actor, id);
 }
 
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The per-row error report (row, column, reason) as a CSV stream, for a valid signed link. */
 export async function errorReport(ctx: AppContext, id: number, token: string): Promise<{ fileName: string; body: Readable }> {
   const companyId = verifyDownload(ctx.config.secret, 'import-errors', id, token);
@@ -222,7 +182,7 @@ export async function errorReport(ctx: AppContext, id: number, token: string): P
   if (!rows[0]) throw notFound();
   const pool = ctx.pool;
   async function* lines() {
-    yield 'row,column,reason\r\n';
+    yield csvRows([['row', 'column', 'reason']]);
     let after = 0;
     for (;;) {
       const page = await pool.query<{ id: number; row_number: number; column_name: string | null; reason: string }>(
@@ -230,7 +190,8 @@ export async function errorReport(ctx: AppContext, id: number, token: string): P
         [companyId, id, after],
       );
       if (!page.rows.length) return;
-      yield page.rows.map((r) => `${r.row_number},${csvCell(r.column_name)},${csvCell(r.reason)}\r\n`).join('');
+      // Column names come from the uploaded file's header: a formula there is neutralised like any cell.
+      yield csvRows(page.rows.map((r) => [r.row_number, r.column_name, r.reason]));
       after = page.rows[page.rows.length - 1]!.id;
     }
   }

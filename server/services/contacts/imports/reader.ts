@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import Papa from 'papaparse';
 import * as XLSX from '@e965/xlsx';
+import { fileTypeFromFile } from 'file-type';
 
 export type ImportFormat = 'csv' | 'xls' | 'xlsx';
 export type TextEncoding = 'utf-8' | 'windows-1252' | 'utf-16le';
@@ -20,14 +21,22 @@ export async function readHead(path: string, bytes = 64 * 1024): Promise<Buffer>
   }
 }
 
-/** Spreadsheets by their signature (zip for XLSX, OLE2 for XLS); anything else is read as delimited text. */
-export function detectFormat(head: Buffer): ImportFormat {
-  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'xlsx';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
-  return 'csv';
+/**
+ * The format by content, through file-type: XLSX, an OLE2 compound file (XLS), nothing known (delimited text), or
+ * `null` for any other known binary format (a PDF, an image, an ODS or another zip).
+ */
+export async function detectFormat(path: string): Promise<ImportFormat | null> {
+  const found = await fileTypeFromFile(path);
+  if (!found) return 'csv';
+  if (found.ext === 'xlsx') return 'xlsx';
+  if (found.ext === 'cfb') return 'xls';
+  return null;
 }
 
-/** UTF-8 (with or without BOM) when the bytes decode as UTF-8, UTF-16LE with its BOM, otherwise Windows-1252. */
+/**
+ * UTF-8 (with or without BOM) when the bytes decode as UTF-8, UTF-16LE with its BOM, otherwise Windows-1252. chardet
+ * does not fit here: it guesses, and it names a BOM-less UTF-16 file and a short Italian one both ISO-8859-1.
+ */
 export function detectEncoding(head: Buffer): TextEncoding {
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
@@ -58,21 +67,13 @@ export function looksBinary(text: string): boolean {
   return controls > sample.length / 100 + 2;
 }
 
-/** The delimiter that splits the first lines into the most columns, consistently. Comma when nothing splits. */
+/** The delimiter papaparse guesses from the first records among DELIMITERS; comma when none splits them. */
 export function detectDelimiter(sample: string): string {
-  const lines = sample.split(/\r\n|\n|\r/).slice(0, 30);
-  if (lines.length > 1) lines.pop(); // the last line of a sample may be cut
-  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
-  for (const delimiter of DELIMITERS) {
-    const parsed = Papa.parse<string[]>(lines.join('\n'), { delimiter, skipEmptyLines: 'greedy' }).data;
-    if (!parsed.length) continue;
-    const width = parsed[0]!.length;
-    if (width < 2) continue;
-    const consistent = parsed.filter((row) => row.length === width).length / parsed.length;
-    const score = consistent * width;
-    if (score > best.score) best = { delimiter, score };
-  }
-  return best.delimiter;
+  const end = Math.max(sample.lastIndexOf('\n'), sample.lastIndexOf('\r'));
+  const whole = end > 0 ? sample.slice(0, end) : sample; // the last line of a sample may be cut
+  const options = { delimitersToGuess: [...DELIMITERS], skipEmptyLines: 'greedy' as const, preview: 30 };
+  const guess = Papa.parse<string[]>(whole, options);
+  return guess.meta.delimiter || ',';
 }
 
 function decoder(encoding: TextEncoding): Transform {
@@ -104,16 +105,19 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** The first sheet of a workbook as rows of text (dates as YYYY-MM-DD). Workbooks are read whole: SheetJS does not stream. */
-export function readWorkbook(path: string, limit?: number): { rows: string[][]; totalRows: number } {
+/**
+ * The first sheet of a workbook as rows of text (dates as YYYY-MM-DD). Workbooks are read whole: SheetJS does not
+ * stream. The sheet's extent comes from its cells, never from its `<dimension>`, which may claim any size.
+ */
+export function readWorkbook(path: string, limit?: number): string[][] {
   const workbook = XLSX.read(readFileSync(path), {
-    type: 'buffer', dense: true, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, ...(limit ? { sheetRows: limit } : {}) });
+    type: 'buffer', dense: true, nodim: true, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false,
+    ...(limit ? { sheetRows: limit } : {}),
+  });
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
-  if (!sheet) return { rows: [], totalRows: 0 };
-  const fullRef = (sheet['!fullref'] as string | undefined) ?? sheet['!ref'];
-  const totalRows = fullRef ? XLSX.utils.decode_range(fullRef).e.r + 1 : 0;
+  if (!sheet) return [];
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  return { rows: rows.map((row) => row.map(cellText)), totalRows };
+  return rows.map((row) => row.map(cellText));
 }
 
 const CHUNKS_AHEAD = 2;
@@ -126,7 +130,7 @@ const CHUNKS_AHEAD = 2;
  */
 export async function* readChunks(path: string, options: ReadOptions): AsyncGenerator<string[][]> {
   if (options.format !== 'csv') {
-    const { rows } = readWorkbook(path, options.limit);
+    const rows = readWorkbook(path, options.limit);
     const all = options.limit ? rows.slice(0, options.limit) : rows;
     for (let i = 0; i < all.length; i += 5000) yield all.slice(i, i + 5000);
     return;

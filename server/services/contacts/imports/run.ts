@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { attributeDefs } from '../attributes.ts';
 import { copyFields, writeBatch, type BatchJob, type CheckedRow } from './batch.ts';
+import { releaseFile } from './files.ts';
 import { isBlank, readChunks, type ImportFormat, type TextEncoding } from './reader.ts';
 import { readRow } from './rows.ts';
 import { progressOf } from '../../../../shared/jobs.ts';
@@ -25,6 +26,7 @@ export type ImportRunResult = 'finished' | 'failed' | 'skipped';
 
 async function failImport(ctx: AppContext, job: { company_id: string; id: number }, reason: string): Promise<void> {
   await ctx.pool.query(`update contact_imports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [job.company_id, job.id, reason]);
+  await releaseFile(ctx.pool, job.company_id, job.id);
 }
 
 /**
@@ -123,6 +125,7 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
       importId,
     ]);
     emit(committed, 'finished');
+    await releaseFile(ctx.pool, companyId, importId);
     return 'finished';
   } catch (error) {
     broken = error as Error;
