@@ -15,7 +15,7 @@ const log = createLogger(config);
 async function main(): Promise<void> {
   const db = await openDatabase(config, log);
   let io: RealtimeServer | undefined;
-  const ctx: AppContext = { config, pool: db.pool, log, addJob: createAddJob(db.pool), realtime: realtimeEmitter(() => io) };
+  const ctx: AppContext = { config, pool: db.pool, tenants: db.tenants, log, addJob: createAddJob(db.pool), realtime: realtimeEmitter(() => io) };
 
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;

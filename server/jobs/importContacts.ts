@@ -3,6 +3,7 @@ import type { Task } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
+import { forJob } from '../services/scope.ts';
 
 /**
  * The import thread's heap. A CSV streams, with a few batches alive at a time: a small heap is plenty and keeps the
@@ -15,8 +16,8 @@ const THREAD_LIMITS = {
 
 /** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
 export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
-  const input: ImportThreadInput = { config: ctx.config, databaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
-  const { rows } = await ctx.pool.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
+  const input: ImportThreadInput = { config: ctx.config, databaseUrl: ctx.tenants.url, companyId, importId };
+  const { rows } = await forJob(ctx, companyId).db.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
   const limits = rows[0]?.format === 'csv' ? THREAD_LIMITS.csv : THREAD_LIMITS.spreadsheet;
   const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), { workerData: input, resourceLimits: limits });
   let outcome: ImportThreadMessage | undefined;
@@ -42,7 +43,7 @@ export function importContactsTask(ctx: AppContext): Task {
     try {
       await runImportThread(ctx, companyId, Number(importId));
     } catch (error) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(ctx, companyId, Number(importId), error);
+      if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(forJob(ctx, companyId), Number(importId), error);
       throw error;
     }
   };
