@@ -12,7 +12,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * only thing the owner's row-level security policies let through (see migration 016).
  */
 export function createPool(url: string, max = 20, options: { system?: boolean } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...(options.system ? { options: '-c missiva.system=on' } : {}) });
+  const system = options.system ? { options: '-c missiva.system=on' } : {};
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...system });
   pool.on('error', () => undefined); // idle client errors surface on the next query
   return pool;
 }

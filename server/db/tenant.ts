@@ -107,7 +107,9 @@ export class TenantPool {
 
 /** The application role's password: derived from the secret key, so every node of one installation agrees on it. */
 export function appRolePassword(secret: string): string {
-  return createHmac('sha256', secret).update('missiva:database-role:' + APP_ROLE).digest('base64url');
+  return createHmac('sha256', secret)
+    .update('missiva:database-role:' + APP_ROLE)
+    .digest('base64url');
 }
 
 /** The owner's connection string with the application role's name and password instead. */

@@ -35,7 +35,9 @@ describe('row-level security', () => {
         group by c.relname, c.relrowsecurity, c.relforcerowsecurity order by c.relname`,
     );
     expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['contacts', 'lists', 'users', 'notifications']));
-    const lacking = rows.filter((r) => !r.enabled || !r.forced || !r.policies.includes('tenant') || !r.policies.includes('system'));
+    const lacking = rows.filter(
+      (r) => !r.enabled || !r.forced || !r.policies.includes('tenant') || !r.policies.includes('system'),
+    );
     expect(lacking, 'tables with a company_id and no row-level security').toEqual([]);
   });
 
@@ -67,12 +69,17 @@ describe('row-level security', () => {
     );
     expect(theirs.rows[0]).toEqual({ named: 3, events: 3 });
     // Writing a row for another company is refused outright.
-    await expect(scoped.query(`insert into contacts (company_id, email) values ($1, 'planted@example.com')`, [b.companyId])).rejects.toMatchObject({
+    await expect(
+      scoped.query(`insert into contacts (company_id, email) values ($1, 'planted@example.com')`, [b.companyId]),
+    ).rejects.toMatchObject({
       code: '42501',
     });
     // And so is queueing a job for another company.
     await expect(
-      scoped.query(`select missiva_add_job('export_contacts', json_build_object('companyId', $1::uuid, 'exportId', 1), 1, null)`, [b.companyId]),
+      scoped.query(
+        `select missiva_add_job('export_contacts', json_build_object('companyId', $1::uuid, 'exportId', 1), 1, null)`,
+        [b.companyId],
+      ),
     ).rejects.toMatchObject({ code: '42501' });
   });
 
