@@ -17,31 +17,54 @@ export type Queryable = Pick<pg.ClientBase, 'query'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Opens a transaction bound to one company, in one round trip: the company id is checked to be a uuid before it is
- * written into the statement (a simple-protocol `begin; …` cannot take bind values).
+ * Opens a transaction bound to one company, in one round trip: the company id (checked to be a uuid when the
+ * `TenantDb` was made) is written into the statement, since a simple-protocol `begin; …` cannot take bind values.
  */
 function beginFor(companyId: string): string {
-  if (!UUID.test(companyId)) throw new Error('a company id is a uuid');
   return `begin; select set_config('${COMPANY_SETTING}', '${companyId}', true)`;
 }
 
+/** The company a pooled connection's session is bound to (see `TenantDb.query`), kept on the client object. */
+const SESSION_COMPANY = Symbol('missiva.sessionCompany');
+type TenantClient = PoolClient & { [SESSION_COMPANY]?: string };
+
 /**
- * One company's view of the database: every statement runs in a transaction that sets `missiva.company_id` locally
- * (`set_config(…, true)`), on the application role, so PostgreSQL's policies hide and refuse other companies' rows
- * even where a statement forgets its `company_id` filter. Obtained only from `TenantPool.bind`.
+ * One company's view of the database, on the application role, so PostgreSQL's policies hide and refuse other
+ * companies' rows even where a statement forgets its `company_id` filter. A transaction sets `missiva.company_id`
+ * locally (`set_config(…, true)`) in the round trip of its `begin`. A lone statement runs on a connection whose session
+ * is bound to the company: bound at checkout when it was bound to another (or none), so a statement costs no extra
+ * round trip while the same companies keep using the pool. The pool is private to `TenantPool`, and every checkout
+ * goes through one of these methods, so no statement runs on a connection bound to a company it did not ask for.
+ * Obtained only from `TenantPool.bind`.
  */
 export class TenantDb {
   readonly #pool: Pool;
   readonly companyId: string;
 
   constructor(pool: Pool, companyId: string) {
+    if (!UUID.test(companyId)) throw new Error('a company id is a uuid');
     this.#pool = pool;
     this.companyId = companyId;
   }
 
-  /** One statement in its own bound transaction. */
-  readonly query = ((text: string | pg.QueryConfig, values?: unknown[]) =>
-    this.transaction((client) => client.query(text as string, values))) as Queryable['query'];
+  /** One statement, on a connection bound to the company. */
+  readonly query = (async (text: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = (await this.#pool.connect()) as TenantClient;
+    try {
+      if (client[SESSION_COMPANY] !== this.companyId) {
+        client[SESSION_COMPANY] = undefined;
+        await client.query(`select set_config('${COMPANY_SETTING}', $1, false)`, [this.companyId]);
+        client[SESSION_COMPANY] = this.companyId;
+      }
+      const result = await client.query(text as string, values);
+      client.release();
+      return result;
+    } catch (error) {
+      // A connection in an unknown state is closed rather than reused.
+      client.release(error as Error);
+      throw error;
+    }
+  }) as Queryable['query'];
 
   /** Runs `fn` inside one bound transaction on one client; commits when it resolves, rolls back when it throws. */
   async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -65,7 +88,8 @@ export class TenantDb {
    * before the client goes back to the pool.
    */
   async connect(): Promise<PoolClient> {
-    const client = await this.#pool.connect();
+    const client = (await this.#pool.connect()) as TenantClient;
+    client[SESSION_COMPANY] = undefined;
     try {
       await client.query(`select set_config('${COMPANY_SETTING}', $1, false)`, [this.companyId]);
     } catch (error) {

@@ -16,7 +16,7 @@ const THREAD_LIMITS = {
 
 /** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
 export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
-  const input: ImportThreadInput = { config: ctx.config, databaseUrl: ctx.tenants.url, companyId, importId };
+  const input: ImportThreadInput = { config: ctx.config, databaseUrl: ctx.tenants.url, systemDatabaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
   const scope = forJob(ctx, companyId);
   const { rows } = await scope.db.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
   const limits = rows[0]?.format === 'csv' ? THREAD_LIMITS.csv : THREAD_LIMITS.spreadsheet;

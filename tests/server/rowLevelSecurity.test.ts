@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROLE, appRoleUrl } from '../../server/db/tenant.ts';
+import { APP_ROLE, appRoleUrl, TenantPool } from '../../server/db/tenant.ts';
 import { TEST_SECRET } from './global-setup.ts';
 import type { TestEnv } from './helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, type Caller } from './contacts/fixtures.ts';
@@ -103,6 +103,25 @@ describe('row-level security', () => {
       await expect(client.query('select count(*) from companies')).rejects.toMatchObject({ code: '42501' });
     } finally {
       await client.end();
+    }
+  });
+
+  it('rebinds a pooled connection to each company that uses it: statements, transactions, held sessions', async () => {
+    const pool = new TenantPool(appRoleUrl(env.databaseUrl, TEST_SECRET), 1); // one connection, shared by turns
+    try {
+      const [forA, forB] = [pool.bind(a.companyId), pool.bind(b.companyId)];
+      const pid = async (db: typeof forA) => (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const first = await pid(forA);
+      expect([await count(forA, 'contacts'), await count(forB, 'contacts'), await count(forA, 'contacts')]).toEqual([2, 3, 2]);
+      expect(await forB.transaction((c) => count(c, 'contacts'))).toBe(3);
+      expect(await count(forA, 'contacts')).toBe(2); // the transaction's binding ended with it
+      const held = await forB.connect();
+      expect(await count(held, 'contacts')).toBe(3);
+      held.release();
+      expect(await count(forA, 'contacts')).toBe(2);
+      expect(await pid(forB)).toBe(first); // all of it on the one connection
+    } finally {
+      await pool.end();
     }
   });
 });

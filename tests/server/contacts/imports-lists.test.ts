@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../../../server/services/contacts/imports/run.ts';
+import { importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
 import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, upload, withRacingWriter, type Caller } from './fixtures.ts';
@@ -24,14 +24,14 @@ async function importFile(caller: Caller, name: string, csv: string, options: Re
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [news, fair], ...options });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id)).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
   return uploaded.body.id;
 }
 
 /** Runs a finished import again from its first row, as a resumed run re-processes batches. */
 async function rerun(caller: Caller, importId: number): Promise<void> {
   await env.pool.query(`update contact_imports set status = 'running', rows_done = 0 where company_id = $1 and id = $2`, [caller.companyId, importId]);
-  expect(await runImport(forJob(env.ctx, caller.companyId), importId)).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), importId, importWriter(env.ctx.pool))).toBe('finished');
 }
 
 /** The list.added events recorded in a company for some of its contacts, by contact and list. */

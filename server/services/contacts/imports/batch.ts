@@ -134,8 +134,8 @@ async function copyInto(db: PoolClient, target: string, text: string): Promise<v
 }
 
 /**
- * COPY into a table under row-level security is refused, so the rows are copied into a temporary table of the same
- * columns (emptied at commit) and inserted from there, where the policy checks each row's company.
+ * COPY into a table under row-level security is refused (forced, it applies to an owner that is not a superuser too),
+ * so the rows are copied into a temporary table of the same columns (emptied at commit) and inserted from there.
  */
 async function copyThrough(db: PoolClient, table: string, columns: string, text: string): Promise<void> {
   if (!text) return;

@@ -1,20 +1,23 @@
 /**
  * Runs one import in a worker thread: its own V8 heap (capped, so the garbage of a million parsed rows is collected
  * early instead of growing the server's heap) and its own event loop (so parsing never delays API requests). It
- * talks to PostgreSQL through its own small pool (the application role, bound to the import's company) and hands
- * realtime events to the parent, which owns socket.io.
+ * talks to PostgreSQL through its own small pools (the application role bound to the import's company, and the
+ * owner's for the batches: see `importWriter`) and hands realtime events to the parent, which owns socket.io.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import type { Config } from '../../../config.ts';
+import { createPool } from '../../../db/pool.ts';
 import { TenantPool } from '../../../db/tenant.ts';
 import { forJob } from '../../scope.ts';
-import { runImport } from './run.ts';
+import { importWriter, runImport } from './run.ts';
 
 export interface ImportThreadInput {
   config: Config;
   /** The application role's connection string (`TenantPool.url`). */
   databaseUrl: string;
+  /** The owner's connection string, for the batch writer (a system path). */
+  systemDatabaseUrl: string;
   companyId: string;
   importId: number;
 }
@@ -28,6 +31,7 @@ const input = workerData as ImportThreadInput;
 const port = parentPort!;
 const send = (message: ImportThreadMessage) => port.postMessage(message);
 const tenants = new TenantPool(input.databaseUrl, 2);
+const system = createPool(input.systemDatabaseUrl, 1, { system: true });
 const scope = forJob({
   tenants,
   config: input.config,
@@ -38,10 +42,10 @@ const scope = forJob({
   },
 }, input.companyId);
 
-runImport(scope, input.importId)
+runImport(scope, input.importId, importWriter(system))
   .then((result) => send({ type: 'done', result }))
   .catch((error: unknown) => {
     const e = error as { message?: string; code?: string; severity?: string };
     send({ type: 'failed', message: String(e?.message ?? error), code: e?.code, severity: e?.severity });
   })
-  .finally(() => tenants.end());
+  .finally(() => Promise.all([tenants.end(), system.end()]));

@@ -4,7 +4,7 @@ import { loadConfig } from '../../../../server/config.ts';
 import type { AppContext } from '../../../../server/context.ts';
 import { createPool } from '../../../../server/db/pool.ts';
 import { appRoleUrl, TenantPool } from '../../../../server/db/tenant.ts';
-import { runImport } from '../../../../server/services/contacts/imports/run.ts';
+import { importWriter, runImport } from '../../../../server/services/contacts/imports/run.ts';
 import { forJob } from '../../../../server/services/scope.ts';
 
 const [databaseUrl, companyId, importId] = process.argv.slice(2);
@@ -19,7 +19,7 @@ const ctx: AppContext = {
   addJob: async () => undefined,
   realtime: { toUser: () => undefined, toCompany: () => undefined },
 };
-runImport(forJob(ctx, companyId!), Number(importId)).then(
+runImport(forJob(ctx, companyId!), Number(importId), importWriter(ctx.pool)).then(
   async () => {
     await tenants.end();
     await pool.end();
