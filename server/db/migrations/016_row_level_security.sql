@@ -1,8 +1,9 @@
 -- Row-level security: the backstop behind the services that are bound to one company per request or job.
 --
 -- The application's tenant queries run as missiva_app, a role that does not own the tables and cannot bypass row
--- security; each of its transactions sets missiva.company_id locally, and on every table with a company_id it sees
--- and writes only that company's rows (none when no company is set). The owner (the role that runs migrations)
+-- security; its transactions set missiva.company_id locally (lone statements run on a session bound to it, see
+-- server/db/tenant.ts), and on every table with a company_id it sees and writes only that company's rows (none when
+-- no company is set). The owner (the role that runs migrations)
 -- reaches rows only on the named system paths, whose connections carry missiva.system=on (server/db/pool.ts).
 -- A table added later with a company_id needs the same two policies: tests/server/rowLevelSecurity.test.ts fails
 -- until it has them.
