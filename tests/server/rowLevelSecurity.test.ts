@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE, appRoleUrl, TenantPool } from '../../server/db/tenant.ts';
+import { writeBatch, type BatchJob } from '../../server/services/contacts/imports/batch.ts';
 import { TEST_SECRET } from './global-setup.ts';
 import type { TestEnv } from './helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, type Caller } from './contacts/fixtures.ts';
@@ -123,5 +124,19 @@ describe('row-level security', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('writes an import batch under row security too, copying through a staging table', async () => {
+    const job: BatchJob = { id: 0, company_id: a.companyId, user_id: a.userId, headers: ['email'], mapping: [], list_ids: [], update_existing: true, blocklist: false };
+    const empty = { first_name: null, last_name: null, phone_prefix: null, phone_number: null, country: null, language: null, address: null };
+    const client = await env.ctx.tenants.bind(a.companyId).connect();
+    try {
+      const outcome = await writeBatch(client, job, [{ row: 2, contact: { email: 'copied@example.com', key: 'copied@example.com', ...empty, attributes: {} } }], 1);
+      expect(outcome.created).toBe(1);
+    } finally {
+      client.release();
+    }
+    const { rows } = await env.pool.query('select company_id from contacts where email = $1', ['copied@example.com']);
+    expect(rows).toEqual([{ company_id: a.companyId }]);
   });
 });
