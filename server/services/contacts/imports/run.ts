@@ -28,8 +28,8 @@ export type BatchConnection = () => Promise<PoolClient>;
 
 /**
  * A named system path: an import writes its batches on the owner's pool, not through the company's bound role.
- * Row-level security's checks cost a batch of ten thousand new contacts about a tenth to a quarter more time
- * (docs/benchmarks.md), past what the bulk path may lose. Every statement of `writeBatch` names the job's company,
+ * Row-level security's per-row checks cost the bulk writes more than the bulk path may lose (figures in
+ * docs/benchmarks.md). Every statement of `writeBatch` names the job's company,
  * and the import's other statements (claiming the job, its progress, its end) run bound to that company.
  */
 export function importWriter(systemPool: Pool): BatchConnection {
