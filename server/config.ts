@@ -11,6 +11,8 @@ export interface Config {
   role: Role;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The application role's connection (not the tables' owner); by default missiva_app on DATABASE_URL's server. */
+  appDatabaseUrl: string | undefined;
   embeddedPgPort: number;
   /** shared_buffers of the embedded PostgreSQL in MB; undefined: sized from the machine's memory. */
   embeddedPgSharedBuffersMb: number | undefined;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
     embeddedPgSharedBuffersMb: env.EMBEDDED_PG_SHARED_BUFFERS ? int(env.EMBEDDED_PG_SHARED_BUFFERS, 128, 'EMBEDDED_PG_SHARED_BUFFERS') : undefined,
     secret: secret ?? persistedSecret(dataDir, 'secret-key'),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEventName, ServerEventPayload } from '../shared/realtime-events.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
+import type { TenantPool } from './db/tenant.ts';
 import type { AuthCache } from './services/auth/authCache.ts';
 
 /**
@@ -16,7 +17,13 @@ export interface RealtimeEmitter {
 /** What services and handlers receive: built once at start, never a global. */
 export interface AppContext {
   config: Config;
+  /**
+   * The owner's pool, for the named system paths only: sign-in and tokens before the company is known, the job queue,
+   * jobs that go over every company, the CLI. Tenant services never see it: they get a `Scope` (services/scope.ts).
+   */
   pool: Pool;
+  /** The application role's pool, bound to one company at a time (row-level security); see `forTenant`. */
+  tenants: TenantPool;
   log: FastifyBaseLogger;
   realtime: RealtimeEmitter;
   /** Caches open sessions and current users per process (API nodes); absent in workers and the CLI. */

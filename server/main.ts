@@ -16,7 +16,7 @@ const log = createLogger(config);
 async function main(): Promise<void> {
   const db = await openDatabase(config, log);
   let io: RealtimeServer | undefined;
-  const ctx: AppContext = { config, pool: db.pool, log, realtime: realtimeEmitter(() => io) };
+  const ctx: AppContext = { config, pool: db.pool, tenants: db.tenants, log, realtime: realtimeEmitter(() => io) };
 
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;

@@ -6,8 +6,14 @@ export type PoolClient = pg.PoolClient;
 // bigint counts and ids come back as strings by default; numeric columns we use stay within 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+/**
+ * A pool of connections. `system` marks the owner's pool of the named system paths (migrations, sign-in before the
+ * company is known, the job queue, jobs that go over every company): its sessions carry `missiva.system=on`, the
+ * only thing the owner's row-level security policies let through (see migration 016).
+ */
+export function createPool(url: string, max = 20, options: { system?: boolean } = {}): pg.Pool {
+  const system = options.system ? { options: '-c missiva.system=on' } : {};
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...system });
   pool.on('error', () => undefined); // idle client errors surface on the next query
   return pool;
 }

@@ -5,6 +5,8 @@ import type { EmailChannel } from '../channels/email.ts';
 /**
  * Delivers one outbox message. A failure records the error and rethrows, so graphile-worker retries it with
  * exponential backoff up to the job's max_attempts; the row is marked failed on the last attempt.
+ * A system path (the owner's pool): the outbox holds the mail of sign-in flows, before any company is bound, and
+ * the job names only the message.
  */
 export function deliverMailTask(ctx: AppContext, email: EmailChannel | undefined): Task {
   return async (payload, helpers) => {

@@ -39,7 +39,8 @@ const TEXT = {
 /**
  * Sends each due activity digest (sends, imports, failures since the last one) through the outbox and schedules the
  * next with the same next-run helper the schedule editor previews. Runs every minute from graphile-worker's crontab;
- * SKIP LOCKED lets several workers share the work.
+ * SKIP LOCKED lets several workers share the work. A system path (the owner's pool): it goes over every company's
+ * due digests in one queue.
  */
 export function sendDigestsTask(ctx: AppContext): Task {
   return async () => {

@@ -1,5 +1,5 @@
 import { TASKS, jobKeys } from '../../shared/jobs.ts';
-import type { Pool, PoolClient } from '../db/pool.ts';
+import type { Queryable } from '../db/tenant.ts';
 
 /** What each queued task receives. */
 export interface TaskPayloads {
@@ -9,11 +9,17 @@ export interface TaskPayloads {
 }
 export type QueuedTask = keyof TaskPayloads;
 
-/** Per task: attempts before graphile-worker gives up, and the key that keeps one job per piece of work. */
-const JOBS: { [T in QueuedTask]: { maxAttempts: number; key: (payload: TaskPayloads[T]) => string } } = {
-  [TASKS.deliverMail]: { maxAttempts: 10, key: (p) => jobKeys.mail(p.id) },
-  [TASKS.importContacts]: { maxAttempts: 5, key: (p) => jobKeys.contactImport(p.importId) },
-  [TASKS.exportContacts]: { maxAttempts: 3, key: (p) => jobKeys.contactExport(p.exportId) },
+/**
+ * Per task: attempts before graphile-worker gives up, the key that keeps one job per piece of work, and whether it is
+ * a company's job. A company's job is queued through `missiva_add_job` (migration 016) on the company-bound role,
+ * which refuses a payload naming another company; system jobs (mail) are queued on the owner's pool.
+ */
+const JOBS: {
+  [T in QueuedTask]: { maxAttempts: number; key: (payload: TaskPayloads[T]) => string; tenant: boolean };
+} = {
+  [TASKS.deliverMail]: { maxAttempts: 10, key: (p) => jobKeys.mail(p.id), tenant: false },
+  [TASKS.importContacts]: { maxAttempts: 5, key: (p) => jobKeys.contactImport(p.importId), tenant: true },
+  [TASKS.exportContacts]: { maxAttempts: 3, key: (p) => jobKeys.contactExport(p.exportId), tenant: true },
 };
 
 /**
@@ -21,12 +27,15 @@ const JOBS: { [T in QueuedTask]: { maxAttempts: number; key: (payload: TaskPaylo
  * rows it concerns, and a worker never picks up a job for data it cannot see yet.
  */
 export async function enqueue<T extends QueuedTask>(
-  db: Pool | PoolClient,
+  db: Queryable,
   task: T,
   payload: TaskPayloads[T],
 ): Promise<void> {
   const job = JOBS[task];
-  await db.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)', [
+  const sql = job.tenant
+    ? 'select missiva_add_job($1, $2::json, $3, $4)'
+    : 'select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)';
+  await db.query(sql, [
     task,
     JSON.stringify(payload),
     job.maxAttempts,

@@ -3,15 +3,17 @@ import type { TASKS } from '../../shared/jobs.ts';
 import type { AppContext } from '../context.ts';
 import type { TaskPayloads } from './enqueue.ts';
 import { failExport, runExport } from '../services/contacts/exports.ts';
+import { forJob } from '../services/scope.ts';
 
 /** Writes one contacts download file; retried on failure (from the start), marked failed after the last attempt. */
 export function exportContactsTask(ctx: AppContext): Task {
   return async (payload, helpers) => {
     const { companyId, exportId } = payload as TaskPayloads[typeof TASKS.exportContacts];
+    const scope = forJob(ctx, companyId);
     try {
-      await runExport(ctx, companyId, Number(exportId));
+      await runExport(scope, Number(exportId));
     } catch (error) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) await failExport(ctx, companyId, Number(exportId), error);
+      if (helpers.job.attempts >= helpers.job.max_attempts) await failExport(scope, Number(exportId), error);
       throw error;
     }
   };

@@ -6,6 +6,7 @@ import type { TaskPayloads } from './enqueue.ts';
 import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
 import { cleanAbandonedUploads } from '../services/contacts/imports/files.ts';
+import { forJob } from '../services/scope.ts';
 
 /**
  * The import thread's heap. A CSV streams, with a few batches alive at a time: a small heap is plenty and keeps the
@@ -18,8 +19,9 @@ const THREAD_LIMITS = {
 
 /** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
 export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
-  const input: ImportThreadInput = { config: ctx.config, databaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
-  const { rows } = await ctx.pool.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
+  const input: ImportThreadInput = { config: ctx.config, databaseUrl: ctx.tenants.url, systemDatabaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
+  const scope = forJob(ctx, companyId);
+  const { rows } = await scope.db.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
   const limits = rows[0]?.format === 'csv' ? THREAD_LIMITS.csv : THREAD_LIMITS.spreadsheet;
   const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), { workerData: input, resourceLimits: limits });
   let outcome: ImportThreadMessage | undefined;
@@ -45,7 +47,7 @@ export function importContactsTask(ctx: AppContext): Task {
     try {
       await runImportThread(ctx, companyId, Number(importId));
     } catch (error) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(ctx, companyId, Number(importId), error);
+      if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(forJob(ctx, companyId), Number(importId), error);
       throw error;
     }
   };

@@ -5,9 +5,12 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase } from '../../server/db/embedded.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createPool } from '../../server/db/pool.ts';
+import { ensureAppRole } from '../../server/db/tenant.ts';
 import { migrateJobs } from '../../server/jobs/worker.ts';
 
 export const TEMPLATE_DB = 'missiva_template';
+/** The server key of the test apps; the application role's password derives from it. */
+export const TEST_SECRET = 'test-secret-key-with-at-least-32-characters';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +41,7 @@ export default async function setup(project: TestProject) {
   const template = createPool(adminUrl.replace(/\/postgres$/, `/${TEMPLATE_DB}`), 2);
   await migrate(template);
   await migrateJobs(template);
+  await ensureAppRole(template, TEST_SECRET);
   await template.end();
   await admin.end();
   project.provide('pgAdminUrl', adminUrl);

@@ -6,8 +6,10 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext, RealtimeEmitter } from '../../server/context.ts';
 import { createPool, type Pool } from '../../server/db/pool.ts';
+import { appRoleUrl, TenantPool } from '../../server/db/tenant.ts';
 import { createCompanyWithOwner } from '../../server/services/accounts/accounts.ts';
 import { AuthCache } from '../../server/services/auth/authCache.ts';
+import { TEST_SECRET } from './global-setup.ts';
 
 export interface TestEnv {
   app: FastifyInstance;
@@ -27,9 +29,9 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
   await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
   const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
-  const pool = createPool(databaseUrl, 10);
+  const pool = createPool(databaseUrl, 10, { system: true });
   const config: Config = {
-    ...loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: 'test-secret-key-with-at-least-32-characters' }),
+    ...loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: TEST_SECRET }),
     databaseUrl,
     loginRateLimit: 1000,
     ...overrides,
@@ -42,7 +44,8 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
   const log = pino({ level: 'silent' });
   // API tests run through the auth cache, as API nodes do.
   const authCache = await AuthCache.start(pool, log);
-  const ctx: AppContext = { config, pool, log, realtime, authCache };
+  const tenants = new TenantPool(appRoleUrl(databaseUrl, TEST_SECRET), 10);
+  const ctx: AppContext = { config, pool, tenants, log, realtime, authCache };
   const app = await buildApp(ctx, { serveSpa: false });
   await app.ready();
   return {
@@ -54,6 +57,7 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await authCache.close();
+      await tenants.end();
       await pool.end();
       const drop = createPool(adminUrl, 1);
       await drop.query(`drop database if exists ${name} with (force)`).catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { createExport, exportDownload, getExport, listExports } from '../../services/contacts/exports.ts';
-import { actorOf } from './actor.ts';
+import { scoped } from '../scope.ts';
 
 type Ops = 'listContactExports' | 'createContactExport' | 'getContactExport' | 'downloadContactExport';
 
@@ -9,15 +9,15 @@ export function exportHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
     async listContactExports(request, reply) {
       const { page = 1, perPage = 50 } = request.query;
-      const { rows, total } = await listExports(ctx, actorOf(request), page, perPage);
+      const { rows, total } = await listExports(scoped(ctx, request), page, perPage);
       setPagination(reply, page, perPage, total);
       return rows;
     },
     async createContactExport(request, reply) {
-      return reply.status(202).send(await createExport(ctx, actorOf(request), request.body));
+      return reply.status(202).send(await createExport(scoped(ctx, request), request.body));
     },
     async getContactExport(request) {
-      return getExport(ctx, actorOf(request), request.params.exportId);
+      return getExport(scoped(ctx, request), request.params.exportId);
     },
     async downloadContactExport(request, reply) {
       const file = await exportDownload(ctx, request.params.exportId, request.query.token);

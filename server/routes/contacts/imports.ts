@@ -3,7 +3,7 @@ import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorReport, fileTooLarge, getImport, listImports, receiveUpload, startImport, uploadFailed } from '../../services/contacts/imports/imports.ts';
 import { deleteImport } from '../../services/contacts/imports/files.ts';
-import { actorOf } from './actor.ts';
+import { scoped } from '../scope.ts';
 
 type Ops =
   | 'listContactImports'
@@ -18,7 +18,7 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
     async listContactImports(request, reply) {
       const { page = 1, perPage = 50 } = request.query;
-      const { rows, total } = await listImports(ctx, actorOf(request), page, perPage);
+      const { rows, total } = await listImports(scoped(ctx, request), page, perPage);
       setPagination(reply, page, perPage, total);
       return rows;
     },
@@ -26,7 +26,7 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return { maxFileBytes: ctx.config.uploadMaxBytes };
     },
     async uploadContactImport(request, reply) {
-      const actor = actorOf(request);
+      const scope = scoped(ctx, request);
       if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
       let part: Awaited<ReturnType<typeof request.file>>;
       try {
@@ -39,17 +39,17 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
         part?.file.resume();
         throw uploadFailed('Choose a file to import');
       }
-      return reply.status(201).send(await receiveUpload(ctx, actor, part));
+      return reply.status(201).send(await receiveUpload(scope, part));
     },
     async getContactImport(request) {
-      return getImport(ctx, actorOf(request), request.params.importId);
+      return getImport(scoped(ctx, request), request.params.importId);
     },
     async deleteContactImport(request, reply) {
-      await deleteImport(ctx, actorOf(request), request.params.importId);
+      await deleteImport(scoped(ctx, request), request.params.importId);
       return reply.status(204).send();
     },
     async startContactImport(request, reply) {
-      return reply.status(202).send(await startImport(ctx, actorOf(request), request.params.importId, request.body));
+      return reply.status(202).send(await startImport(scoped(ctx, request), request.params.importId, request.body));
     },
     async downloadContactImportErrors(request, reply) {
       const report = await errorReport(ctx, request.params.importId, request.query.token);

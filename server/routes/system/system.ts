@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
-import { requireRole } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { listOutbox } from '../../services/mail/outbox.ts';
 import { VERSION } from '../../version.ts';
+import { scoped } from '../scope.ts';
 
 export function systemHandlers(ctx: AppContext): HandlerGroup<'getHealth' | 'getBuildManifest' | 'listOutbox'> {
   const manifestFile = path.join(ctx.config.distDir, 'build-manifest.json');
@@ -27,10 +27,10 @@ export function systemHandlers(ctx: AppContext): HandlerGroup<'getHealth' | 'get
       }
     },
     async listOutbox(request, reply) {
-      const auth = requireRole(request, 'owner', 'admin');
+      const scope = scoped(ctx, request, 'owner', 'admin');
       const page = request.query.page ?? 1;
       const perPage = request.query.perPage ?? 50;
-      const { rows, total } = await listOutbox(ctx.pool, auth.companyId, page, perPage, request.query.status);
+      const { rows, total } = await listOutbox(scope, page, perPage, request.query.status);
       setPagination(reply, page, perPage, total);
       return rows;
     },

@@ -1,7 +1,6 @@
-import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/pool.ts';
+import type { Scope } from '../scope.ts';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.ts';
-import { iso, uniqueViolation, type Actor, type Db } from './sql.ts';
+import { iso, uniqueViolation, type Db } from './sql.ts';
 import type { AttributeDef, AttributeType } from './values.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
@@ -21,9 +20,9 @@ export async function attributeDefs(db: Db, companyId: string): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function listAttributes(ctx: AppContext, actor: Actor): Promise<AttributeRow[]> {
-  const { rows } = await ctx.pool.query<AttributeRow>(`select ${COLUMNS} from contact_attributes where company_id = $1 order by lower(name), id`, [
-    actor.companyId,
+export async function listAttributes(scope: Scope): Promise<AttributeRow[]> {
+  const { rows } = await scope.db.query<AttributeRow>(`select ${COLUMNS} from contact_attributes where company_id = $1 order by lower(name), id`, [
+    scope.companyId,
   ]);
   return rows;
 }
@@ -39,16 +38,16 @@ function checkOptions(type: AttributeType, options: string[] | undefined, errors
   return cleaned;
 }
 
-export async function createAttribute(ctx: AppContext, actor: Actor, input: { name: string; type: AttributeType; options?: string[] }): Promise<AttributeRow> {
+export async function createAttribute(scope: Scope, input: { name: string; type: AttributeType; options?: string[] }): Promise<AttributeRow> {
   const errors: FieldErrors = {};
   const name = input.name.trim();
   if (!name) errors.name = [FIELD_TEXTS.nameRequired];
   const options = checkOptions(input.type, input.options, errors);
   if (Object.keys(errors).length) throw invalid(errors, CREATE_FAILED);
   try {
-    const { rows } = await ctx.pool.query<AttributeRow>(
+    const { rows } = await scope.db.query<AttributeRow>(
       `insert into contact_attributes (company_id, name, type, options) values ($1, $2, $3, $4) returning ${COLUMNS}`,
-      [actor.companyId, name, input.type, JSON.stringify(options)],
+      [scope.companyId, name, input.type, JSON.stringify(options)],
     );
     return rows[0]!;
   } catch (error) {
@@ -64,17 +63,17 @@ async function getAttribute(db: Db, companyId: string, id: number): Promise<Attr
 }
 
 /** Renames keep every value (values are stored by attribute id); a category may gain, lose or reorder options. */
-export async function updateAttribute(ctx: AppContext, actor: Actor, id: number, patch: { name?: string; options?: string[] }): Promise<AttributeRow> {
-  const current = await getAttribute(ctx.pool, actor.companyId, id);
+export async function updateAttribute(scope: Scope, id: number, patch: { name?: string; options?: string[] }): Promise<AttributeRow> {
+  const current = await getAttribute(scope.db, scope.companyId, id);
   const errors: FieldErrors = {};
   const name = patch.name === undefined ? current.name : patch.name.trim();
   if (!name) errors.name = [FIELD_TEXTS.nameRequired];
   const options = patch.options === undefined ? current.options : checkOptions(current.type, patch.options, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   try {
-    const { rows } = await ctx.pool.query<AttributeRow>(
+    const { rows } = await scope.db.query<AttributeRow>(
       `update contact_attributes set name = $3, options = $4, updated_at = now() where company_id = $1 and id = $2 returning ${COLUMNS}`,
-      [actor.companyId, id, name, JSON.stringify(options)],
+      [scope.companyId, id, name, JSON.stringify(options)],
     );
     if (!rows[0]) throw notFound();
     return rows[0];
@@ -85,10 +84,10 @@ export async function updateAttribute(ctx: AppContext, actor: Actor, id: number,
 }
 
 /** Deletes the definition and strips its values from every contact of the company. */
-export async function deleteAttribute(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await withTransaction(ctx.pool, async (db) => {
-    const { rowCount } = await db.query('delete from contact_attributes where company_id = $1 and id = $2', [actor.companyId, id]);
+export async function deleteAttribute(scope: Scope, id: number): Promise<void> {
+  await scope.db.transaction(async (db) => {
+    const { rowCount } = await db.query('delete from contact_attributes where company_id = $1 and id = $2', [scope.companyId, id]);
     if (!rowCount) throw notFound();
-    await db.query(`update contacts set attributes = attributes - $2::text where company_id = $1 and attributes ? $2::text`, [actor.companyId, String(id)]);
+    await db.query(`update contacts set attributes = attributes - $2::text where company_id = $1 and attributes ? $2::text`, [scope.companyId, String(id)]);
   });
 }

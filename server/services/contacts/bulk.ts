@@ -1,10 +1,9 @@
-import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/pool.ts';
+import type { Scope } from '../scope.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { lockLists } from './lists.ts';
 import { lockContacts } from './locks.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
-import { SqlParams, type Actor } from './sql.ts';
+import { SqlParams } from './sql.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 'delete';
@@ -15,15 +14,15 @@ export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 
  * action and the company's contacts (see lockContacts) are held against deletion until the statement commits, so a
  * list or a contact deleted meanwhile keeps no members or events.
  */
-export async function applyBulkAction(ctx: AppContext, actor: Actor, action: BulkAction, selection: ContactSelection, listId?: number): Promise<number> {
+export async function applyBulkAction(scope: Scope, action: BulkAction, selection: ContactSelection, listId?: number): Promise<number> {
   const needsList = action === 'addToList' || action === 'removeFromList';
   if (needsList && listId === undefined) throw invalid({ listId: [FIELD_TEXTS.listRequired] });
-  return withTransaction(ctx.pool, async (db) => {
-    await lockContacts(db, actor.companyId, action === 'delete' ? 'exclusive' : 'shared');
-    if (needsList && !(await lockLists(db, actor.companyId, [listId!])).length) throw notFound();
-    const params = new SqlParams([actor.companyId]);
-    const where = (await selectionClauses(db, actor.companyId, selection, params)).join(' and ');
-    const { rows } = await db.query<{ n: number }>(statement(action, where, params, actor.userId, listId), params.values);
+  return scope.db.transaction(async (db) => {
+    await lockContacts(db, scope.companyId, action === 'delete' ? 'exclusive' : 'shared');
+    if (needsList && !(await lockLists(db, scope.companyId, [listId!])).length) throw notFound();
+    const params = new SqlParams([scope.companyId]);
+    const where = (await selectionClauses(db, scope.companyId, selection, params)).join(' and ');
+    const { rows } = await db.query<{ n: number }>(statement(action, where, params, scope.userId, listId), params.values);
     return rows[0]?.n ?? 0;
   });
 }

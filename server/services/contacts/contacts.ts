@@ -1,5 +1,4 @@
-import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/pool.ts';
+import type { Scope } from '../scope.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
@@ -7,7 +6,7 @@ import { recordEvent } from './events.ts';
 import { lockLists, missingLists } from './lists.ts';
 import { lockContacts } from './locks.ts';
 import { CONTACT_COLUMNS, type ContactRow } from './query.ts';
-import { uniqueViolation, type Actor, type Db } from './sql.ts';
+import { uniqueViolation, type Db } from './sql.ts';
 import { normaliseValue, type AttributeValue } from './values.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
@@ -78,23 +77,28 @@ export async function getContact(db: Db, companyId: string, id: number): Promise
   return rows[0];
 }
 
-export async function createContact(ctx: AppContext, actor: Actor, input: ContactInput): Promise<ContactRow> {
+/** One contact of the scope's company; 404 for any other. */
+export function findContact(scope: Scope, id: number): Promise<ContactRow> {
+  return getContact(scope.db, scope.companyId, id);
+}
+
+export async function createContact(scope: Scope, input: ContactInput): Promise<ContactRow> {
   const errors: FieldErrors = {};
   const fields = normaliseFields(input);
   if (fields.phone_number && !fields.phone_prefix) errors.phonePrefix = [FIELD_TEXTS.prefixRequired];
-  const attributes = await checkAttributes(ctx.pool, actor.companyId, input.attributes, errors);
+  const attributes = await checkAttributes(scope.db, scope.companyId, input.attributes, errors);
   const listIds = [...new Set(input.listIds ?? [])];
-  const missing = await missingLists(ctx.pool, actor.companyId, listIds);
+  const missing = await missingLists(scope.db, scope.companyId, listIds);
   if (missing.length) errors.listIds = [FIELD_TEXTS.listMissing];
   if (Object.keys(errors).length) throw invalid(errors);
   const stored = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null));
   try {
-    return await withTransaction(ctx.pool, async (db) => {
+    return await scope.db.transaction(async (db) => {
       const { rows } = await db.query<{ id: number }>(
         `insert into contacts (company_id, email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11::boolean then now() end) returning id`,
         [
-          actor.companyId,
+          scope.companyId,
           fields.email,
           fields.first_name ?? null,
           fields.last_name ?? null,
@@ -108,14 +112,14 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Contac
         ],
       );
       const id = rows[0]!.id;
-      await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.created', userId: actor.userId });
+      await recordEvent(db, { companyId: scope.companyId, contactId: id, type: 'contact.created', userId: scope.userId });
       if (listIds.length) {
         // Held until commit: a list deleted meanwhile would otherwise keep this membership (see lockLists).
-        const locked = await lockLists(db, actor.companyId, listIds);
+        const locked = await lockLists(db, scope.companyId, listIds);
         if (locked.length !== listIds.length) throw invalid({ listIds: [FIELD_TEXTS.listMissing] });
-        await db.query(`insert into list_members (company_id, list_id, contact_id) select $1, unnest($3::bigint[]), $2`, [actor.companyId, id, locked]);
+        await db.query(`insert into list_members (company_id, list_id, contact_id) select $1, unnest($3::bigint[]), $2`, [scope.companyId, id, locked]);
       }
-      return getContact(db, actor.companyId, id);
+      return getContact(db, scope.companyId, id);
     });
   } catch (error) {
     uniqueError(error);
@@ -133,12 +137,12 @@ const COLUMN_FIELDS: Record<keyof ContactFields, string> = {
   address: 'address',
 };
 
-export async function updateContact(ctx: AppContext, actor: Actor, id: number, patch: ContactPatch): Promise<ContactRow> {
+export async function updateContact(scope: Scope, id: number, patch: ContactPatch): Promise<ContactRow> {
   try {
-    return await withTransaction(ctx.pool, async (db) => {
+    return await scope.db.transaction(async (db) => {
       const { rows } = await db.query<{ phone_prefix: string | null; phone_number: string | null; anonymised: boolean }>(
         'select phone_prefix, phone_number, anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2 for update',
-        [actor.companyId, id],
+        [scope.companyId, id],
       );
       const current = rows[0];
       if (!current) throw notFound();
@@ -148,10 +152,10 @@ export async function updateContact(ctx: AppContext, actor: Actor, id: number, p
       const prefix = fields.phone_prefix === undefined ? current.phone_prefix : fields.phone_prefix;
       const number = fields.phone_number === undefined ? current.phone_number : fields.phone_number;
       if (number && !prefix) errors.phonePrefix = [FIELD_TEXTS.prefixRequired];
-      const attributes = await checkAttributes(db, actor.companyId, patch.attributes, errors);
+      const attributes = await checkAttributes(db, scope.companyId, patch.attributes, errors);
       if (Object.keys(errors).length) throw invalid(errors);
       const sets: string[] = [];
-      const values: unknown[] = [actor.companyId, id];
+      const values: unknown[] = [scope.companyId, id];
       for (const [column, value] of Object.entries(fields)) {
         values.push(value);
         sets.push(`${column} = $${values.length}`);
@@ -164,8 +168,8 @@ export async function updateContact(ctx: AppContext, actor: Actor, id: number, p
       }
       await db.query(`update contacts set ${[...sets, 'updated_at = now()'].join(', ')} where company_id = $1 and id = $2`, values);
       const changed = [...Object.keys(fields).map((k) => COLUMN_FIELDS[k as keyof ContactFields]), ...(Object.keys(attributes).length ? ['attributes'] : [])];
-      await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.updated', userId: actor.userId, payload: { fields: changed } });
-      return getContact(db, actor.companyId, id);
+      await recordEvent(db, { companyId: scope.companyId, contactId: id, type: 'contact.updated', userId: scope.userId, payload: { fields: changed } });
+      return getContact(db, scope.companyId, id);
     });
   } catch (error) {
     uniqueError(error);
@@ -173,23 +177,23 @@ export async function updateContact(ctx: AppContext, actor: Actor, id: number, p
 }
 
 /** Deletes the contact; its list memberships and timeline go with it (see lockContacts). */
-export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { rowCount } = await withTransaction(ctx.pool, async (db) => {
-    await lockContacts(db, actor.companyId, 'exclusive');
-    return db.query('delete from contacts where company_id = $1 and id = $2', [actor.companyId, id]);
+export async function deleteContact(scope: Scope, id: number): Promise<void> {
+  const { rowCount } = await scope.db.transaction(async (db) => {
+    await lockContacts(db, scope.companyId, 'exclusive');
+    return db.query('delete from contacts where company_id = $1 and id = $2', [scope.companyId, id]);
   });
   if (!rowCount) throw notFound();
 }
 
 /** Blocks or unblocks; unblocking makes the contact reachable by future messages again. Anonymised stay blocked. */
-export async function setBlocked(ctx: AppContext, actor: Actor, id: number, blocked: boolean): Promise<ContactRow> {
-  return withTransaction(ctx.pool, async (db) => {
-    const contact = await getContact(db, actor.companyId, id);
+export async function setBlocked(scope: Scope, id: number, blocked: boolean): Promise<ContactRow> {
+  return scope.db.transaction(async (db) => {
+    const contact = await getContact(db, scope.companyId, id);
     if (contact.blocked === blocked) return contact;
     if (!blocked && contact.anonymisedAt) throw ANONYMISED();
-    await db.query(`update contacts set blocked_at = ${blocked ? 'now()' : 'null'}, updated_at = now() where company_id = $1 and id = $2`, [actor.companyId, id]);
-    await recordEvent(db, { companyId: actor.companyId, contactId: id, type: blocked ? 'contact.blocked' : 'contact.unblocked', userId: actor.userId });
-    return getContact(db, actor.companyId, id);
+    await db.query(`update contacts set blocked_at = ${blocked ? 'now()' : 'null'}, updated_at = now() where company_id = $1 and id = $2`, [scope.companyId, id]);
+    await recordEvent(db, { companyId: scope.companyId, contactId: id, type: blocked ? 'contact.blocked' : 'contact.unblocked', userId: scope.userId });
+    return getContact(db, scope.companyId, id);
   });
 }
 
@@ -198,18 +202,18 @@ export async function setBlocked(ctx: AppContext, actor: Actor, id: number, bloc
  * The row, its country and language, list memberships and timeline (message statistics) remain, so aggregate
  * figures do not change.
  */
-export async function anonymiseContact(ctx: AppContext, actor: Actor, id: number): Promise<ContactRow> {
-  return withTransaction(ctx.pool, async (db) => {
-    const contact = await getContact(db, actor.companyId, id);
+export async function anonymiseContact(scope: Scope, id: number): Promise<ContactRow> {
+  return scope.db.transaction(async (db) => {
+    const contact = await getContact(db, scope.companyId, id);
     if (contact.anonymisedAt) return contact;
     await db.query(
       `update contacts set email = null, first_name = null, last_name = null, phone_prefix = null, phone_number = null, address = null,
               attributes = '{}', blocked_at = coalesce(blocked_at, now()), anonymised_at = now(), updated_at = now()
         where company_id = $1 and id = $2`,
-      [actor.companyId, id],
+      [scope.companyId, id],
     );
-    await db.query('delete from contact_notes where company_id = $1 and contact_id = $2', [actor.companyId, id]);
-    await recordEvent(db, { companyId: actor.companyId, contactId: id, type: 'contact.anonymised', userId: actor.userId });
-    return getContact(db, actor.companyId, id);
+    await db.query('delete from contact_notes where company_id = $1 and contact_id = $2', [scope.companyId, id]);
+    await recordEvent(db, { companyId: scope.companyId, contactId: id, type: 'contact.anonymised', userId: scope.userId });
+    return getContact(db, scope.companyId, id);
   });
 }

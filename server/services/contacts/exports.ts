@@ -4,14 +4,14 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/pool.ts';
+import { forTenant, type Scope } from '../scope.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { csvRows } from './csv.ts';
 import { downloadPath, signDownload, verifyDownload } from './downloads.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
-import { iso, SqlParams, type Actor } from './sql.ts';
+import { iso, SqlParams } from './sql.ts';
 import type { AttributeValue } from './values.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { progressOf, TASKS } from '../../../shared/jobs.ts';
@@ -24,48 +24,48 @@ const EXPORT_BATCH_ROWS = 5000;
 const COLUMNS = `id, company_id as "companyId", status, rows_total as "rowsTotal", rows_done as "rowsDone", error,
   ${iso('created_at')} as "createdAt", ${iso('finished_at')} as "finishedAt"`;
 
-function present(ctx: AppContext, row: StoredExport): ExportRow {
+function present(scope: Scope, row: StoredExport): ExportRow {
   const { companyId, ...rest } = row;
-  const downloadUrl = row.status === 'finished' ? downloadPath('export', row.id, signDownload(ctx.config.secret, 'export', companyId, row.id)) : null;
+  const downloadUrl = row.status === 'finished' ? downloadPath('export', row.id, signDownload(scope.config.secret, 'export', companyId, row.id)) : null;
   return { ...rest, downloadUrl };
 }
 
-export async function getExport(ctx: AppContext, actor: Actor, id: number): Promise<ExportRow> {
-  const { rows } = await ctx.pool.query<StoredExport>(`select ${COLUMNS} from contact_exports where company_id = $1 and id = $2`, [actor.companyId, id]);
+export async function getExport(scope: Scope, id: number): Promise<ExportRow> {
+  const { rows } = await scope.db.query<StoredExport>(`select ${COLUMNS} from contact_exports where company_id = $1 and id = $2`, [scope.companyId, id]);
   if (!rows[0]) throw notFound();
-  return present(ctx, rows[0]);
+  return present(scope, rows[0]);
 }
 
-export async function listExports(ctx: AppContext, actor: Actor, page: number, perPage: number): Promise<{ rows: ExportRow[]; total: number }> {
+export async function listExports(scope: Scope, page: number, perPage: number): Promise<{ rows: ExportRow[]; total: number }> {
   const [{ rows }, count] = await Promise.all([
-    ctx.pool.query<StoredExport>(`select ${COLUMNS} from contact_exports where company_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`, [
-      actor.companyId,
+    scope.db.query<StoredExport>(`select ${COLUMNS} from contact_exports where company_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`, [
+      scope.companyId,
     ]),
-    ctx.pool.query<{ total: number }>('select count(*)::int as total from contact_exports where company_id = $1', [actor.companyId]),
+    scope.db.query<{ total: number }>('select count(*)::int as total from contact_exports where company_id = $1', [scope.companyId]),
   ]);
-  return { rows: rows.map((r) => present(ctx, r)), total: count.rows[0]?.total ?? 0 };
+  return { rows: rows.map((r) => present(scope, r)), total: count.rows[0]?.total ?? 0 };
 }
 
 /** Checks the selection and the attribute columns, records the export and queues its job in one transaction. */
-export async function createExport(ctx: AppContext, actor: Actor, input: { selection: ContactSelection; attributeIds?: number[] }): Promise<ExportRow> {
-  await selectionClauses(ctx.pool, actor.companyId, input.selection, new SqlParams([actor.companyId]));
-  const defs = await attributeDefs(ctx.pool, actor.companyId);
+export async function createExport(scope: Scope, input: { selection: ContactSelection; attributeIds?: number[] }): Promise<ExportRow> {
+  await selectionClauses(scope.db, scope.companyId, input.selection, new SqlParams([scope.companyId]));
+  const defs = await attributeDefs(scope.db, scope.companyId);
   const attributeIds = input.attributeIds ? [...new Set(input.attributeIds)] : null;
   if (attributeIds?.some((id) => !defs.has(id))) throw invalid({ attributeIds: [FIELD_TEXTS.attributeMissing] });
-  const id = await withTransaction(ctx.pool, async (db) => {
+  const id = await scope.db.transaction(async (db) => {
     const { rows } = await db.query<{ id: number }>(
       'insert into contact_exports (company_id, user_id, selection, attribute_ids) values ($1, $2, $3, $4) returning id',
-      [actor.companyId, actor.userId, JSON.stringify(input.selection), attributeIds],
+      [scope.companyId, scope.userId, JSON.stringify(input.selection), attributeIds],
     );
     const exportId = rows[0]!.id;
-    await enqueue(db, TASKS.exportContacts, { companyId: actor.companyId, exportId });
+    await enqueue(db, TASKS.exportContacts, { companyId: scope.companyId, exportId });
     return exportId;
   });
-  return getExport(ctx, actor, id);
+  return getExport(scope, id);
 }
 
-export function exportFile(ctx: AppContext, companyId: string, id: number): string {
-  return path.join(ctx.config.dataDir, 'exports', companyId, `contacts-${id}.csv`);
+export function exportFile(scope: Scope, id: number): string {
+  return path.join(scope.config.dataDir, 'exports', scope.companyId, `contacts-${id}.csv`);
 }
 
 interface ExportedContact {
@@ -87,24 +87,24 @@ interface ExportedContact {
  * Writes the export file (UTF-8 with BOM, one header row, one row per contact in id order), walking the selection
  * by id in batches so memory stays flat. A retry rewrites the file from the start.
  */
-export async function runExport(ctx: AppContext, companyId: string, exportId: number): Promise<'finished' | 'skipped'> {
-  const claimed = await ctx.pool.query<{ selection: ContactSelection; attribute_ids: number[] | null }>(
+export async function runExport(scope: Scope, exportId: number): Promise<'finished' | 'skipped'> {
+  const { companyId } = scope;
+  const claimed = await scope.db.query<{ selection: ContactSelection; attribute_ids: number[] | null }>(
     `update contact_exports set status = 'running', rows_done = 0 where company_id = $1 and id = $2 and status in ('queued', 'running') returning selection, attribute_ids`,
     [companyId, exportId],
   );
   const job = claimed.rows[0];
   if (!job) return 'skipped';
-  const defs = await attributeDefs(ctx.pool, companyId);
+  const defs = await attributeDefs(scope.db, companyId);
   const columns = (job.attribute_ids?.map(Number) ?? [...defs.keys()].sort((a, b) => a - b)).flatMap((id) => (defs.has(id) ? [defs.get(id)!] : []));
   const params = new SqlParams([companyId]);
-  const where = (await selectionClauses(ctx.pool, companyId, job.selection, params)).join(' and ');
-  const total = (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from contacts c where ${where}`, params.values)).rows[0]?.n ?? 0;
-  await ctx.pool.query('update contact_exports set rows_total = $3 where company_id = $1 and id = $2', [companyId, exportId, total]);
-  const progressId = progressOf.contactExport(exportId);
+  const where = (await selectionClauses(scope.db, companyId, job.selection, params)).join(' and ');
+  const total = (await scope.db.query<{ n: number }>(`select count(*)::int as n from contacts c where ${where}`, params.values)).rows[0]?.n ?? 0;
+  await scope.db.query('update contact_exports set rows_total = $3 where company_id = $1 and id = $2', [companyId, exportId, total]);
   const progress = (processed: number, status: 'running' | 'finished') =>
-    ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed, total, status });
+    scope.realtime.toCompany(companyId, 'job.progressed', { ...progressOf.contactExport(exportId), processed, total, status });
 
-  const file = exportFile(ctx, companyId, exportId);
+  const file = exportFile(scope, exportId);
   await mkdir(path.dirname(file), { recursive: true });
   const out = createWriteStream(file);
   const write = async (text: string) => {
@@ -116,7 +116,7 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
   let done = 0;
   const last = `$${params.values.length + 1}`;
   for (;;) {
-    const { rows } = await ctx.pool.query<ExportedContact>(
+    const { rows } = await scope.db.query<ExportedContact>(
       `select c.id, c.email::text as email, c.first_name, c.last_name, c.phone_prefix, c.phone_number, c.country, c.language, c.address, c.attributes,
               c.blocked_at is not null as blocked, ${iso('c.created_at')} as created_at
          from contacts c where ${where} and c.id > ${last}::bigint order by c.id limit ${EXPORT_BATCH_ROWS}`,
@@ -134,12 +134,12 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
     );
     done += rows.length;
     after = rows[rows.length - 1]!.id;
-    await ctx.pool.query('update contact_exports set rows_done = $3 where company_id = $1 and id = $2', [companyId, exportId, done]);
+    await scope.db.query('update contact_exports set rows_done = $3 where company_id = $1 and id = $2', [companyId, exportId, done]);
     progress(done, 'running');
   }
   out.end();
   await once(out, 'finish');
-  await ctx.pool.query(`update contact_exports set status = 'finished', file_path = $3, rows_done = $4, finished_at = now() where company_id = $1 and id = $2`, [
+  await scope.db.query(`update contact_exports set status = 'finished', file_path = $3, rows_done = $4, finished_at = now() where company_id = $1 and id = $2`, [
     companyId,
     exportId,
     file,
@@ -149,21 +149,21 @@ export async function runExport(ctx: AppContext, companyId: string, exportId: nu
   return 'finished';
 }
 
-export async function failExport(ctx: AppContext, companyId: string, exportId: number, error: unknown): Promise<void> {
-  ctx.log.error({ err: error, exportId }, 'contact export failed');
-  await ctx.pool.query(`update contact_exports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [
-    companyId,
+export async function failExport(scope: Scope, exportId: number, error: unknown): Promise<void> {
+  scope.log.error({ err: error, exportId }, 'contact export failed');
+  await scope.db.query(`update contact_exports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [
+    scope.companyId,
     exportId,
     'The download could not be prepared.',
   ]);
-  const progressId = progressOf.contactExport(exportId);
-  ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed: 0, total: null, status: 'failed' });
+  scope.realtime.toCompany(scope.companyId, 'job.progressed', { ...progressOf.contactExport(exportId), processed: 0, total: null, status: 'failed' });
 }
 
-/** The finished file for a valid signed link. */
+/** The finished file for a valid signed link; the link names the company, whose scope the file is read in. */
 export async function exportDownload(ctx: AppContext, id: number, token: string): Promise<{ fileName: string; size: number; body: Readable }> {
   const companyId = verifyDownload(ctx.config.secret, 'export', id, token);
-  const { rows } = await ctx.pool.query<{ status: string; file_path: string | null }>('select status, file_path from contact_exports where company_id = $1 and id = $2', [
+  const scope = forTenant(ctx, { companyId, userId: null });
+  const { rows } = await scope.db.query<{ status: string; file_path: string | null }>('select status, file_path from contact_exports where company_id = $1 and id = $2', [
     companyId,
     id,
   ]);

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
+import type { Scope } from '../scope.ts';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.ts';
-import { iso, likeEscape, SqlParams, type Actor, type Db } from './sql.ts';
+import { iso, likeEscape, SqlParams, type Db } from './sql.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 const CREATE_FAILED = 'Error creating this list.';
@@ -17,28 +17,26 @@ export interface ListRow {
 const COLUMNS = `l.id, l.name, l.folder_id as "folderId", l.member_count as "memberCount",
   ${iso('l.created_at')} as "createdAt", ${iso('l.updated_at')} as "updatedAt"`;
 
-export async function listLists(
-  ctx: AppContext,
-  actor: Actor,
+export async function listLists(scope: Scope,
   query: { page: number; perPage: number; folderId?: number; q?: string },
 ): Promise<{ rows: ListRow[]; total: number }> {
-  const params = new SqlParams([actor.companyId]);
+  const params = new SqlParams([scope.companyId]);
   const where = ['l.company_id = $1'];
   if (query.folderId !== undefined) where.push(`l.folder_id = ${params.add(query.folderId)}`);
   if (query.q?.trim()) where.push(`l.name ilike ${params.add(`%${likeEscape(query.q.trim())}%`)}`);
   const filter = where.join(' and ');
   const [{ rows }, count] = await Promise.all([
-    ctx.pool.query<ListRow>(
+    scope.db.query<ListRow>(
       `select ${COLUMNS} from lists l where ${filter} order by lower(l.name), l.id limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
       params.values,
     ),
-    ctx.pool.query<{ total: number }>(`select count(*)::int as total from lists l where ${filter}`, params.values),
+    scope.db.query<{ total: number }>(`select count(*)::int as total from lists l where ${filter}`, params.values),
   ]);
   return { rows, total: count.rows[0]?.total ?? 0 };
 }
 
-export async function getList(db: Db, actor: Actor, id: number): Promise<ListRow> {
-  const { rows } = await db.query<ListRow>(`select ${COLUMNS} from lists l where l.company_id = $1 and l.id = $2`, [actor.companyId, id]);
+export async function getList(scope: Scope, id: number): Promise<ListRow> {
+  const { rows } = await scope.db.query<ListRow>(`select ${COLUMNS} from lists l where l.company_id = $1 and l.id = $2`, [scope.companyId, id]);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -67,36 +65,36 @@ async function folderExists(db: Db, companyId: string, folderId: number): Promis
   return Boolean(rowCount);
 }
 
-export async function createList(ctx: AppContext, actor: Actor, input: { name: string; folderId: number }): Promise<ListRow> {
+export async function createList(scope: Scope, input: { name: string; folderId: number }): Promise<ListRow> {
   const errors: FieldErrors = {};
   const name = input.name.trim();
   if (!name) errors.name = [FIELD_TEXTS.nameRequired];
-  if (!(await folderExists(ctx.pool, actor.companyId, input.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
+  if (!(await folderExists(scope.db, scope.companyId, input.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
   if (Object.keys(errors).length) throw invalid(errors, CREATE_FAILED);
-  const { rows } = await ctx.pool.query<{ id: number }>('insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id', [
-    actor.companyId,
+  const { rows } = await scope.db.query<{ id: number }>('insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id', [
+    scope.companyId,
     input.folderId,
     name,
   ]);
-  return getList(ctx.pool, actor, rows[0]!.id);
+  return getList(scope, rows[0]!.id);
 }
 
-export async function updateList(ctx: AppContext, actor: Actor, id: number, patch: { name?: string; folderId?: number }): Promise<ListRow> {
-  await getList(ctx.pool, actor, id);
+export async function updateList(scope: Scope, id: number, patch: { name?: string; folderId?: number }): Promise<ListRow> {
+  await getList(scope, id);
   const errors: FieldErrors = {};
   const name = patch.name?.trim();
   if (patch.name !== undefined && !name) errors.name = [FIELD_TEXTS.nameRequired];
-  if (patch.folderId !== undefined && !(await folderExists(ctx.pool, actor.companyId, patch.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
+  if (patch.folderId !== undefined && !(await folderExists(scope.db, scope.companyId, patch.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
   if (Object.keys(errors).length) throw invalid(errors);
-  await ctx.pool.query(
+  await scope.db.query(
     `update lists set name = coalesce($3, name), folder_id = coalesce($4, folder_id), updated_at = now() where company_id = $1 and id = $2`,
-    [actor.companyId, id, name ?? null, patch.folderId ?? null],
+    [scope.companyId, id, name ?? null, patch.folderId ?? null],
   );
-  return getList(ctx.pool, actor, id);
+  return getList(scope, id);
 }
 
 /** Deletes the list and its memberships (a statement trigger removes them); the contacts stay. */
-export async function deleteList(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { rowCount } = await ctx.pool.query('delete from lists where company_id = $1 and id = $2', [actor.companyId, id]);
+export async function deleteList(scope: Scope, id: number): Promise<void> {
+  const { rowCount } = await scope.db.query('delete from lists where company_id = $1 and id = $2', [scope.companyId, id]);
   if (!rowCount) throw notFound();
 }

@@ -3,6 +3,7 @@ import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
 import { compileSegment } from './segments/compile.ts';
 import type { SegmentGroup } from './segments/types.ts';
+import type { Scope } from '../scope.ts';
 import { iso, likeEscape, SqlParams, type Db } from './sql.ts';
 
 export type ContactFilter = components['schemas']['ContactFilter'];
@@ -232,4 +233,9 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
   const row = rows[0]!;
   if (filter.listId !== undefined && row.list_size === null) throw notFound();
   return { json: row.json, total: withTotal ? (onlyList ? Number(row.list_size) : counted) : undefined };
+}
+
+/** A page of the scope's company's contacts (see pageContacts). */
+export function listContacts(scope: Scope, query: PageQuery): Promise<{ json: string; total: number | undefined }> {
+  return pageContacts(scope.db, scope.companyId, query);
 }

@@ -1,6 +1,7 @@
-import type { Pool, PoolClient } from '../../db/pool.ts';
+import type { Queryable } from '../../db/tenant.ts';
 
-export type Db = Pool | PoolClient;
+/** Where the contacts helpers run their statements: a company's bound database, or a client in its transaction. */
+export type Db = Queryable;
 
 /** Collects bind values for one statement; `add` answers the placeholder. Values are never spliced into SQL text. */
 export class SqlParams {
@@ -12,12 +13,6 @@ export class SqlParams {
     this.values.push(value);
     return `$${this.values.length}`;
   }
-}
-
-/** The caller's tenancy and identity, as services need it. */
-export interface Actor {
-  companyId: string;
-  userId: string | null;
 }
 
 /** A timestamp column as the ISO text the contract returns. */

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context.ts';
+import type { Scope } from '../scope.ts';
 import { notFound } from '../../http/errors.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { pageOf, pagePosition, type Page, type PageRequest } from './paging.ts';
-import { iso, SqlParams, type Actor, type Db } from './sql.ts';
+import { iso, SqlParams, type Db } from './sql.ts';
 
 export type EventRow = components['schemas']['ContactEvent'];
 
@@ -35,17 +35,17 @@ export async function importOrigin(db: Db, companyId: string, contactId: number)
 }
 
 /** The contact's activity, newest first, by page number or after a cursor; the import entry comes last. */
-export async function timeline(ctx: AppContext, actor: Actor, contactId: number, request: PageRequest): Promise<Page<EventRow>> {
-  const params = new SqlParams([actor.companyId, contactId]);
+export async function timeline(scope: Scope, contactId: number, request: PageRequest): Promise<Page<EventRow>> {
+  const params = new SqlParams([scope.companyId, contactId]);
   const at = pagePosition('timeline', request, 'e', (value) => params.add(value));
-  const origin = await importOrigin(ctx.pool, actor.companyId, contactId);
+  const origin = await importOrigin(scope.db, scope.companyId, contactId);
   const [{ rows }, count] = await Promise.all([
-    ctx.pool.query<EventRow>(
+    scope.db.query<EventRow>(
       `${SELECT_EVENTS}
         where e.company_id = $1 and e.contact_id = $2 ${at.where} order by e.id desc limit ${request.perPage + 1} offset ${at.offset}`,
       params.values,
     ),
-    ctx.pool.query<{ total: number; earlier: number }>(
+    scope.db.query<{ total: number; earlier: number }>(
       `select count(*)::int as total, ${at.earlier}::int as earlier from contact_events e where e.company_id = $1 and e.contact_id = $2`,
       params.values,
     ),

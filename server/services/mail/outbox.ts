@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from '../../db/pool.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import type { Scope } from '../scope.ts';
 
 export interface OutgoingMail {
   companyId: string;
@@ -41,23 +42,22 @@ export interface OutboxRow {
 }
 
 export async function listOutbox(
-  db: Pool,
-  companyId: string,
+  scope: Scope,
   page: number,
   perPage: number,
   status?: string,
 ): Promise<{ rows: OutboxRow[]; total: number }> {
   const filter = status ? 'and status = $2' : '';
-  const args: unknown[] = status ? [companyId, status] : [companyId];
+  const args: unknown[] = status ? [scope.companyId, status] : [scope.companyId];
   const [{ rows }, count] = await Promise.all([
-    db.query<OutboxRow>(
+    scope.db.query<OutboxRow>(
       `select id, to_address as "to", subject, kind, status, attempts, last_error as "lastError",
               to_json(created_at) #>> '{}' as "createdAt", to_json(sent_at) #>> '{}' as "sentAt"
          from outbox where company_id = $1 ${filter}
         order by id desc limit ${perPage} offset ${(page - 1) * perPage}`,
       args,
     ),
-    db.query<{ total: number }>(`select count(*)::int as total from outbox where company_id = $1 ${filter}`, args),
+    scope.db.query<{ total: number }>(`select count(*)::int as total from outbox where company_id = $1 ${filter}`, args),
   ]);
   return { rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -1,10 +1,10 @@
-import type { AppContext, AuthContext } from '../../context.ts';
-import type { Pool } from '../../db/pool.ts';
+import type { AppContext } from '../../context.ts';
 import { invalid, type FieldErrors } from '../../http/errors.ts';
 import { isTimeZone, isValidPattern, nextRunAfter, nextRuns } from '../../jobs/schedule.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import type { ScheduleError } from '../../../shared/cron.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
+import { forJob, type Scope } from '../scope.ts';
 
 type Settings = components['schemas']['NotificationSettings'];
 type SettingsInput = components['schemas']['NotificationSettingsInput'];
@@ -54,31 +54,31 @@ function present(row: Row): Settings {
   };
 }
 
-export async function getSettings(ctx: AppContext, auth: AuthContext): Promise<Settings> {
-  const { rows } = await ctx.pool.query<Row>(
+export async function getSettings(scope: Scope): Promise<Settings> {
+  const { rows } = await scope.db.query<Row>(
     `select in_app, email, digest_enabled, digest_pattern, digest_period, time_zone, digest_last_at
        from notification_settings where user_id = $1 and company_id = $2`,
-    [auth.userId, auth.companyId],
+    [scope.userId, scope.companyId],
   );
   return present(rows[0] ?? DEFAULTS);
 }
 
-export async function updateSettings(ctx: AppContext, auth: AuthContext, input: SettingsInput): Promise<Settings> {
+export async function updateSettings(scope: Scope, input: SettingsInput): Promise<Settings> {
   const errors: FieldErrors = {};
   const pattern = input.digest.pattern.trim() === '' ? '* * * * *' : input.digest.pattern.trim().split(/\s+/).join(' ');
   if (!isValidPattern(pattern)) errors['digest.pattern'] = ['invalid pattern' satisfies ScheduleError];
   if (!isTimeZone(input.digest.timeZone)) errors['digest.timeZone'] = [FIELD_TEXTS.timeZoneInvalid];
   if (Object.keys(errors).length) throw invalid(errors);
   const next = input.digest.enabled ? nextRunAfter(pattern, input.digest.timeZone) : null;
-  await ctx.pool.query(
+  await scope.db.query(
     `insert into notification_settings (user_id, company_id, in_app, email, digest_enabled, digest_pattern, digest_period, time_zone, digest_next_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
      on conflict (user_id) do update set in_app = excluded.in_app, email = excluded.email, digest_enabled = excluded.digest_enabled,
        digest_pattern = excluded.digest_pattern, digest_period = excluded.digest_period, time_zone = excluded.time_zone,
        digest_next_at = excluded.digest_next_at, updated_at = now()`,
-    [auth.userId, auth.companyId, input.inApp, input.email, input.digest.enabled, pattern, input.digest.period, input.digest.timeZone, next],
+    [scope.userId, scope.companyId, input.inApp, input.email, input.digest.enabled, pattern, input.digest.period, input.digest.timeZone, next],
   );
-  return getSettings(ctx, auth);
+  return getSettings(scope);
 }
 
 export interface NewNotification {
@@ -94,13 +94,14 @@ export interface NewNotification {
  * The digest reads the same rows.
  */
 export async function notify(ctx: AppContext, n: NewNotification): Promise<void> {
-  const { rows } = await ctx.pool.query<{ id: number; created_at: Date }>(
+  const { db } = forJob(ctx, n.companyId);
+  const { rows } = await db.query<{ id: number; created_at: Date }>(
     `insert into notifications (company_id, user_id, kind, level, values) values ($1, $2, $3, $4, $5) returning id, created_at`,
     [n.companyId, n.userId ?? null, n.kind, n.level, n.values ?? {}],
   );
   const row = rows[0]!;
   const category = categoryOf(n.kind, n.level);
-  const recipients = await ctx.pool.query<{ id: string }>(
+  const recipients = await db.query<{ id: string }>(
     `select u.id from users u left join notification_settings s on s.user_id = u.id
       where u.company_id = $1 and ($2::uuid is null or u.id = $2)
         and ($3::text is null or coalesce((s.in_app ->> $3)::boolean, true))`,
@@ -110,15 +111,15 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<void>
   for (const r of recipients.rows) ctx.realtime.toUser(r.id, 'notification.created', payload);
 }
 
-export async function listNotifications(db: Pool, auth: AuthContext, page: number, perPage: number) {
+export async function listNotifications(scope: Scope, page: number, perPage: number) {
   const filter = 'company_id = $1 and (user_id is null or user_id = $2)';
   const [list, count] = await Promise.all([
-    db.query(
+    scope.db.query(
       `select id::text, kind, level, values, to_json(created_at) #>> '{}' as "createdAt"
          from notifications where ${filter} order by created_at desc, id desc limit $3 offset $4`,
-      [auth.companyId, auth.userId, perPage, (page - 1) * perPage],
+      [scope.companyId, scope.userId, perPage, (page - 1) * perPage],
     ),
-    db.query<{ total: number }>(`select count(*)::int as total from notifications where ${filter}`, [auth.companyId, auth.userId]),
+    scope.db.query<{ total: number }>(`select count(*)::int as total from notifications where ${filter}`, [scope.companyId, scope.userId]),
   ]);
   return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CURSOR } from '../../../server/http/cursor.ts';
-import { runImport } from '../../../server/services/contacts/imports/run.ts';
+import { importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, upload, type Caller } from './fixtures.ts';
 
@@ -120,7 +121,7 @@ describe('timeline', () => {
     expect(uploaded.status).toBe(201);
     const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [listId] });
     expect(started.status).toBe(202);
-    expect(await runImport(env.ctx, caller.companyId, uploaded.body.id)).toBe('finished');
+    expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
     return uploaded.body.id as number;
   }
   const byEmail = async (caller: Caller, email: string) => (await caller.call('GET', `/contacts?q=${encodeURIComponent(email)}`)).body[0];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDownload } from '../../../server/services/contacts/downloads.ts';
 import { failExport, runExport } from '../../../server/services/contacts/exports.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, type Caller } from './fixtures.ts';
 
@@ -35,7 +36,7 @@ describe('contact exports', () => {
     env.emitted.length = 0;
     const id = await exportOf({ filter: { listId } });
     expect((await a.call('GET', `/contact-exports/${id}`)).body.status).toBe('queued');
-    await runExport(env.ctx, a.companyId, id);
+    await runExport(forJob(env.ctx, a.companyId), id);
     const done = (await a.call('GET', `/contact-exports/${id}`)).body;
     expect(done).toMatchObject({ status: 'finished', rowsTotal: 2, rowsDone: 2, error: null });
     expect(done.downloadUrl).toMatch(new RegExp(`^/api/contact-exports/${id}/file\\?token=`));
@@ -56,14 +57,14 @@ describe('contact exports', () => {
     const foreign = (await b.call('GET', '/contacts')).body[0];
     const mine = (await a.call('GET', '/contacts?sort=email')).body;
     const id = await exportOf({ ids: [mine[0].id, foreign.id] }, [score]);
-    await runExport(env.ctx, a.companyId, id);
+    await runExport(forJob(env.ctx, a.companyId), id);
     const done = (await a.call('GET', `/contact-exports/${id}`)).body;
     const lines = (await env.app.inject({ method: 'GET', url: done.downloadUrl })).body.trim().split('\r\n');
     expect(lines[0]!.endsWith(',Created at,Score')).toBe(true);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(mine[0].email);
     const all = await exportOf({ filter: {} });
-    await runExport(env.ctx, a.companyId, all);
+    await runExport(forJob(env.ctx, a.companyId), all);
     expect((await a.call('GET', `/contact-exports/${all}`)).body.rowsTotal).toBe(3);
   });
 
@@ -80,7 +81,7 @@ describe('contact exports', () => {
     const token = signDownload(env.ctx.config.secret, 'export', a.companyId, id);
     const early = await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${token}` });
     expect(early.statusCode).toBe(409);
-    await runExport(env.ctx, a.companyId, id);
+    await runExport(forJob(env.ctx, a.companyId), id);
     const forged = `${b.companyId}.${token.split('.').slice(1).join('.')}`;
     expect((await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${forged}` })).statusCode).toBe(403);
     const otherFile = signDownload(env.ctx.config.secret, 'export', a.companyId, id + 1000);
@@ -95,7 +96,7 @@ describe('contact exports', () => {
 
   it('reports a failed export', async () => {
     const id = await exportOf({ filter: {} });
-    await failExport(env.ctx, a.companyId, id, new Error('disk full'));
+    await failExport(forJob(env.ctx, a.companyId), id, new Error('disk full'));
     expect((await a.call('GET', `/contact-exports/${id}`)).body).toMatchObject({ status: 'failed', error: 'The download could not be prepared.', downloadUrl: null });
   });
 

@@ -3,7 +3,8 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanAbandonedUploads, uploadsDir } from '../../../server/services/contacts/imports/files.ts';
-import { giveUpImport, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { giveUpImport, importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeList, setupTwoCompanies, upload, type Caller } from './fixtures.ts';
 
@@ -42,7 +43,7 @@ describe('uploaded files', () => {
       mapping: [{ target: 'email' }, { target: 'firstName' }],
       listIds: [listId],
     });
-    expect(await runImport(env.ctx, a.companyId, id)).toBe('finished');
+    expect(await runImport(forJob(env.ctx, a.companyId), id, importWriter(env.ctx.pool))).toBe('finished');
     expect(existsSync(file)).toBe(false);
     expect(await fileOf(id)).toBeNull();
     const done = (await a.call('GET', `/contact-imports/${id}`)).body;
@@ -58,7 +59,7 @@ describe('uploaded files', () => {
     const { id, file } = await uploaded('broken.csv', 'email\nx@example.com\n');
     await a.call('POST', `/contact-imports/${id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
     // The job's last attempt ended on an error.
-    await giveUpImport(env.ctx, a.companyId, id, new Error('database unreachable'));
+    await giveUpImport(forJob(env.ctx, a.companyId), id, new Error('database unreachable'));
     expect((await a.call('GET', `/contact-imports/${id}`)).body.status).toBe('failed');
     expect(existsSync(file)).toBe(false);
     expect(await fileOf(id)).toBeNull();
@@ -80,7 +81,7 @@ describe('uploaded files', () => {
       status: 409,
       body: { code: 'import_running', message: 'This import is running and cannot be deleted.' },
     });
-    expect(await runImport(env.ctx, a.companyId, queued.id)).toBe('finished');
+    expect(await runImport(forJob(env.ctx, a.companyId), queued.id, importWriter(env.ctx.pool))).toBe('finished');
     expect((await a.call('DELETE', `/contact-imports/${queued.id}`)).status).toBe(204);
     const errors = await env.pool.query('select 1 from contact_import_errors where import_id = $1', [queued.id]);
     expect(errors.rowCount).toBe(0);

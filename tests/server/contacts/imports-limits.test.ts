@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, LIMIT_TEXTS } from '../../../server/services/contacts/imports/limits.ts';
-import { runImport } from '../../../server/services/contacts/imports/run.ts';
+import { importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
 import { makeList, signIn, upload, type Caller } from './fixtures.ts';
 import { wideCsv, xlsxBombs } from './support/bombs.ts';
@@ -103,7 +104,7 @@ describe('a sheet whose <dimension> lies', () => {
       listIds: [listId],
     });
     expect(started.status).toBe(202);
-    expect(await runImport(env.ctx, a.companyId, uploaded.body.id)).toBe('finished');
+    expect(await runImport(forJob(env.ctx, a.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
     expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({
       status: 'finished',
       processed: 2,

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../../../server/services/contacts/imports/run.ts';
+import { importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, upload, withRacingWriter, type Caller } from './fixtures.ts';
 
@@ -26,7 +27,7 @@ async function importFile(caller: Caller, name: string, csv: string, options: Re
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [uploaded.body.id]);
   files.set(uploaded.body.id, { path: stored.rows[0]!.file_path, csv });
-  expect(await runImport(env.ctx, caller.companyId, uploaded.body.id)).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
   return uploaded.body.id;
 }
 
@@ -42,7 +43,7 @@ async function rerun(caller: Caller, importId: number): Promise<void> {
     importId,
     file.path,
   ]);
-  expect(await runImport(env.ctx, caller.companyId, importId)).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), importId, importWriter(env.ctx.pool))).toBe('finished');
 }
 
 /** The list.added events recorded in a company for some of its contacts, by contact and list. */

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_BATCH_ROWS, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { IMPORT_BATCH_ROWS, importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeList, setupTwoCompanies, upload, type Caller } from './fixtures.ts';
 
@@ -84,7 +85,7 @@ describe('import crash and resume', () => {
       ).rows;
     expect((await listEventsOf()).length).toBe(EXISTING.filter((i) => i < crashed.processed).length);
 
-    expect(await runImport(env.ctx, a.companyId, uploaded.id)).toBe('finished');
+    expect(await runImport(forJob(env.ctx, a.companyId), uploaded.id, importWriter(env.ctx.pool))).toBe('finished');
     const finished = (await a.call('GET', `/contact-imports/${uploaded.id}`)).body;
     expect(finished).toMatchObject({ status: 'finished', processed: ROWS, ...expected, skipped: 0 });
     const contacts = await env.pool.query<{ n: number; distinct: number }>(

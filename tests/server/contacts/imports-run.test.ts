@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../../server/jobs/worker.ts';
-import { runImport } from '../../../server/services/contacts/imports/run.ts';
+import { importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, upload, withRacingWriter, workbook, type Caller } from './fixtures.ts';
 
@@ -27,7 +28,7 @@ async function importFile(caller: Caller, name: string, content: Buffer | string
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [listId], ...options });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  expect(await runImport(env.ctx, caller.companyId, uploaded.body.id)).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
   return (await caller.call('GET', `/contact-imports/${uploaded.body.id}`)).body;
 }
 
@@ -192,7 +193,7 @@ describe('running an import', () => {
     await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
     const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [uploaded.body.id]);
     await rm(stored.rows[0]!.file_path);
-    expect(await runImport(env.ctx, a.companyId, uploaded.body.id)).toBe('failed');
+    expect(await runImport(forJob(env.ctx, a.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('failed');
     expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({ status: 'failed', error: 'The file could not be read.' });
   });
 

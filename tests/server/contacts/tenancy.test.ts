@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../../server/app.ts';
 import { signDownload } from '../../../server/services/contacts/downloads.ts';
 import { runExport } from '../../../server/services/contacts/exports.ts';
+import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
 import { makeContact, makeList, setupTwoCompanies, upload, type Caller } from './fixtures.ts';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const segment = (await b.call('POST', '/segments', { name: 'Theirs', conditions: { kind: 'group', operator: 'and', conditions: [{ kind: 'list', operator: 'in', listId }] } })).body.id;
   const uploaded = (await upload(env, b, 'theirs.csv', 'email\nz@example.com\n')).body.id;
   const exported = (await b.call('POST', '/contact-exports', { selection: { filter: {} } })).body.id;
-  await runExport(env.ctx, b.companyId, exported);
+  await runExport(forJob(env.ctx, b.companyId), exported);
   Object.assign(theirs, { folderId, listId, attribute, contact: contact.id, note, segment, import: uploaded, export: exported });
   await makeList(a, 'Mine');
   // A contact of A's own, so a write that wrongly went through would have a row to write.

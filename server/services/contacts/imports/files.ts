@@ -1,10 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../../context.ts';
-import type { Pool } from '../../../db/pool.ts';
-import { withTransaction } from '../../../db/pool.ts';
+import type { Queryable } from '../../../db/tenant.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
-import type { Actor } from '../sql.ts';
+import type { Scope } from '../../scope.ts';
 
 /** An import never started is deleted with its file after this many hours (uploads abandoned at the mapping step). */
 export const ABANDONED_AFTER_HOURS = 24;
@@ -12,7 +11,7 @@ export const ABANDONED_AFTER_HOURS = 24;
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /** Deletes an import's file once nothing reads it again (finished, failed for good) and forgets its path. */
-export async function releaseFile(pool: Pool, companyId: string, importId: number): Promise<void> {
+export async function releaseFile(pool: Queryable, companyId: string, importId: number): Promise<void> {
   const { rows } = await pool.query<{ file_path: string }>(
     `update contact_imports i set file_path = null
        from (select file_path from contact_imports where company_id = $1 and id = $2 for update) old
@@ -23,17 +22,17 @@ export async function releaseFile(pool: Pool, companyId: string, importId: numbe
 }
 
 /** Deletes an import that is not queued or running, its error rows (by trigger) and its file; the contacts stay. */
-export async function deleteImport(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const file = await withTransaction(ctx.pool, async (db) => {
+export async function deleteImport(scope: Scope, id: number): Promise<void> {
+  const file = await scope.db.transaction(async (db) => {
     const { rows } = await db.query<{ status: string; file_path: string | null }>(
       'select status, file_path from contact_imports where company_id = $1 and id = $2 for update',
-      [actor.companyId, id],
+      [scope.companyId, id],
     );
     const row = rows[0];
     if (!row) throw notFound();
     if (row.status === 'queued' || row.status === 'running')
       throw conflict('import_running', 'This import is running and cannot be deleted.');
-    await db.query('delete from contact_imports where company_id = $1 and id = $2', [actor.companyId, id]);
+    await db.query('delete from contact_imports where company_id = $1 and id = $2', [scope.companyId, id]);
     return row.file_path;
   });
   if (file) await rm(file, { force: true });

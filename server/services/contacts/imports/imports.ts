@@ -5,14 +5,14 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../../context.ts';
-import { withTransaction } from '../../../db/pool.ts';
+import { forTenant, type Scope } from '../../scope.ts';
 import { conflict, HttpError, invalid, notFound, type FieldErrors } from '../../../http/errors.ts';
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { attributeDefs } from '../attributes.ts';
 import { csvRows } from '../csv.ts';
 import { downloadPath, signDownload, verifyDownload } from '../downloads.ts';
 import { missingLists } from '../lists.ts';
-import { iso, type Actor } from '../sql.ts';
+import { iso } from '../sql.ts';
 import { suggestMapping, type ColumnTarget } from './mapping.ts';
 import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 import { TASKS } from '../../../../shared/jobs.ts';
@@ -35,26 +35,26 @@ const COLUMNS = `id, company_id as "companyId", status, file_name as "fileName",
   blocklist, rows_done as processed, created_count as created, updated_count as updated, skipped_count as skipped, failed_count as failed, error,
   ${iso('created_at')} as "createdAt", ${iso('started_at')} as "startedAt", ${iso('finished_at')} as "finishedAt"`;
 
-function present(ctx: AppContext, row: StoredImport): ImportRow {
+function present(scope: Scope, row: StoredImport): ImportRow {
   const { companyId, ...rest } = row;
-  const errorReportUrl = row.failed > 0 ? downloadPath('import-errors', row.id, signDownload(ctx.config.secret, 'import-errors', companyId, row.id)) : null;
+  const errorReportUrl = row.failed > 0 ? downloadPath('import-errors', row.id, signDownload(scope.config.secret, 'import-errors', companyId, row.id)) : null;
   return { ...rest, listIds: rest.listIds.map(Number), errorReportUrl };
 }
 
-export async function getImport(ctx: AppContext, actor: Actor, id: number): Promise<ImportRow> {
-  const { rows } = await ctx.pool.query<StoredImport>(`select ${COLUMNS} from contact_imports where company_id = $1 and id = $2`, [actor.companyId, id]);
+export async function getImport(scope: Scope, id: number): Promise<ImportRow> {
+  const { rows } = await scope.db.query<StoredImport>(`select ${COLUMNS} from contact_imports where company_id = $1 and id = $2`, [scope.companyId, id]);
   if (!rows[0]) throw notFound();
-  return present(ctx, rows[0]);
+  return present(scope, rows[0]);
 }
 
-export async function listImports(ctx: AppContext, actor: Actor, page: number, perPage: number): Promise<{ rows: ImportRow[]; total: number }> {
+export async function listImports(scope: Scope, page: number, perPage: number): Promise<{ rows: ImportRow[]; total: number }> {
   const [{ rows }, count] = await Promise.all([
-    ctx.pool.query<StoredImport>(`select ${COLUMNS} from contact_imports where company_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`, [
-      actor.companyId,
+    scope.db.query<StoredImport>(`select ${COLUMNS} from contact_imports where company_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`, [
+      scope.companyId,
     ]),
-    ctx.pool.query<{ total: number }>('select count(*)::int as total from contact_imports where company_id = $1', [actor.companyId]),
+    scope.db.query<{ total: number }>('select count(*)::int as total from contact_imports where company_id = $1', [scope.companyId]),
   ]);
-  return { rows: rows.map((r) => present(ctx, r)), total: count.rows[0]?.total ?? 0 };
+  return { rows: rows.map((r) => present(scope, r)), total: count.rows[0]?.total ?? 0 };
 }
 
 /**
@@ -62,14 +62,14 @@ export async function listImports(ctx: AppContext, actor: Actor, page: number, p
  * past UPLOAD_MAX_BYTES (413) or when it is not a readable CSV, XLS or XLSX with a header row (422), and answers the
  * import in status `uploaded` with its preview and suggested mapping.
  */
-export async function receiveUpload(ctx: AppContext, actor: Actor, upload: { filename: string; file: Readable & { truncated?: boolean } }): Promise<ImportRow> {
+export async function receiveUpload(scope: Scope, upload: { filename: string; file: Readable & { truncated?: boolean } }): Promise<ImportRow> {
   const fileName = path.basename(upload.filename || 'contacts.csv').slice(0, 200);
   const extension = path.extname(fileName).toLowerCase();
   if (!EXTENSIONS.has(extension)) {
     upload.file.resume();
     throw uploadFailed(FILE_TEXTS.unsupported);
   }
-  const dir = path.join(uploadsDir(ctx.config.dataDir), actor.companyId);
+  const dir = path.join(uploadsDir(scope.config.dataDir), scope.companyId);
   await mkdir(dir, { recursive: true });
   const stored = path.join(dir, `${randomUUID()}${extension}`);
   let size = 0;
@@ -98,13 +98,13 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, upload: { fil
     if (size === 0) throw uploadFailed('The file is empty');
     const found = await inspectUpload({ path: stored, newlines, endsWithNewline: last === 10 });
     const { headers, preview } = found;
-    const suggested = suggestMapping(headers, (await attributeDefs(ctx.pool, actor.companyId)).values());
-    const { rows } = await ctx.pool.query<StoredImport>(
+    const suggested = suggestMapping(headers, (await attributeDefs(scope.db, scope.companyId)).values());
+    const { rows } = await scope.db.query<StoredImport>(
       `insert into contact_imports (company_id, user_id, file_name, file_path, file_size, format, encoding, delimiter, headers, preview, suggested_mapping, estimated_rows)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
       [
-        actor.companyId,
-        actor.userId,
+        scope.companyId,
+        scope.userId,
         fileName,
         stored,
         size,
@@ -117,7 +117,7 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, upload: { fil
         found.estimatedRows,
       ],
     );
-    return present(ctx, rows[0]!);
+    return present(scope, rows[0]!);
   } catch (error) {
     await rm(stored, { force: true });
     throw error;
@@ -147,14 +147,13 @@ function checkMapping(mapping: ColumnTarget[], headers: string[], attributes: Se
 
 /** Fixes the mapping, target lists and options, and queues the import job (in the same transaction). */
 export async function startImport(
-  ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
   id: number,
   input: { mapping: ColumnTarget[]; listIds: number[]; updateExisting?: boolean; blocklist?: boolean },
 ): Promise<ImportRow> {
-  await withTransaction(ctx.pool, async (db) => {
+  await scope.db.transaction(async (db) => {
     const { rows } = await db.query<{ status: string; headers: string[] }>('select status, headers from contact_imports where company_id = $1 and id = $2 for update', [
-      actor.companyId,
+      scope.companyId,
       id,
     ]);
     const current = rows[0];
@@ -163,24 +162,25 @@ export async function startImport(
     const errors: FieldErrors = {};
     const listIds = [...new Set(input.listIds)];
     if (!listIds.length) errors.listIds = [FIELD_TEXTS.listRequired];
-    else if ((await missingLists(db, actor.companyId, listIds)).length) errors.listIds = [FIELD_TEXTS.listMissing];
-    checkMapping(input.mapping, current.headers, new Set((await attributeDefs(db, actor.companyId)).keys()), errors);
+    else if ((await missingLists(db, scope.companyId, listIds)).length) errors.listIds = [FIELD_TEXTS.listMissing];
+    checkMapping(input.mapping, current.headers, new Set((await attributeDefs(db, scope.companyId)).keys()), errors);
     if (Object.keys(errors).length) throw invalid(errors);
     await db.query(
       `update contact_imports set status = 'queued', mapping = $3, list_ids = $4, update_existing = $5, blocklist = $6 where company_id = $1 and id = $2`,
-      [actor.companyId, id, JSON.stringify(input.mapping), listIds, input.updateExisting ?? true, input.blocklist ?? false],
+      [scope.companyId, id, JSON.stringify(input.mapping), listIds, input.updateExisting ?? true, input.blocklist ?? false],
     );
-    await enqueue(db, TASKS.importContacts, { companyId: actor.companyId, importId: id });
+    await enqueue(db, TASKS.importContacts, { companyId: scope.companyId, importId: id });
   });
-  return getImport(ctx, actor, id);
+  return getImport(scope, id);
 }
 
 /** The per-row error report (row, column, reason) as a CSV stream, for a valid signed link. */
 export async function errorReport(ctx: AppContext, id: number, token: string): Promise<{ fileName: string; body: Readable }> {
   const companyId = verifyDownload(ctx.config.secret, 'import-errors', id, token);
-  const { rows } = await ctx.pool.query<{ file_name: string }>('select file_name from contact_imports where company_id = $1 and id = $2', [companyId, id]);
+  const scope = forTenant(ctx, { companyId, userId: null });
+  const { rows } = await scope.db.query<{ file_name: string }>('select file_name from contact_imports where company_id = $1 and id = $2', [companyId, id]);
   if (!rows[0]) throw notFound();
-  const pool = ctx.pool;
+  const pool = scope.db;
   async function* lines() {
     yield csvRows([['row', 'column', 'reason']]);
     let after = 0;

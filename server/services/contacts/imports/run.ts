@@ -1,4 +1,5 @@
-import type { AppContext } from '../../../context.ts';
+import type { Pool, PoolClient } from '../../../db/pool.ts';
+import type { Scope } from '../../scope.ts';
 import { attributeDefs } from '../attributes.ts';
 import { copyFields, writeBatch, type BatchJob, type CheckedRow } from './batch.ts';
 import { releaseFile } from './files.ts';
@@ -24,9 +25,22 @@ interface ImportJob extends BatchJob {
 
 export type ImportRunResult = 'finished' | 'failed' | 'skipped';
 
-async function failImport(ctx: AppContext, job: { company_id: string; id: number }, reason: string): Promise<void> {
-  await ctx.pool.query(`update contact_imports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [job.company_id, job.id, reason]);
-  await releaseFile(ctx.pool, job.company_id, job.id);
+/** Opens the connection an import writes its batches on (see `importWriter`). */
+export type BatchConnection = () => Promise<PoolClient>;
+
+/**
+ * A named system path: an import writes its batches on the owner's pool, not through the company's bound role.
+ * Row-level security's per-row checks cost the bulk writes more than the bulk path may lose (figures in
+ * docs/benchmarks.md). Every statement of `writeBatch` names the job's company,
+ * and the import's other statements (claiming the job, its progress, its end) run bound to that company.
+ */
+export function importWriter(systemPool: Pool): BatchConnection {
+  return () => systemPool.connect();
+}
+
+async function failImport(scope: Scope, job: { company_id: string; id: number }, reason: string): Promise<void> {
+  await scope.db.query(`update contact_imports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [job.company_id, job.id, reason]);
+  await releaseFile(scope.db, job.company_id, job.id);
 }
 
 /**
@@ -35,8 +49,9 @@ async function failImport(ctx: AppContext, job: { company_id: string; id: number
  * A file that can no longer be read fails the import for good; a database error is thrown, so the job is retried
  * and resumes after the last committed batch.
  */
-export async function runImport(ctx: AppContext, companyId: string, importId: number): Promise<ImportRunResult> {
-  const { rows } = await ctx.pool.query<ImportJob>(
+export async function runImport(scope: Scope, importId: number, writer: BatchConnection): Promise<ImportRunResult> {
+  const { companyId } = scope;
+  const { rows } = await scope.db.query<ImportJob>(
     `update contact_imports set status = 'running', started_at = coalesce(started_at, now())
       where company_id = $1 and id = $2 and status in ('queued', 'running')
       returning id, company_id, user_id, status, file_path, format, encoding, delimiter, headers, mapping, list_ids, update_existing, blocklist, rows_done, estimated_rows`,
@@ -45,24 +60,23 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
   const job = rows[0];
   if (!job) return 'skipped';
   job.list_ids = job.list_ids.map(Number);
-  const defs = await attributeDefs(ctx.pool, companyId);
+  const defs = await attributeDefs(scope.db, companyId);
   let lastEmit = 0;
   const emit = (processed: number, status: 'running' | 'finished' | 'failed') => {
     const now = Date.now();
     if (status === 'running' && now - lastEmit < PROGRESS_INTERVAL_MS) return;
     lastEmit = now;
     const total = status === 'finished' ? processed : job.estimated_rows;
-    const progressId = progressOf.contactImport(importId);
-    ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed, total, status });
+    scope.realtime.toCompany(companyId, 'job.progressed', { ...progressOf.contactImport(importId), processed, total, status });
   };
 
   // Statistics: a company growing by a million contacts leaves the planner's figures far behind (it would scan the
   // whole company to show a page of fifty). The import refreshes them as it goes, as autovacuum would, only sooner.
-  const counted = await ctx.pool.query<{ total: number }>('select total from contact_counters where company_id = $1', [companyId]);
+  const counted = await scope.db.query<{ total: number }>('select total from contact_counters where company_id = $1', [companyId]);
   let analyzedAt = counted.rows[0]?.total ?? 0;
   let createdSince = 0;
 
-  const client = await ctx.pool.connect();
+  const client = await writer();
   const chunks = readChunks(job.file_path, { format: job.format, encoding: job.encoding, delimiter: job.delimiter })[Symbol.asyncIterator]();
   let broken: Error | undefined;
   try {
@@ -97,8 +111,8 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
         next = await chunks.next();
       } catch (error) {
         await inflight;
-        ctx.log.warn({ err: error, importId }, 'contact import file unreadable');
-        await failImport(ctx, job, 'The file could not be read.');
+        scope.log.warn({ err: error, importId }, 'contact import file unreadable');
+        await failImport(scope, job, 'The file could not be read.');
         emit(committed, 'failed');
         return 'failed';
       }
@@ -120,12 +134,12 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
     }
     if (batch.length || index > job.rows_done) await flush();
     await inflight;
-    await ctx.pool.query(`update contact_imports set status = 'finished', finished_at = now(), estimated_rows = rows_done where company_id = $1 and id = $2`, [
+    await scope.db.query(`update contact_imports set status = 'finished', finished_at = now(), estimated_rows = rows_done where company_id = $1 and id = $2`, [
       companyId,
       importId,
     ]);
     emit(committed, 'finished');
-    await releaseFile(ctx.pool, companyId, importId);
+    await releaseFile(scope.db, companyId, importId);
     return 'finished';
   } catch (error) {
     broken = error as Error;
@@ -137,9 +151,8 @@ export async function runImport(ctx: AppContext, companyId: string, importId: nu
 }
 
 /** Marks an import failed after its last attempt (the job's retries are exhausted). */
-export async function giveUpImport(ctx: AppContext, companyId: string, importId: number, error: unknown): Promise<void> {
-  ctx.log.error({ err: error, importId }, 'contact import failed');
-  await failImport(ctx, { company_id: companyId, id: importId }, 'The import stopped on an unexpected error.');
-  const progressId = progressOf.contactImport(importId);
-  ctx.realtime.toCompany(companyId, 'job.progressed', { ...progressId, processed: 0, total: null, status: 'failed' });
+export async function giveUpImport(scope: Scope, importId: number, error: unknown): Promise<void> {
+  scope.log.error({ err: error, importId }, 'contact import failed');
+  await failImport(scope, { company_id: scope.companyId, id: importId }, 'The import stopped on an unexpected error.');
+  scope.realtime.toCompany(scope.companyId, 'job.progressed', { ...progressOf.contactImport(importId), processed: 0, total: null, status: 'failed' });
 }

@@ -1,19 +1,24 @@
 /**
  * Runs one import in a worker thread: its own V8 heap (capped, so the garbage of a million parsed rows is collected
  * early instead of growing the server's heap) and its own event loop (so parsing never delays API requests). It
- * talks to PostgreSQL through its own small pool and hands realtime events to the parent, which owns socket.io.
+ * talks to PostgreSQL through its own small pools (the application role bound to the import's company, and the
+ * owner's for the batches: see `importWriter`) and hands realtime events to the parent, which owns socket.io.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ServerEventName, ServerEventPayload } from '../../../../shared/realtime-events.ts';
 import type { Config } from '../../../config.ts';
-import type { AppContext } from '../../../context.ts';
 import { createPool } from '../../../db/pool.ts';
 import { createLogger } from '../../../logger.ts';
-import { runImport } from './run.ts';
+import { TenantPool } from '../../../db/tenant.ts';
+import { forJob } from '../../scope.ts';
+import { importWriter, runImport } from './run.ts';
 
 export interface ImportThreadInput {
   config: Config;
+  /** The application role's connection string (`TenantPool.url`). */
   databaseUrl: string;
+  /** The owner's connection string, for the batch writer (a system path). */
+  systemDatabaseUrl: string;
   companyId: string;
   importId: number;
 }
@@ -26,21 +31,22 @@ export type ImportThreadMessage =
 const input = workerData as ImportThreadInput;
 const port = parentPort!;
 const send = (message: ImportThreadMessage) => port.postMessage(message);
-const pool = createPool(input.databaseUrl, 2);
-const ctx: AppContext = {
+const tenants = new TenantPool(input.databaseUrl, 2);
+const system = createPool(input.systemDatabaseUrl, 1, { system: true });
+const scope = forJob({
+  tenants,
   config: input.config,
-  pool,
   log: createLogger(input.config, { thread: 'contact-import' }),
   realtime: {
     toUser: () => undefined,
     toCompany: (companyId, event, payload) => send({ type: 'realtime', companyId, event, payload }),
   },
-};
+}, input.companyId);
 
-runImport(ctx, input.companyId, input.importId)
+runImport(scope, input.importId, importWriter(system))
   .then((result) => send({ type: 'done', result }))
   .catch((error: unknown) => {
     const e = error as { message?: string; code?: string; severity?: string };
     send({ type: 'failed', message: String(e?.message ?? error), code: e?.code, severity: e?.severity });
   })
-  .finally(() => pool.end());
+  .finally(() => Promise.all([tenants.end(), system.end()]));

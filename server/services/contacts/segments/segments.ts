@@ -1,9 +1,9 @@
-import type { AppContext } from '../../../context.ts';
+import type { Scope } from '../../scope.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { attributeDefs } from '../attributes.ts';
 import { segmentConditions } from '../query.ts';
-import { iso, SqlParams, type Actor, type Db } from '../sql.ts';
+import { iso, SqlParams, type Db } from '../sql.ts';
 import { compileSegment } from './compile.ts';
 import type { SegmentGroup } from './types.ts';
 import { validateConditions } from './validate.ts';
@@ -20,40 +20,40 @@ async function checked(db: Db, companyId: string, input: { name: string; conditi
   return { name, conditions: input.conditions };
 }
 
-export async function listSegments(ctx: AppContext, actor: Actor): Promise<SegmentRow[]> {
-  const { rows } = await ctx.pool.query<SegmentRow>(`select ${COLUMNS} from segments where company_id = $1 order by lower(name), id`, [actor.companyId]);
+export async function listSegments(scope: Scope): Promise<SegmentRow[]> {
+  const { rows } = await scope.db.query<SegmentRow>(`select ${COLUMNS} from segments where company_id = $1 order by lower(name), id`, [scope.companyId]);
   return rows;
 }
 
-export async function getSegment(ctx: AppContext, actor: Actor, id: number): Promise<SegmentRow> {
-  const { rows } = await ctx.pool.query<SegmentRow>(`select ${COLUMNS} from segments where company_id = $1 and id = $2`, [actor.companyId, id]);
+export async function getSegment(scope: Scope, id: number): Promise<SegmentRow> {
+  const { rows } = await scope.db.query<SegmentRow>(`select ${COLUMNS} from segments where company_id = $1 and id = $2`, [scope.companyId, id]);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
 
-export async function createSegment(ctx: AppContext, actor: Actor, input: { name: string; conditions: SegmentGroup }): Promise<SegmentRow> {
-  const { name, conditions } = await checked(ctx.pool, actor.companyId, input);
-  const { rows } = await ctx.pool.query<SegmentRow>(`insert into segments (company_id, name, conditions) values ($1, $2, $3) returning ${COLUMNS}`, [
-    actor.companyId,
+export async function createSegment(scope: Scope, input: { name: string; conditions: SegmentGroup }): Promise<SegmentRow> {
+  const { name, conditions } = await checked(scope.db, scope.companyId, input);
+  const { rows } = await scope.db.query<SegmentRow>(`insert into segments (company_id, name, conditions) values ($1, $2, $3) returning ${COLUMNS}`, [
+    scope.companyId,
     name,
     JSON.stringify(conditions),
   ]);
   return rows[0]!;
 }
 
-export async function updateSegment(ctx: AppContext, actor: Actor, id: number, input: { name: string; conditions: SegmentGroup }): Promise<SegmentRow> {
-  await getSegment(ctx, actor, id);
-  const { name, conditions } = await checked(ctx.pool, actor.companyId, input);
-  const { rows } = await ctx.pool.query<SegmentRow>(
+export async function updateSegment(scope: Scope, id: number, input: { name: string; conditions: SegmentGroup }): Promise<SegmentRow> {
+  await getSegment(scope, id);
+  const { name, conditions } = await checked(scope.db, scope.companyId, input);
+  const { rows } = await scope.db.query<SegmentRow>(
     `update segments set name = $3, conditions = $4, updated_at = now() where company_id = $1 and id = $2 returning ${COLUMNS}`,
-    [actor.companyId, id, name, JSON.stringify(conditions)],
+    [scope.companyId, id, name, JSON.stringify(conditions)],
   );
   if (!rows[0]) throw notFound();
   return rows[0];
 }
 
-export async function deleteSegment(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { rowCount } = await ctx.pool.query('delete from segments where company_id = $1 and id = $2', [actor.companyId, id]);
+export async function deleteSegment(scope: Scope, id: number): Promise<void> {
+  const { rowCount } = await scope.db.query('delete from segments where company_id = $1 and id = $2', [scope.companyId, id]);
   if (!rowCount) throw notFound();
 }
 
@@ -66,11 +66,11 @@ export async function countMatching(db: Db, companyId: string, conditions: Segme
 }
 
 /** The live count while editing: validated like a save, never stored. */
-export async function countConditions(ctx: AppContext, actor: Actor, conditions: SegmentGroup): Promise<number> {
-  await validateConditions(ctx.pool, actor.companyId, conditions, await attributeDefs(ctx.pool, actor.companyId));
-  return countMatching(ctx.pool, actor.companyId, conditions);
+export async function countConditions(scope: Scope, conditions: SegmentGroup): Promise<number> {
+  await validateConditions(scope.db, scope.companyId, conditions, await attributeDefs(scope.db, scope.companyId));
+  return countMatching(scope.db, scope.companyId, conditions);
 }
 
-export async function countSegment(ctx: AppContext, actor: Actor, id: number): Promise<number> {
-  return countMatching(ctx.pool, actor.companyId, await segmentConditions(ctx.pool, actor.companyId, id));
+export async function countSegment(scope: Scope, id: number): Promise<number> {
+  return countMatching(scope.db, scope.companyId, await segmentConditions(scope.db, scope.companyId, id));
 }
