@@ -3,6 +3,7 @@ import { TASKS } from '../../shared/jobs.ts';
 import { withTransaction } from '../../server/db/pool.ts';
 import { enqueue } from '../../server/jobs/enqueue.ts';
 import { taskList } from '../../server/jobs/worker.ts';
+import { forJob } from '../../server/services/scope.ts';
 import { createTestEnv, type TestEnv } from './helpers.ts';
 
 let env: TestEnv;
@@ -27,9 +28,13 @@ describe('background jobs', () => {
   it('queues each job under its name and key, one job per key, with its attempts', async () => {
     const companyId = '00000000-0000-4000-8000-000000000001';
     await enqueue(env.pool, TASKS.deliverMail, { id: 7 });
-    await enqueue(env.pool, TASKS.importContacts, { companyId, importId: 8 });
-    await enqueue(env.pool, TASKS.exportContacts, { companyId, exportId: 9 });
-    await enqueue(env.pool, TASKS.exportContacts, { companyId, exportId: 9 });
+    // A company's jobs are queued on its bound role, which refuses a payload naming another company.
+    const scope = forJob(env.ctx, companyId);
+    await enqueue(scope.db, TASKS.importContacts, { companyId, importId: 8 });
+    await enqueue(scope.db, TASKS.exportContacts, { companyId, exportId: 9 });
+    await enqueue(scope.db, TASKS.exportContacts, { companyId, exportId: 9 });
+    const other = '00000000-0000-4000-8000-000000000002';
+    await expect(enqueue(scope.db, TASKS.exportContacts, { companyId: other, exportId: 10 })).rejects.toThrow();
     expect(await jobs()).toEqual([
       { task_identifier: 'deliver_mail', key: 'mail:7', max_attempts: 10, payload: { id: 7 } },
       { task_identifier: 'import_contacts', key: 'contact-import:8', max_attempts: 5,
