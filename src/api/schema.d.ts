@@ -497,7 +497,7 @@ export interface paths {
             header?: never;
             path: {
                 contactId: components["parameters"]["ContactId"];
-                noteId: number;
+                noteId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -534,7 +534,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                attributeId: number;
+                attributeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -572,7 +572,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                folderId: number;
+                folderId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -610,7 +610,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -1844,8 +1844,8 @@ export interface operations {
                 sort?: components["schemas"]["ContactSort"];
                 /** @description Search in email, first name, last name and "first last" (contains, case-insensitive) and in the phone number with or without its prefix (contains; spaces, brackets, +, . and - are ignored). Control characters count as spaces. */
                 q?: string;
-                listId?: number;
-                segmentId?: number;
+                listId?: components["schemas"]["Id"];
+                segmentId?: components["schemas"]["Id"];
                 blocked?: boolean;
                 /** @description With false the total is not counted and no Pagination header is sent: a segment page then answers in milliseconds while its count comes from countSegment. */
                 withTotal?: boolean;
@@ -1910,7 +1910,7 @@ export interface operations {
                     /** @enum {string} */
                     action: "addToList" | "removeFromList" | "block" | "unblock" | "delete";
                     /** @description Required for addToList and removeFromList */
-                    listId?: number;
+                    listId?: components["schemas"]["Id"];
                     selection: components["schemas"]["ContactSelection"];
                 };
             };
@@ -2229,7 +2229,7 @@ export interface operations {
             header?: never;
             path: {
                 contactId: components["parameters"]["ContactId"];
-                noteId: number;
+                noteId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2304,7 +2304,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                attributeId: number;
+                attributeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2326,7 +2326,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                attributeId: number;
+                attributeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2402,7 +2402,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                folderId: number;
+                folderId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2425,7 +2425,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                folderId: number;
+                folderId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2450,7 +2450,7 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 perPage?: components["parameters"]["PerPage"];
-                folderId?: number;
+                folderId?: components["schemas"]["Id"];
                 /** @description Part of the list name */
                 q?: string;
             };
@@ -2484,7 +2484,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    folderId: number;
+                    folderId: components["schemas"]["Id"];
                 };
             };
         };
@@ -2507,7 +2507,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2531,7 +2531,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2553,7 +2553,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2561,7 +2561,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    folderId?: number;
+                    folderId?: components["schemas"]["Id"];
                 };
             };
         };
@@ -2846,7 +2846,7 @@ export interface operations {
                     /** @description One entry per file column, in column order */
                     mapping: components["schemas"]["ImportColumnTarget"][];
                     /** @description The lists to add the imported contacts to; at least one is required (otherwise 422 with "At least one list is required") */
-                    listIds: number[];
+                    listIds: components["schemas"]["Id"][];
                     /**
                      * @description Update contacts whose email exists; otherwise skip those rows
                      * @default true
@@ -2941,7 +2941,7 @@ export interface operations {
                 "application/json": {
                     selection: components["schemas"]["ContactSelection"];
                     /** @description Attribute columns to include (all when absent) */
-                    attributeIds?: number[];
+                    attributeIds?: components["schemas"]["Id"][];
                 };
             };
         };
