@@ -38,8 +38,11 @@ function withoutDiscriminatorMappings(schema: unknown): unknown {
   return out;
 }
 
-/** The contract's pattern for text that PostgreSQL can store: anything but the NUL character. */
-export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+/**
+ * The contract's pattern for text that PostgreSQL can store: no NUL character and no lone UTF-16 surrogate (which
+ * jsonb refuses). Ajv compiles patterns with the `u` flag, so a pair that spells an emoji is one character and passes.
+ */
+export const TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
 
 /**
  * How deep a JSON body may nest. The deepest the contract allows is a segment (groups five deep, two levels each);
@@ -145,7 +148,7 @@ function messageFor(error: ErrorObject, field: string): string {
     case 'maximum':
       return `${label} must be at most ${p.limit}`;
     case 'pattern':
-      if (p.pattern === NO_NUL_PATTERN) return `${label} contains a character that is not allowed`;
+      if (p.pattern === TEXT_PATTERN) return `${label} contains a character that is not allowed`;
       return /0-9/.test(String(p.pattern)) ? `${label} must contain only numbers` : `${label} is not valid`;
     case 'additionalProperties':
       return `${fieldLabel(String(p.additionalProperty))} is not allowed`;
@@ -164,7 +167,8 @@ function messageFor(error: ErrorObject, field: string): string {
 
 /** Turns Ajv errors of one request part into `{ field: [messages] }` with dotted field paths. */
 export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors {
-  const out: FieldErrors = {};
+  // A Map, so that fields named like Object's own properties ('constructor', '__proto__') are plain keys.
+  const out = new Map<string, string[]>();
   for (const error of errors) {
     const p = error.params as Record<string, unknown>;
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -172,10 +176,11 @@ export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors 
     if (error.keyword === 'additionalProperties') field = field ? `${field}.${p.additionalProperty}` : String(p.additionalProperty);
     if (!field) field = part === 'body' ? 'body' : part;
     const message = messageFor(error, field);
-    const list = (out[field] ??= []);
+    const list = out.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
+    out.set(field, list);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 function article(type: string): string {
