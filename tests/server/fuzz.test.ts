@@ -184,7 +184,7 @@ beforeAll(async () => {
   env = await createTestEnv({ loginRateLimit: 1_000_000 });
   user = await createUser(env);
   const auth = bearer((await login(env, user)).token);
-  const post = async (url: string, payload: unknown) => (await env.app.inject({ method: 'POST', url: `/api${url}`, headers: auth, payload })).json();
+  const post = async (url: string, payload: unknown) => (await env.app.inject({ method: 'POST', url: `/api${url}`, headers: auth, payload: payload as Record<string, unknown> })).json();
   const folder = await post('/contact-folders', { name: 'Fuzz folder' });
   const list = await post('/contact-lists', { name: 'Fuzz list', folderId: folder.id });
   const contact = await post('/contacts', { email: 'fuzzed@example.com', listIds: [list.id] });
