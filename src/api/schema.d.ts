@@ -305,7 +305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of contacts, sorted, searched and filtered by list, segment or blocklist status */
+        /**
+         * A page of contacts, sorted, searched and filtered by list, segment or blocklist status
+         * @description Pages are read by number, or after a row: the Pagination header's `nextCursor` continues right after the last row of a page (null when the page is not full), at the cost of a first page however deep it is, while a page number deep in a million contacts skips every row before it.
+         */
         get: operations["listContacts"];
         put?: never;
         /** Create a contact */
@@ -1840,6 +1843,8 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header, for the same sort: the page starts right after that page's last row, and `page` is only echoed in the header. A cursor issued for another sort, or not issued here, is refused with 422. */
+                cursor?: string;
                 /** @description Field to sort by; a leading minus sorts descending. createdAt follows the order of creation. */
                 sort?: components["schemas"]["ContactSort"];
                 /** @description Search in email, first name, last name and "first last" (contains, case-insensitive) and in the phone number with or without its prefix (contains; spaces, brackets, +, . and - are ignored). Control characters count as spaces. */

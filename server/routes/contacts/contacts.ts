@@ -21,8 +21,8 @@ export function contactHandlers(ctx: AppContext): HandlerGroup<Ops> {
     async listContacts(request, reply) {
       const actor = actorOf(request);
       const { page = 1, perPage = 50, ...filter } = request.query;
-      const { json, total } = await pageContacts(ctx.pool, actor.companyId, { page, perPage, ...filter });
-      if (total !== undefined) setPagination(reply, page, perPage, total);
+      const { json, total, nextCursor } = await pageContacts(ctx.pool, actor.companyId, { page, perPage, ...filter });
+      if (total !== undefined) setPagination(reply, page, perPage, total, nextCursor);
       // The page arrives as JSON text built by PostgreSQL in the contract's shape; it is sent as it is.
       return reply.type('application/json; charset=utf-8').send(json);
     },

@@ -1,6 +1,7 @@
 import { invalid, notFound } from '../../http/errors.ts';
 import type { components } from '../../../src/api/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
+import { decodeContactCursor, keysetIds, nextContactCursor } from './keyset.ts';
 import { compileSegment } from './segments/compile.ts';
 import type { SegmentGroup } from './segments/types.ts';
 import { iso, likeEscape, SqlParams, type Db } from './sql.ts';
@@ -112,6 +113,8 @@ export interface PageQuery extends ContactFilter {
   sort?: ContactSort;
   /** False skips the total (it is then undefined). */
   withTotal?: boolean;
+  /** The page after this cursor's row (see keyset.ts) instead of page number `page`. */
+  cursor?: string;
 }
 
 /** A contact's columns named as the contract names them, for PostgreSQL to turn into JSON; `c` is the contacts alias. */
@@ -139,6 +142,25 @@ const LIST_PAGE = (direction: 'asc' | 'desc') =>
     '$2',
   );
 const LIST_PAGE_SQL = { asc: LIST_PAGE('asc'), desc: LIST_PAGE('desc') };
+
+/** The same after a cursor's contact ($4): the list's index is entered at that id instead of skipping an offset. */
+const LIST_AFTER = (direction: 'asc' | 'desc') =>
+  pageStatement(
+    `select ${CONTACT_JSON_COLUMNS}
+       from (select m.contact_id from list_members m where m.company_id = $1 and m.list_id = $2::bigint
+                and m.contact_id ${direction === 'asc' ? '>' : '<'} $4::bigint
+              order by m.contact_id ${direction} limit $3) ids
+       cross join lateral (select * from contacts c where c.company_id = $1 and c.id = ids.contact_id) c
+      order by ids.contact_id ${direction}`,
+    '$2',
+  );
+const LIST_AFTER_SQL = { asc: LIST_AFTER('asc'), desc: LIST_AFTER('desc') };
+
+/** A keyset page (see keyset.ts): the ids in order, then each contact by its key. */
+const keysetRows = (ids: string, dir: 'asc' | 'desc') =>
+  `select ${CONTACT_JSON_COLUMNS} from (${ids}) ids
+     cross join lateral (select * from contacts c where c.company_id = $1 and c.id = ids.id) c
+    order by ids.part, ids.k ${dir}, ids.id ${dir}`;
 
 /**
  * A list page in name or email order, when the list holds enough of the company for the walk to be short: the
@@ -194,9 +216,14 @@ async function walkIsShort(db: Db, companyId: string, listId: number, rows: numb
  * exactly, in parallel with the page, unless the caller opts out (a segment's count has its own operation).
  * A list or segment of another company is 404.
  */
-export async function pageContacts(db: Db, companyId: string, query: PageQuery): Promise<{ json: string; total: number | undefined }> {
+export async function pageContacts(
+  db: Db,
+  companyId: string,
+  query: PageQuery,
+): Promise<{ json: string; total: number | undefined; nextCursor: string | null }> {
   const params = new SqlParams([companyId]);
-  const { page, perPage, sort = '-createdAt', withTotal = true, ...filter } = query;
+  const { page, perPage, sort = '-createdAt', withTotal = true, cursor, ...filter } = query;
+  const key = cursor === undefined ? undefined : decodeContactCursor(sort, cursor);
   const searched = searchText(filter.q) !== '';
   const onlyList = filter.listId !== undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
   const unfiltered = filter.listId === undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
@@ -208,8 +235,10 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
     // fetched by its key. Fifty index probes whatever the list's size, and no plan for the statistics to spoil (they
     // lag far behind a list that an import is filling), so the plan is prepared once.
     const direction = sort === 'createdAt' ? 'asc' : 'desc';
-    rowsQuery = db.query({ name: `contacts-list-page-${direction}`, text: LIST_PAGE_SQL[direction], values: [companyId, filter.listId, perPage, (page - 1) * perPage] });
-  } else if (onlyList && (await walkIsShort(db, companyId, filter.listId!, page * perPage))) {
+    rowsQuery = key
+      ? db.query({ name: `contacts-list-after-${direction}`, text: LIST_AFTER_SQL[direction], values: [companyId, filter.listId, perPage, key.id] })
+      : db.query({ name: `contacts-list-page-${direction}`, text: LIST_PAGE_SQL[direction], values: [companyId, filter.listId, perPage, (page - 1) * perPage] });
+  } else if (!key && onlyList && (await walkIsShort(db, companyId, filter.listId!, page * perPage))) {
     // By name or email in a list that is a good part of the company: the prepared walk (see LIST_WALK).
     rowsQuery = db.query({ name: `contacts-list-walk-${sort}-${perPage}`, text: LIST_WALK(sort, perPage), values: [companyId, filter.listId, (page - 1) * perPage] });
   } else {
@@ -217,10 +246,10 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
     where = clauses.join(' and ');
     whereValues = [...params.values];
     const listParam = filter.listId === undefined ? undefined : params.add(filter.listId);
-    rowsQuery = db.query(
-      pageStatement(`select ${CONTACT_JSON_COLUMNS} from contacts c where ${where} order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`, listParam),
-      params.values,
-    );
+    const rowsSql = key
+      ? keysetRows(keysetIds(where, sort, key, perPage, params), sort.startsWith('-') ? 'desc' : 'asc')
+      : `select ${CONTACT_JSON_COLUMNS} from contacts c where ${where} order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`;
+    rowsQuery = db.query(pageStatement(rowsSql, listParam), params.values);
   }
   const countQuery: Promise<number | undefined> =
     !withTotal || onlyList
@@ -231,5 +260,6 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
   const [{ rows }, counted] = await Promise.all([rowsQuery, countQuery]);
   const row = rows[0]!;
   if (filter.listId !== undefined && row.list_size === null) throw notFound();
-  return { json: row.json, total: withTotal ? (onlyList ? Number(row.list_size) : counted) : undefined };
+  const total = withTotal ? (onlyList ? Number(row.list_size) : counted) : undefined;
+  return { json: row.json, total, nextCursor: nextContactCursor(sort, row.json, perPage) };
 }
