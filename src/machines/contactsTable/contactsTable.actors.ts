@@ -20,16 +20,18 @@ export const loadTableOptions = fromPromise<TableOptions>(async () => {
 });
 
 /** A page of the query; the API's 404 (list or segment not found) and 422 (a value it refuses) are typed outcomes. */
-export const loadPage = fromPromise<PageOutcome, { query: ContactQuery; page: number }>(async ({ input, signal }) => {
+export const loadPage = fromPromise<PageOutcome, { query: ContactQuery; page: number; cursor?: string | null }>(async ({ input, signal }) => {
   const { sort, listId, segmentId } = input.query;
   const q = input.query.q.trim();
+  const filter = { ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) };
   const { data, error, response } = await api.GET('/contacts', {
-    params: {
-      query: { page: input.page, perPage: PAGE_SIZE, sort, ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) },
-    },
+    params: { query: { page: input.page, perPage: PAGE_SIZE, sort, ...filter, ...(input.cursor ? { cursor: input.cursor } : {}) } },
     signal,
   });
-  if (data) return { kind: 'loaded', rows: data, total: readPagination(response)?.total ?? null, page: input.page };
+  if (data) {
+    const pagination = readPagination(response);
+    return { kind: 'loaded', rows: data, total: pagination?.total ?? null, page: input.page, nextCursor: pagination?.nextCursor ?? null };
+  }
   if (response.status === 404) return { kind: 'rejected', reason: 'notFound' };
   if (response.status === 422) return { kind: 'rejected', reason: 'invalid' };
   throw new ApiError(response.status, errorCode(error));
