@@ -54,16 +54,17 @@ export function nextContactCursor(sort: ContactSort, json: string, perPage: numb
 }
 
 /**
- * SQL for the ids of the page after `key`, in order, with the contacts alias `c` and `where` holding the company and
- * the filter: `id`, `part` (which range a row comes from) and `k` (its sort value).
+ * SQL for the rows (`columns` of the contacts alias `c`) of the page after `key`, in order, where `where` holds the
+ * company and the filter. In creation order that is one range of ids. In a name order the ids come first, with `part`
+ * (which range a row comes from) and `k` (its sort value) to order the two ranges, then each contact by its key.
  */
-export function keysetIds(where: string, sort: ContactSort, key: ContactKey, perPage: number, params: SqlParams): string {
+export function keysetRows(columns: string, where: string, sort: ContactSort, key: ContactKey, perPage: number, params: SqlParams): string {
   const { field, desc } = parts(sort);
   const dir = desc ? 'desc' : 'asc';
   const after = desc ? '<' : '>';
   const id = `${params.add(key.id)}::bigint`;
   if (field === 'createdAt') {
-    return `select c.id, 1 as part, null as k from contacts c where ${where} and c.id ${after} ${id} order by c.id ${dir} limit ${perPage}`;
+    return `select ${columns} from contacts c where ${where} and c.id ${after} ${id} order by c.id ${dir} limit ${perPage}`;
   }
   const { column, type } = COLUMNS[field];
   const valued = (part: number, condition: string) =>
@@ -78,5 +79,8 @@ export function keysetIds(where: string, sort: ContactSort, key: ContactKey, per
       : desc
         ? [valued(1, `(${column}, c.id) < (${params.add(key.value)}::${type}, ${id})`)]
         : [valued(1, `(${column}, c.id) > (${params.add(key.value)}::${type}, ${id})`), absent(2, '')];
-  return `select id, part, k from (${ranges.join(' union all ')}) u order by part, k ${dir}, id ${dir} limit ${perPage}`;
+  return `select ${columns}
+      from (select id, part, k from (${ranges.join(' union all ')}) u order by part, k ${dir}, id ${dir} limit ${perPage}) ids
+     cross join lateral (select * from contacts c where c.company_id = $1 and c.id = ids.id) c
+     order by ids.part, ids.k ${dir}, ids.id ${dir}`;
 }

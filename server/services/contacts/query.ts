@@ -1,7 +1,7 @@
 import { invalid, notFound } from '../../http/errors.ts';
 import type { components } from '../../../src/api/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
-import { decodeContactCursor, keysetIds, nextContactCursor } from './keyset.ts';
+import { decodeContactCursor, keysetRows, nextContactCursor } from './keyset.ts';
 import { compileSegment } from './segments/compile.ts';
 import type { SegmentGroup } from './segments/types.ts';
 import { iso, likeEscape, SqlParams, type Db } from './sql.ts';
@@ -156,12 +156,6 @@ const LIST_AFTER = (direction: 'asc' | 'desc') =>
   );
 const LIST_AFTER_SQL = { asc: LIST_AFTER('asc'), desc: LIST_AFTER('desc') };
 
-/** A keyset page (see keyset.ts): the ids in order, then each contact by its key. */
-const keysetRows = (ids: string, dir: 'asc' | 'desc') =>
-  `select ${CONTACT_JSON_COLUMNS} from (${ids}) ids
-     cross join lateral (select * from contacts c where c.company_id = $1 and c.id = ids.id) c
-    order by ids.part, ids.k ${dir}, ids.id ${dir}`;
-
 /**
  * A list page in name or email order, when the list holds enough of the company for the walk to be short: the
  * company's index in that order is read from the start, each contact checked for membership, until the page is full.
@@ -247,7 +241,7 @@ export async function pageContacts(
     whereValues = [...params.values];
     const listParam = filter.listId === undefined ? undefined : params.add(filter.listId);
     const rowsSql = key
-      ? keysetRows(keysetIds(where, sort, key, perPage, params), sort.startsWith('-') ? 'desc' : 'asc')
+      ? keysetRows(CONTACT_JSON_COLUMNS, where, sort, key, perPage, params)
       : `select ${CONTACT_JSON_COLUMNS} from contacts c where ${where} order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`;
     rowsQuery = db.query(pageStatement(rowsSql, listParam), params.values);
   }
