@@ -62,10 +62,18 @@ function withRateLimits(contract: Record<string, unknown>, max: number): Record<
 
 /** What Node's HTTP parser refuses before Fastify sees a request, answered in the `{ code, message }` shape. */
 const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request line or headers are too large.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message: 'The request line or headers are too large.',
+  },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request took too long to arrive.' },
 };
-const MALFORMED = { status: 400, code: 'bad_request', message: 'The request could not be understood by the server due to malformed syntax.' };
+const MALFORMED = {
+  status: 400,
+  code: 'bad_request',
+  message: 'The request could not be understood by the server due to malformed syntax.',
+};
 
 function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -152,7 +160,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     // A JSON content type with nothing after it is a missing body, as is no body at all (see requireBody).
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(422).send({ code: 'validation_error', message: 'There was a validation error with your request.', errors: BODY_REQUIRED });
+      const message = 'There was a validation error with your request.';
+      return reply.status(422).send({ code: 'validation_error', message, errors: BODY_REQUIRED });
     }
     if (status === 413) return reply.status(413).send({ code: 'payload_too_large', message: 'The request body is too large.' });
     if (status === 415) return reply.status(415).send({ code: 'unsupported_media_type', message: 'Send the body as application/json.' });

@@ -47,14 +47,18 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
  * One plain line saying why the process could not start and what to change: the setting to change when one is at
  * fault (PORT, DATABASE_URL, DATA_DIR, EMBEDDED_PG_PORT), otherwise the error's own message.
  */
-export function startFailure(error: unknown, config: Pick<Config, 'port' | 'host' | 'databaseUrl'> | undefined): string {
+export function startFailure(
+  error: unknown,
+  config: Pick<Config, 'port' | 'host' | 'databaseUrl'> | undefined,
+): string {
   const e = error as NodeJS.ErrnoException & { address?: string };
   if (error instanceof StartupError) return error.message;
   if (config && (e.code === 'EADDRINUSE' || e.code === 'EACCES') && e.syscall === 'listen') {
     const why = e.code === 'EADDRINUSE' ? 'another program uses it' : 'this user may not listen on it';
     return `Missiva cannot listen on ${config.host}:${config.port} (${why}): set PORT to another port.`;
   }
-  if (config?.databaseUrl && (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'ETIMEDOUT' || e.code === '28P01' || e.code === '3D000')) {
+  const unreachable = ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000'].includes(e.code ?? '');
+  if (config?.databaseUrl && unreachable) {
     let where = 'DATABASE_URL';
     try {
       const url = new URL(config.databaseUrl);
@@ -62,7 +66,10 @@ export function startFailure(error: unknown, config: Pick<Config, 'port' | 'host
     } catch {
       // An unparsable URL is named as it is.
     }
-    return `Missiva cannot reach the PostgreSQL at ${where}: ${e.message}. Check DATABASE_URL, or unset it to use the embedded PostgreSQL.`;
+    return (
+      `Missiva cannot reach the PostgreSQL at ${where}: ${e.message}. ` +
+      'Check DATABASE_URL, or unset it to use the embedded PostgreSQL.'
+    );
   }
   return `Missiva could not start: ${(error as Error)?.message ?? String(error)}`.split('\n')[0]!;
 }

@@ -51,30 +51,40 @@ async function deepCursor(bench: Bench, companyId: string, sort: '-createdAt' | 
     [companyId, (DEEP_PAGE - 1) * PER_PAGE - 1],
   );
   const row = rows[0]!;
-  const cursor = Buffer.from(JSON.stringify([sort, sort === 'lastName' ? row.last_name : null, Number(row.id)])).toString('base64url');
+  const cursor = Buffer.from(
+    JSON.stringify([sort, sort === 'lastName' ? row.last_name : null, Number(row.id)]),
+  ).toString('base64url');
   // The API's own cursor for the same row must give the same page: checked once, so the figures are of real pages.
   const check = await bench.call('GET', `/contacts?perPage=${PER_PAGE}&sort=${sort}&cursor=${cursor}`);
   const byNumber = await bench.call('GET', `/contacts?perPage=${PER_PAGE}&sort=${sort}&page=${DEEP_PAGE}`);
   const ids = (body: { id: number }[]) => body.map((c) => c.id).join(',');
-  if (check.status !== 200 || ids(check.body) !== ids(byNumber.body)) throw new Error(`the keyset page of ${sort} differs from page ${DEEP_PAGE}`);
+  if (check.status !== 200 || ids(check.body) !== ids(byNumber.body))
+    throw new Error(`the keyset page of ${sort} differs from page ${DEEP_PAGE}`);
   return cursor;
 }
 
 async function load(bench: Bench, url: string, seconds = LOAD_SECONDS): Promise<{ latencies: number[]; rps: number }> {
-  const options = { url: `${bench.base}/api${url}`, connections: CONNECTIONS, headers: { authorization: `Bearer ${bench.token}` } };
+  const options = {
+    url: `${bench.base}/api${url}`,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${bench.token}` },
+  };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const latencies: number[] = [];
   let failures = 0;
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: unknown) => void;
   const finished = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
-  const instance = autocannon({ ...options, pipelining: 1, duration: seconds }, (error, result) => (error ? fail(error) : finish(result)));
+  const instance = autocannon({ ...options, pipelining: 1, duration: seconds }, (error, result) =>
+    error ? fail(error) : finish(result),
+  );
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status !== 200) failures += 1;
     latencies.push(ms);
   });
   const result = await finished;
-  if (failures > 0 || result.errors > 0) throw new Error(`${url}: ${failures} non-200 answers and ${result.errors} errors`);
+  if (failures > 0 || result.errors > 0)
+    throw new Error(`${url}: ${failures} non-200 answers and ${result.errors} errors`);
   return { latencies, rps: latencies.length / seconds };
 }
 
@@ -90,14 +100,23 @@ async function main() {
   const first = await load(bench, `/contacts?perPage=${PER_PAGE}`);
   const deep = await load(bench, `/contacts?perPage=${PER_PAGE}&page=${DEEP_PAGE}&cursor=${newestCursor}`);
   const firstByName = await load(bench, `/contacts?perPage=${PER_PAGE}&sort=lastName`);
-  const deepByName = await load(bench, `/contacts?perPage=${PER_PAGE}&sort=lastName&page=${DEEP_PAGE}&cursor=${nameCursor}`);
+  const deepByName = await load(
+    bench,
+    `/contacts?perPage=${PER_PAGE}&sort=lastName&page=${DEEP_PAGE}&cursor=${nameCursor}`,
+  );
   const byNumber = await load(bench, `/contacts?perPage=${PER_PAGE}&page=${DEEP_PAGE}`, 5);
 
   const p99 = (l: { latencies: number[] }) => percentile(l.latencies, 99);
   const row = (label: string, l: { latencies: number[]; rps: number }, reference?: { latencies: number[] }) => {
     const ratio = reference ? p99(l) / p99(reference) : undefined;
     const pass = reference ? p99(l) <= TARGET.p99 && ratio! <= TARGET.ratio : undefined;
-    return [label, `${fmt(p99(l))} ms`, `${fmt(l.rps)}`, ratio === undefined ? '—' : `${fmt(ratio, 2)}×`, pass === undefined ? 'reference' : pass ? 'PASS' : 'FAIL'];
+    return [
+      label,
+      `${fmt(p99(l))} ms`,
+      `${fmt(l.rps)}`,
+      ratio === undefined ? '—' : `${fmt(ratio, 2)}×`,
+      pass === undefined ? 'reference' : pass ? 'PASS' : 'FAIL',
+    ];
   };
   console.log(
     `\n${table([
@@ -106,7 +125,13 @@ async function main() {
       row(`page ${fmt(DEEP_PAGE)} by cursor, newest first`, deep, first),
       row('first page, by last name', firstByName),
       row(`page ${fmt(DEEP_PAGE)} by cursor, by last name`, deepByName, firstByName),
-      [`page ${fmt(DEEP_PAGE)} by number (page=${DEEP_PAGE}), newest first, 5 s`, `${fmt(p99(byNumber))} ms`, fmt(byNumber.rps), `${fmt(p99(byNumber) / p99(first), 2)}×`, 'info'],
+      [
+        `page ${fmt(DEEP_PAGE)} by number (page=${DEEP_PAGE}), newest first, 5 s`,
+        `${fmt(p99(byNumber))} ms`,
+        fmt(byNumber.rps),
+        `${fmt(p99(byNumber) / p99(first), 2)}×`,
+        'info',
+      ],
     ])}`,
   );
   console.log(`\nload after: ${loadLine()}`);

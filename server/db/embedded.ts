@@ -91,14 +91,26 @@ function runningServer(pgDir: string): { port: number; host: string } | undefine
 /** One line for what PostgreSQL printed when it would not start, naming the setting to change where there is one. */
 function explain(recent: string[], tcpPort: number | undefined, pgDir: string): string {
   const text = recent.join('\n');
-  if (tcpPort !== undefined && /could not bind .*Address already in use|could not create any TCP\/IP sockets/i.test(text)) {
-    return `The embedded PostgreSQL could not listen on 127.0.0.1:${tcpPort}, which another program uses: set EMBEDDED_PG_PORT to a free port, or unset it to use only the Unix socket in ${pgDir}.`;
+  const portTaken = /could not bind .*Address already in use|could not create any TCP\/IP sockets/i.test(text);
+  if (tcpPort !== undefined && portTaken) {
+    return (
+      `The embedded PostgreSQL could not listen on 127.0.0.1:${tcpPort}, which another program uses: ` +
+      `set EMBEDDED_PG_PORT to a free port, or unset it to use only the Unix socket in ${pgDir}.`
+    );
   }
   const other = /lock file "postmaster.pid" already exists|Is another postmaster \(PID (\d+)\)/i.exec(text);
-  if (other) return `Another PostgreSQL${other[1] ? ` (PID ${other[1]})` : ''} is running on ${pgDir}: stop it, or give this Missiva its own DATA_DIR.`;
-  if (/Permission denied/i.test(text)) return `PostgreSQL may not write to ${pgDir}: make DATA_DIR writable by the user running Missiva, or choose another DATA_DIR.`;
+  if (other) {
+    const pid = other[1] ? ` (PID ${other[1]})` : '';
+    return `Another PostgreSQL${pid} is running on ${pgDir}: stop it, or give this Missiva its own DATA_DIR.`;
+  }
+  if (/Permission denied/i.test(text)) {
+    return `PostgreSQL may not write to ${pgDir}: make DATA_DIR writable by Missiva's user, or choose another.`;
+  }
   const fatal = [...text.matchAll(/(?:FATAL|PANIC|ERROR):\s+(.*)/g)].map((m) => m[1]!.trim()).at(-1);
-  return `The embedded PostgreSQL in ${pgDir} did not start${fatal ? `: ${fatal}` : ''}. Set DATABASE_URL to use another PostgreSQL, or move DATA_DIR aside to start afresh.`;
+  return (
+    `The embedded PostgreSQL in ${pgDir} did not start${fatal ? `: ${fatal}` : ''}. ` +
+    'Set DATABASE_URL to use another PostgreSQL, or move DATA_DIR aside to start afresh.'
+  );
 }
 
 async function canConnect(url: string): Promise<boolean> {
@@ -125,11 +137,13 @@ export async function startEmbeddedDatabase({ dataDir, port, sharedBuffersMb, lo
     mkdirSync(dataDir, { recursive: true });
     chmodSync(dataDir, 0o755);
   } catch (error) {
-    throw new StartupError(`DATA_DIR ${dataDir} cannot be created or opened (${(error as NodeJS.ErrnoException).code}): choose a writable DATA_DIR.`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StartupError(`DATA_DIR ${dataDir} cannot be created or opened (${code}): choose a writable DATA_DIR.`);
   }
   const pgDir = path.join(dataDir, 'postgres');
   const password = readPassword(dataDir);
-  const urlFor = (host: string, p: number) => `postgres://postgres:${encodeURIComponent(password)}@${encodeURIComponent(host)}:${p}/missiva`;
+  const urlFor = (host: string, p: number) =>
+    `postgres://postgres:${encodeURIComponent(password)}@${encodeURIComponent(host)}:${p}/missiva`;
 
   const live = runningServer(pgDir);
   if (live && (await canConnect(urlFor(live.host, live.port)))) {

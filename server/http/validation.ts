@@ -110,7 +110,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: cont
   if (!numeric.length) return validate as ReturnType<FastifySchemaCompiler<unknown>>;
   const checked: Validator = (data) => {
     const values = (data ?? {}) as Record<string, unknown>;
-    const malformed = numeric.filter(([name, type]) => [values[name]].flat().some((v) => typeof v === 'string' && !NUMERIC_TEXT[type].test(v)));
+    const malformed = numeric.filter(([name, type]) =>
+      [values[name]].flat().some((v) => typeof v === 'string' && !NUMERIC_TEXT[type].test(v)),
+    );
     const valid = validate(data);
     const others = (validate.errors ?? []).filter((e) => !malformed.some(([name]) => e.instancePath === `/${name}`));
     const errors = [...malformed.map(([name, type]) => errorAt(name, 'type', { type })), ...others];
@@ -188,7 +190,10 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-type ContractDoc = { paths?: Record<string, Record<string, unknown>>; components?: { requestBodies?: Record<string, unknown> } };
+type ContractDoc = {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { requestBodies?: Record<string, unknown> };
+};
 type RequestBody = { required?: boolean; content?: Record<string, unknown>; $ref?: string };
 
 /** The operations whose contract requires a JSON body: a request without one is refused before its handler. */
@@ -198,8 +203,9 @@ export function operationsRequiringJsonBody(contract: ContractDoc): Set<string> 
     for (const op of Object.values(item)) {
       const operation = op as { operationId?: string; requestBody?: RequestBody } | undefined;
       let body = operation?.requestBody;
-      if (body?.$ref) body = contract.components?.requestBodies?.[body.$ref.split('/').pop()!] as RequestBody | undefined;
-      if (operation?.operationId && body?.required && body.content?.['application/json']) out.add(operation.operationId);
+      if (body?.$ref) body = contract.components?.requestBodies?.[body.$ref.split('/').pop()!] as RequestBody;
+      const json = body?.required && body.content?.['application/json'];
+      if (operation?.operationId && json) out.add(operation.operationId);
     }
   }
   return out;

@@ -56,7 +56,12 @@ function operations(): Operation[] {
     return Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
       .map(([method, raw]) => {
-        const op = raw as { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[] };
+        const op = raw as {
+          operationId: string;
+          parameters?: Parameter[];
+          requestBody?: { content: Record<string, { schema: Schema }> };
+          security?: unknown[];
+        };
         const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
         return {
           operationId: op.operationId,
@@ -70,7 +75,8 @@ function operations(): Operation[] {
   });
 }
 
-const typesOf = (schema: Schema): string[] => [schema.type ?? (schema.properties ? 'object' : 'string')].flat().filter((t) => t !== 'null') as string[];
+const typesOf = (schema: Schema): string[] =>
+  [schema.type ?? (schema.properties ? 'object' : 'string')].flat().filter((t) => t !== 'null') as string[];
 
 /** Text that fits a contract pattern, for the fields that have one (digits, codes, languages). */
 const PATTERN_SAMPLES = ['1234', '39', 'it', 'en', 'en-gb', '12345678'];
@@ -106,7 +112,9 @@ function sample(schema: Schema, depth = 0): unknown {
 
 const HUGE = 'x'.repeat(100_000);
 const nested = (depth: number): unknown =>
-  depth === 0 ? { kind: 'blocklist', operator: 'is' } : { kind: 'group', operator: 'and', conditions: [nested(depth - 1)] };
+  depth === 0
+    ? { kind: 'blocklist', operator: 'is' }
+    : { kind: 'group', operator: 'and', conditions: [nested(depth - 1)] };
 const DEEP = nested(1000);
 const DEEPISH = nested(40);
 /** Values put in place of each field in turn. */
@@ -129,10 +137,45 @@ const HOSTILE_VALUES: unknown[] = [
   DEEPISH,
 ];
 /** Whole bodies: wrong top-level types and malformed JSON. */
-const HOSTILE_BODIES = ['[]', '"hello"', '1', 'null', 'true', '{}', '{"a": ', '{"a":1}}', '\u0000', '{"__proto__": {"x": 1}}'];
+const HOSTILE_BODIES = [
+  '[]',
+  '"hello"',
+  '1',
+  'null',
+  'true',
+  '{}',
+  '{"a": ',
+  '{"a":1}}',
+  '\u0000',
+  '{"__proto__": {"x": 1}}',
+];
 /** Values for path and query parameters, as they appear in the URL. */
-const HOSTILE_PARAMS = ['0', '-1', '1.5', '0x10', '1e3', '1e309', '99999999999999999999', '9007199254740992', 'abc', '%00', '%0A', '%E2%80%AE', encodeURIComponent('ü'), 'true', '', 'a'.repeat(300)];
-const ODD_CONTENT_TYPES = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/octet-stream'];
+const HOSTILE_PARAMS = [
+  '0',
+  '-1',
+  '1.5',
+  '0x10',
+  '1e3',
+  '1e309',
+  '99999999999999999999',
+  '9007199254740992',
+  'abc',
+  '%00',
+  '%0A',
+  '%E2%80%AE',
+  encodeURIComponent('ü'),
+  'true',
+  '',
+  'a'.repeat(300),
+];
+const ODD_CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/octet-stream',
+];
 
 /** Paths to every field of a sample body (objects and arrays alike), so each can be replaced in turn. */
 function fieldPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
@@ -165,9 +208,12 @@ function arbitraryFor(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   else if (type === 'enum') shaped = fc.constantFrom(...(schema.enum as unknown[]));
   else if (type === 'object') {
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
-    const entries = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, arbitraryFor(child, depth + 1)]));
+    const entries = Object.fromEntries(
+      Object.entries(properties).map(([key, child]) => [key, arbitraryFor(child, depth + 1)]),
+    );
     shaped = fc.record(entries, { requiredKeys: (schema.required ?? []) as string[] });
-  } else if (type === 'array') shaped = fc.array(arbitraryFor((schema.items ?? {}) as Schema, depth + 1), { maxLength: 3 });
+  } else if (type === 'array')
+    shaped = fc.array(arbitraryFor((schema.items ?? {}) as Schema, depth + 1), { maxLength: 3 });
   else if (type === 'integer') shaped = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(sample(schema)));
   else if (type === 'number') shaped = fc.double({ noNaN: true, noDefaultInfinity: true });
   else if (type === 'boolean') shaped = fc.boolean();
@@ -184,14 +230,32 @@ beforeAll(async () => {
   env = await createTestEnv({ loginRateLimit: 1_000_000 });
   user = await createUser(env);
   const auth = bearer((await login(env, user)).token);
-  const post = async (url: string, payload: unknown) => (await env.app.inject({ method: 'POST', url: `/api${url}`, headers: auth, payload: payload as Record<string, unknown> })).json();
+  const post = async (url: string, payload: unknown) =>
+    (
+      await env.app.inject({
+        method: 'POST',
+        url: `/api${url}`,
+        headers: auth,
+        payload: payload as Record<string, unknown>,
+      })
+    ).json();
   const folder = await post('/contact-folders', { name: 'Fuzz folder' });
   const list = await post('/contact-lists', { name: 'Fuzz list', folderId: folder.id });
   const contact = await post('/contacts', { email: 'fuzzed@example.com', listIds: [list.id] });
   const note = await post(`/contacts/${contact.id}/notes`, { text: 'A note' });
   const attribute = await post('/contact-attributes', { name: 'Plan', type: 'category', options: ['gold', 'silver'] });
-  const segment = await post('/segments', { name: 'Blocked', conditions: { kind: 'group', operator: 'and', conditions: [{ kind: 'blocklist', operator: 'is' }] } });
-  Object.assign(realIds, { folderId: folder.id, listId: list.id, contactId: contact.id, noteId: note.id, attributeId: attribute.id, segmentId: segment.id });
+  const segment = await post('/segments', {
+    name: 'Blocked',
+    conditions: { kind: 'group', operator: 'and', conditions: [{ kind: 'blocklist', operator: 'is' }] },
+  });
+  Object.assign(realIds, {
+    folderId: folder.id,
+    listId: list.id,
+    contactId: contact.id,
+    noteId: note.id,
+    attributeId: attribute.id,
+    segmentId: segment.id,
+  });
   for (const [key, value] of Object.entries(realIds)) {
     if (typeof value !== 'number') throw new Error(`seeding ${key} failed`);
     realIds[key] = String(value);
@@ -207,7 +271,10 @@ function expectWellFormed(res: LightMyRequestResponse, what: string): void {
   expect(typeof body.code, `${what}: ${res.body.slice(0, 300)}`).toBe('string');
   expect(typeof body.message, `${what}: ${res.body.slice(0, 300)}`).toBe('string');
   if (res.statusCode === 422) {
-    expect(body.errors && typeof body.errors === 'object' && Object.keys(body.errors).length, `${what}: ${res.body.slice(0, 300)}`).toBeTruthy();
+    expect(
+      body.errors && typeof body.errors === 'object' && Object.keys(body.errors).length,
+      `${what}: ${res.body.slice(0, 300)}`,
+    ).toBeTruthy();
   }
 }
 
@@ -216,29 +283,54 @@ function urlFor(op: Operation, pathValues: Record<string, string> = {}, query = 
   return `/api${path}${query ? `?${query}` : ''}`;
 }
 
-async function send(op: Operation, headers: Record<string, string>, what: string, options: Partial<InjectOptions> = {}): Promise<void> {
-  const res = await env.app.inject({ method: op.method as 'GET', url: urlFor(op), ...options, headers: { ...headers, ...(options.headers as Record<string, string>) } });
+async function send(
+  op: Operation,
+  headers: Record<string, string>,
+  what: string,
+  options: Partial<InjectOptions> = {},
+): Promise<void> {
+  const res = await env.app.inject({
+    method: op.method as 'GET',
+    url: urlFor(op),
+    ...options,
+    headers: { ...headers, ...(options.headers as Record<string, string>) },
+  });
   expectWellFormed(res, `${op.operationId} ${what}`);
 }
 
-const json = (payload: unknown): Partial<InjectOptions> => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+const json = (payload: unknown): Partial<InjectOptions> => ({
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(payload),
+});
 
 /**
  * Logged in, every case; anonymous, the cases about the request's form (path ids, bodies, content types), since field
  * validation runs the same way before the session is checked.
  */
-async function fuzzOperation(op: Operation, headers: Record<string, string>, seed: number, everything: boolean): Promise<void> {
+async function fuzzOperation(
+  op: Operation,
+  headers: Record<string, string>,
+  seed: number,
+  everything: boolean,
+): Promise<void> {
   // Bad path ids and query values, one parameter at a time.
   for (const param of op.params.filter((p) => p.in === 'path')) {
     for (const value of HOSTILE_PARAMS) {
       const url = urlFor(op, { [param.name]: value });
-      const res = await env.app.inject({ method: op.method as 'GET', url, headers, ...(op.body?.contentType === 'application/json' ? json(sample(op.body.schema)) : {}) });
+      const res = await env.app.inject({
+        method: op.method as 'GET',
+        url,
+        headers,
+        ...(op.body?.contentType === 'application/json' ? json(sample(op.body.schema)) : {}),
+      });
       expectWellFormed(res, `${op.operationId} path ${param.name}=${value.slice(0, 20)}`);
     }
   }
   for (const param of op.params.filter((p) => p.in === 'query' && everything)) {
     for (const value of [...HOSTILE_PARAMS, '%00abc', encodeURIComponent(HUGE.slice(0, 5000))]) {
-      await send(op, headers, `query ${param.name}=${value.slice(0, 20)}`, { url: urlFor(op, {}, `${param.name}=${value}`) });
+      await send(op, headers, `query ${param.name}=${value.slice(0, 20)}`, {
+        url: urlFor(op, {}, `${param.name}=${value}`),
+      });
     }
     await send(op, headers, `query ${param.name} twice`, { url: urlFor(op, {}, `${param.name}=1&${param.name}=2`) });
     await send(op, headers, `query ${param.name}[]`, { url: urlFor(op, {}, `${param.name}[]=1&${param.name}[a]=2`) });
@@ -248,15 +340,24 @@ async function fuzzOperation(op: Operation, headers: Record<string, string>, see
   // Bodies: none, empty, malformed, of the wrong type, under odd content types.
   await send(op, headers, 'no body');
   await send(op, headers, 'empty JSON body', { headers: { 'content-type': 'application/json' }, payload: '' });
-  for (const payload of HOSTILE_BODIES) await send(op, headers, `body ${payload}`, { headers: { 'content-type': 'application/json' }, payload });
+  for (const payload of HOSTILE_BODIES)
+    await send(op, headers, `body ${payload}`, { headers: { 'content-type': 'application/json' }, payload });
   for (const contentType of ODD_CONTENT_TYPES) {
-    await send(op, headers, `content type ${contentType}`, { headers: { 'content-type': contentType }, payload: '{"a":1}' });
+    await send(op, headers, `content type ${contentType}`, {
+      headers: { 'content-type': contentType },
+      payload: '{"a":1}',
+    });
   }
   if (op.body?.contentType === 'multipart/form-data') {
     const boundary = 'fuzzboundary';
     for (const filename of ['a\u0000b.csv', '\u0001\u001f.xlsx', '../../etc/passwd', 'x'.repeat(1000) + '.csv', '']) {
-      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\nemail\r\na\u0000@example.com\r\n--${boundary}--\r\n`;
-      await send(op, headers, `upload named ${JSON.stringify(filename.slice(0, 20))}`, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const disposition = `Content-Disposition: form-data; name="file"; filename="${filename}"`;
+      const file = 'email\r\na\u0000@example.com';
+      const payload = `--${boundary}\r\n${disposition}\r\nContent-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`;
+      await send(op, headers, `upload named ${JSON.stringify(filename.slice(0, 20))}`, {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
     }
   }
   if (op.body?.contentType !== 'application/json' || !everything) return;
@@ -265,7 +366,13 @@ async function fuzzOperation(op: Operation, headers: Record<string, string>, see
   const base = sample(op.body.schema);
   await send(op, headers, 'sample body', json(base));
   for (const path of fieldPaths(base)) {
-    for (const value of HOSTILE_VALUES) await send(op, headers, `${path.join('.')}=${JSON.stringify(value)?.slice(0, 20)}`, json(replaced(base, path, value)));
+    for (const value of HOSTILE_VALUES)
+      await send(
+        op,
+        headers,
+        `${path.join('.')}=${JSON.stringify(value)?.slice(0, 20)}`,
+        json(replaced(base, path, value)),
+      );
     await send(op, headers, `${path.join('.')} removed`, json(replaced(base, path, undefined)));
   }
 
@@ -298,27 +405,69 @@ describe('the contract fuzz walk answers no 5xx and only well-formed errors', ()
 describe('the bad input once answered with a 500 now gets a 422 on its field', () => {
   const cases: [string, InjectOptions, Record<string, string[]>][] = [
     ['no body', { method: 'POST', url: '/api/users/login' }, { body: ['Body is required'] }],
-    ['an empty JSON body', { method: 'POST', url: '/api/contacts', headers: { 'content-type': 'application/json' }, payload: '' }, { body: ['Body is required'] }],
-    ['a NUL in a name', { method: 'POST', url: '/api/contact-folders', ...json({ name: 'a\u0000b' }) }, { name: ['Name contains a character that is not allowed'] }],
-    ['an id beyond bigint', { method: 'GET', url: '/api/contact-lists/99999999999999999999' }, { listId: ['List id must be at most 9007199254740991'] }],
+    [
+      'an empty JSON body',
+      { method: 'POST', url: '/api/contacts', headers: { 'content-type': 'application/json' }, payload: '' },
+      { body: ['Body is required'] },
+    ],
+    [
+      'a NUL in a name',
+      { method: 'POST', url: '/api/contact-folders', ...json({ name: 'a\u0000b' }) },
+      { name: ['Name contains a character that is not allowed'] },
+    ],
+    [
+      'an id beyond bigint',
+      { method: 'GET', url: '/api/contact-lists/99999999999999999999' },
+      { listId: ['List id must be at most 9007199254740991'] },
+    ],
     ['an id in hex', { method: 'GET', url: '/api/contacts/0x10' }, { contactId: ['Contact id must be an integer'] }],
-    ['an id in exponent notation', { method: 'GET', url: '/api/contacts?listId=1e309' }, { listId: ['List id must be an integer'] }],
-    ['a huge id in a body', { method: 'POST', url: '/api/contact-lists', ...json({ name: 'x', folderId: 1e308 }) }, { folderId: ['Folder id must be at most 9007199254740991'] }],
-    ['a condition that is no object', { method: 'POST', url: '/api/segments', ...json({ name: 'x', conditions: { kind: 'group', operator: 'and', conditions: [1] } }) }, { 'conditions.conditions.0': ['0 must be an object'] }],
-    ['groups 1,000 deep', { method: 'POST', url: '/api/segments/count', ...json({ conditions: DEEP }) }, { conditions: ['Conditions nests more than 32 levels deep'] }],
+    [
+      'an id in exponent notation',
+      { method: 'GET', url: '/api/contacts?listId=1e309' },
+      { listId: ['List id must be an integer'] },
+    ],
+    [
+      'a huge id in a body',
+      { method: 'POST', url: '/api/contact-lists', ...json({ name: 'x', folderId: 1e308 }) },
+      { folderId: ['Folder id must be at most 9007199254740991'] },
+    ],
+    [
+      'a condition that is no object',
+      {
+        method: 'POST',
+        url: '/api/segments',
+        ...json({ name: 'x', conditions: { kind: 'group', operator: 'and', conditions: [1] } }),
+      },
+      { 'conditions.conditions.0': ['0 must be an object'] },
+    ],
+    [
+      'groups 1,000 deep',
+      { method: 'POST', url: '/api/segments/count', ...json({ conditions: DEEP }) },
+      { conditions: ['Conditions nests more than 32 levels deep'] },
+    ],
   ];
   for (const [what, request, errors] of cases) {
     it(what, async () => {
       const auth = bearer((await login(env, user)).token);
-      const res = await env.app.inject({ ...request, headers: { ...auth, ...(request.headers as Record<string, string>) } });
+      const res = await env.app.inject({
+        ...request,
+        headers: { ...auth, ...(request.headers as Record<string, string>) },
+      });
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({ code: 'validation_error', message: 'There was a validation error with your request.', errors });
+      expect(res.json()).toEqual({
+        code: 'validation_error',
+        message: 'There was a validation error with your request.',
+        errors,
+      });
     });
   }
 });
 
 /** A raw HTTP exchange with a listening app, for what Node's parser refuses before Fastify sees a request. */
-async function raw(port: number, head: string): Promise<{ status: number; contentType: string | undefined; body: string }> {
+async function raw(
+  port: number,
+  head: string,
+): Promise<{ status: number; contentType: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     const [requestLine, ...headerLines] = head.split('\r\n');
     const [method, path] = requestLine!.split(' ');
@@ -340,6 +489,9 @@ describe('requests refused by the HTTP parser', () => {
     const res = await raw(port, `GET /api/contacts?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: localhost`);
     expect(res.status).toBe(431);
     expect(res.contentType).toMatch(/^application\/json/);
-    expect(JSON.parse(res.body)).toEqual({ code: 'headers_too_large', message: 'The request line or headers are too large.' });
+    expect(JSON.parse(res.body)).toEqual({
+      code: 'headers_too_large',
+      message: 'The request line or headers are too large.',
+    });
   });
 });

@@ -29,7 +29,10 @@ async function freePort(): Promise<number> {
 function start(env: Record<string, string>): Promise<{ ready: boolean; code: number | null; output: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', SMTP_URL: '', SEED: 'false', ...env };
   if (!('EMBEDDED_PG_PORT' in env)) delete childEnv.EMBEDDED_PG_PORT;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   return new Promise((resolve) => {
@@ -52,7 +55,9 @@ function start(env: Record<string, string>): Promise<{ ready: boolean; code: num
 }
 
 afterAll(async () => {
-  const exits = children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => new Promise((r) => c.once('exit', r)));
+  const exits = children
+    .filter((c) => c.exitCode === null && c.signalCode === null)
+    .map((c) => new Promise((r) => c.once('exit', r)));
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(exits);
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -95,7 +100,9 @@ describe('two installs on one machine', () => {
       // The first install's folder: its database is up already, so only the HTTP port can fail.
       const res = await start({ DATA_DIR: dirs[0]!, PORT: String(taken) });
       expect(res.code).toBe(1);
-      expect(res.output.trim().split('\n'), res.output).toEqual([`Missiva cannot listen on 0.0.0.0:${taken} (another program uses it): set PORT to another port.`]);
+      expect(res.output.trim().split('\n'), res.output).toEqual([
+        `Missiva cannot listen on 0.0.0.0:${taken} (another program uses it): set PORT to another port.`,
+      ]);
     } finally {
       busy.close();
     }

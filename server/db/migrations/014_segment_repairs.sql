@@ -9,7 +9,8 @@ declare
   item jsonb;
 begin
   if jsonb_typeof(node) is distinct from 'object' or node->>'kind' is distinct from 'group'
-     or jsonb_typeof(node->'conditions') is distinct from 'array' or coalesce(node->>'operator', '') not in ('and', 'or') then
+     or jsonb_typeof(node->'conditions') is distinct from 'array'
+     or coalesce(node->>'operator', '') not in ('and', 'or') then
     return null;
   end if;
   for item in select value from jsonb_array_elements(node->'conditions') loop
@@ -25,6 +26,7 @@ begin
 end $$;
 
 update segments
-   set conditions = coalesce(pg_temp.repaired_segment_group(conditions), '{"kind": "group", "operator": "or", "conditions": []}'::jsonb),
+   set conditions = coalesce(pg_temp.repaired_segment_group(conditions),
+                             '{"kind": "group", "operator": "or", "conditions": []}'::jsonb),
        updated_at = now()
  where conditions is distinct from pg_temp.repaired_segment_group(conditions);

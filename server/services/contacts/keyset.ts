@@ -35,14 +35,22 @@ export function encodeContactCursor(sort: ContactSort, row: Record<string, unkno
 export function decodeContactCursor(sort: ContactSort, cursor: string): ContactKey {
   let parsed: unknown;
   try {
-    parsed = /^[A-Za-z0-9_-]+$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
+    parsed = /^[A-Za-z0-9_-]+$/.test(cursor)
+      ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+      : undefined;
   } catch {
     parsed = undefined;
   }
   if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort) {
     const [, value, id] = parsed as [string, unknown, unknown];
-    const valueFits = value === null || (typeof value === 'string' && parts(sort).field !== 'createdAt' && value.length <= 254 && !value.includes('\u0000'));
-    if (valueFits && Number.isSafeInteger(id) && (id as number) >= 1) return { value: value as string | null, id: id as number };
+    const valueFits =
+      value === null ||
+      (typeof value === 'string' &&
+        parts(sort).field !== 'createdAt' &&
+        value.length <= 254 &&
+        !value.includes('\u0000'));
+    if (valueFits && Number.isSafeInteger(id) && (id as number) >= 1)
+      return { value: value as string | null, id: id as number };
   }
   throw invalid({ cursor: [INVALID_CURSOR] });
 }
@@ -58,19 +66,29 @@ export function nextContactCursor(sort: ContactSort, json: string, perPage: numb
  * company and the filter. In creation order that is one range of ids. In a name order the ids come first, with `part`
  * (which range a row comes from) and `k` (its sort value) to order the two ranges, then each contact by its key.
  */
-export function keysetRows(columns: string, where: string, sort: ContactSort, key: ContactKey, perPage: number, params: SqlParams): string {
+export function keysetRows(
+  columns: string,
+  where: string,
+  sort: ContactSort,
+  key: ContactKey,
+  perPage: number,
+  params: SqlParams,
+): string {
   const { field, desc } = parts(sort);
   const dir = desc ? 'desc' : 'asc';
   const after = desc ? '<' : '>';
   const id = `${params.add(key.id)}::bigint`;
   if (field === 'createdAt') {
-    return `select ${columns} from contacts c where ${where} and c.id ${after} ${id} order by c.id ${dir} limit ${perPage}`;
+    return `select ${columns} from contacts c where ${where} and c.id ${after} ${id}
+             order by c.id ${dir} limit ${perPage}`;
   }
   const { column, type } = COLUMNS[field];
   const valued = (part: number, condition: string) =>
-    `(select c.id, ${part} as part, ${column} as k from contacts c where ${where} and ${condition} order by ${column} ${dir}, c.id ${dir} limit ${perPage})`;
+    `(select c.id, ${part} as part, ${column} as k from contacts c where ${where} and ${condition}
+       order by ${column} ${dir}, c.id ${dir} limit ${perPage})`;
   const absent = (part: number, condition: string) =>
-    `(select c.id, ${part} as part, null::${type} as k from contacts c where ${where} and ${column} is null${condition} order by c.id ${dir} limit ${perPage})`;
+    `(select c.id, ${part} as part, null::${type} as k from contacts c where ${where} and ${column} is null${condition}
+       order by c.id ${dir} limit ${perPage})`;
   const ranges =
     key.value === null
       ? desc
@@ -80,7 +98,8 @@ export function keysetRows(columns: string, where: string, sort: ContactSort, ke
         ? [valued(1, `(${column}, c.id) < (${params.add(key.value)}::${type}, ${id})`)]
         : [valued(1, `(${column}, c.id) > (${params.add(key.value)}::${type}, ${id})`), absent(2, '')];
   return `select ${columns}
-      from (select id, part, k from (${ranges.join(' union all ')}) u order by part, k ${dir}, id ${dir} limit ${perPage}) ids
+      from (select id, part, k from (${ranges.join(' union all ')}) u
+             order by part, k ${dir}, id ${dir} limit ${perPage}) ids
      cross join lateral (select * from contacts c where c.company_id = $1 and c.id = ids.id) c
      order by ids.part, ids.k ${dir}, ids.id ${dir}`;
 }

@@ -230,8 +230,16 @@ export async function pageContacts(
     // lag far behind a list that an import is filling), so the plan is prepared once.
     const direction = sort === 'createdAt' ? 'asc' : 'desc';
     rowsQuery = key
-      ? db.query({ name: `contacts-list-after-${direction}`, text: LIST_AFTER_SQL[direction], values: [companyId, filter.listId, perPage, key.id] })
-      : db.query({ name: `contacts-list-page-${direction}`, text: LIST_PAGE_SQL[direction], values: [companyId, filter.listId, perPage, (page - 1) * perPage] });
+      ? db.query({
+          name: `contacts-list-after-${direction}`,
+          text: LIST_AFTER_SQL[direction],
+          values: [companyId, filter.listId, perPage, key.id],
+        })
+      : db.query({
+          name: `contacts-list-page-${direction}`,
+          text: LIST_PAGE_SQL[direction],
+          values: [companyId, filter.listId, perPage, (page - 1) * perPage],
+        });
   } else if (!key && onlyList && (await walkIsShort(db, companyId, filter.listId!, page * perPage))) {
     // By name or email in a list that is a good part of the company: the prepared walk (see LIST_WALK).
     rowsQuery = db.query({ name: `contacts-list-walk-${sort}-${perPage}`, text: LIST_WALK(sort, perPage), values: [companyId, filter.listId, (page - 1) * perPage] });
@@ -242,7 +250,8 @@ export async function pageContacts(
     const listParam = filter.listId === undefined ? undefined : params.add(filter.listId);
     const rowsSql = key
       ? keysetRows(CONTACT_JSON_COLUMNS, where, sort, key, perPage, params)
-      : `select ${CONTACT_JSON_COLUMNS} from contacts c where ${where} order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`;
+      : `select ${CONTACT_JSON_COLUMNS} from contacts c where ${where}
+          order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`;
     rowsQuery = db.query(pageStatement(rowsSql, listParam), params.values);
   }
   const countQuery: Promise<number | undefined> =

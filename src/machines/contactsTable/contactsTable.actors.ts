@@ -20,17 +20,21 @@ export const loadTableOptions = fromPromise<TableOptions>(async () => {
 });
 
 /** A page of the query; the API's 404 (list or segment not found) and 422 (a value it refuses) are typed outcomes. */
-export const loadPage = fromPromise<PageOutcome, { query: ContactQuery; page: number; cursor?: string | null }>(async ({ input, signal }) => {
+type PageInput = { query: ContactQuery; page: number; cursor?: string | null };
+export const loadPage = fromPromise<PageOutcome, PageInput>(async ({ input, signal }) => {
   const { sort, listId, segmentId } = input.query;
   const q = input.query.q.trim();
   const filter = { ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) };
   const { data, error, response } = await api.GET('/contacts', {
-    params: { query: { page: input.page, perPage: PAGE_SIZE, sort, ...filter, ...(input.cursor ? { cursor: input.cursor } : {}) } },
+    params: {
+      query: { page: input.page, perPage: PAGE_SIZE, sort, ...filter, ...(input.cursor ? { cursor: input.cursor } : {}) },
+    },
     signal,
   });
   if (data) {
     const pagination = readPagination(response);
-    return { kind: 'loaded', rows: data, total: pagination?.total ?? null, page: input.page, nextCursor: pagination?.nextCursor ?? null };
+    const nextCursor = pagination?.nextCursor ?? null;
+    return { kind: 'loaded', rows: data, total: pagination?.total ?? null, page: input.page, nextCursor };
   }
   if (response.status === 404) return { kind: 'rejected', reason: 'notFound' };
   if (response.status === 422) return { kind: 'rejected', reason: 'invalid' };

@@ -91,11 +91,18 @@ export const contactsTableMachine = setup({
       if (context.notices.length) enqueue.emit({ type: 'view.changed', view: viewOf(context), history: 'replace' });
     }),
     assignFirstPage: assign((_, page: PageOutcome) =>
-      page.kind === 'loaded' ? { rows: page.rows, total: page.total, page: page.page, cursor: page.nextCursor ?? null, error: null } : {},
+      page.kind === 'loaded'
+        ? { rows: page.rows, total: page.total, page: page.page, cursor: page.nextCursor ?? null, error: null }
+        : {},
     ),
     appendPage: assign(({ context }, page: PageOutcome) =>
       page.kind === 'loaded'
-        ? { rows: [...context.rows, ...page.rows], total: page.total ?? context.total, page: page.page, cursor: page.nextCursor ?? null }
+        ? {
+            rows: [...context.rows, ...page.rows],
+            total: page.total ?? context.total,
+            page: page.page,
+            cursor: page.nextCursor ?? null,
+          }
         : {},
     ),
     assignColumns: assign(({ event }) => (event.type === 'columns.change' ? { columns: [...new Set(event.attributeIds)] } : {})),

@@ -19,7 +19,12 @@ beforeAll(async () => {
   const first = ['Ada', null, 'Bea', 'ada', null, 'Carl', 'Bea', null, 'Dan', 'Eve', 'Bea'];
   const last = [null, 'Rossi', 'Verdi', null, 'Bianchi', 'Rossi', null, 'Neri', null, 'Rossi', 'Alfa'];
   for (let i = 0; i < first.length; i++) {
-    await makeContact(a, { email: `k${(i * 7) % 11}.${i}@example.com`, firstName: first[i], lastName: last[i], listIds: i % 3 ? [listId] : [] });
+    await makeContact(a, {
+      email: `k${(i * 7) % 11}.${i}@example.com`,
+      firstName: first[i],
+      lastName: last[i],
+      listIds: i % 3 ? [listId] : [],
+    });
   }
   for (let i = 0; i < 4; i++) await makeContact(b, { email: `other${i}@example.com`, firstName: 'Ada' });
 });
@@ -29,7 +34,10 @@ async function walk(filter: string, sort: string, perPage: number): Promise<numb
   const seen: number[] = [];
   let cursor: string | null = null;
   for (let page = 1; page <= 20; page++) {
-    const res = await a.call('GET', `/contacts?sort=${sort}&perPage=${perPage}&page=${page}${filter}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res = await a.call(
+      'GET',
+      `/contacts?sort=${sort}&perPage=${perPage}&page=${page}${filter}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     seen.push(...idsOf(res));
     cursor = header(res).nextCursor;
@@ -49,7 +57,8 @@ describe('contacts by cursor', () => {
       for (const sort of SORTS) {
         const expected = await byNumber(f, sort);
         expect(expected.length).toBeGreaterThan(2);
-        for (const perPage of [1, 2, 3]) expect(await walk(f, sort, perPage), `${sort} by ${perPage}`).toEqual(expected);
+        for (const perPage of [1, 2, 3])
+          expect(await walk(f, sort, perPage), `${sort} by ${perPage}`).toEqual(expected);
       }
     });
   }
