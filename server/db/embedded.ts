@@ -188,16 +188,18 @@ export async function startEmbeddedDatabase({ dataDir, port, sharedBuffersMb, lo
       throw new StartupError(explain(recent, tcpPort, pgDir));
     }
   }
-  // After a crash, orphaned backends may hold the old shared memory for a moment: PostgreSQL refuses to start until
-  // they have noticed their postmaster is gone, so a few attempts a short while apart cover it. A port in use or
-  // another server on the same folder will not go away by waiting: those fail at once.
+  // After a crash, orphaned backends may hold the old shared memory, lock file and listening port for a moment:
+  // PostgreSQL refuses to start until they have noticed their postmaster is gone, so a few attempts a short while
+  // apart cover it. Without a crash's leftovers (no postmaster.pid), a port in use or a folder PostgreSQL may not
+  // write will not go away by waiting: those fail at once.
+  const crashed = existsSync(path.join(pgDir, 'postmaster.pid'));
   for (let attempt = 1; ; attempt += 1) {
     try {
       await server.start();
       break;
     } catch {
       const line = explain(recent, tcpPort, pgDir);
-      if (attempt >= 10 || /EMBEDDED_PG_PORT|Another PostgreSQL|may not write/.test(line)) throw new StartupError(line);
+      if (attempt >= 10 || (!crashed && /EMBEDDED_PG_PORT|may not write/.test(line))) throw new StartupError(line);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
