@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { errorCodes, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, {
+  errorCodes,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -10,7 +18,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
 import { HTTP_TEXTS, HttpError, invalid } from './http/errors.ts';
-import { toFieldErrors, validatorCompiler } from './http/validation.ts';
+import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +84,36 @@ function answerOnlyMediaTypes(contract: Record<string, unknown>): string[] {
   return [...new Set(answered)].filter((type) => !taken.has(type));
 }
 
+/** What Node's HTTP parser refuses before Fastify sees a request, answered in the `{ code, message }` shape. */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message: 'The request line or headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request took too long to arrive.' },
+};
+const MALFORMED = { status: 400, code: 'bad_request', message: HTTP_TEXTS.badRequest };
+
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, code, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+  const body = JSON.stringify({ code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+async function requireBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined) {
+    throw invalid(BODY_REQUIRED);
+  }
+}
+
 export interface BuildAppOptions {
   /** Serve the built SPA from config.distDir (off in API tests). */
   serveSpa?: boolean;
@@ -92,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true } },
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // The contract only takes JSON (and multipart where it says so); any other body is refused with 415 before a handler.
@@ -139,6 +178,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (status === 429) {
       return reply.status(429).send({ code: 'too_many_requests', message: HTTP_TEXTS.tooManyRequests });
     }
+    // A JSON content type with nothing after it is a missing body, as is no body at all (see requireBody).
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(422).send({ code: 'validation_error', message: HTTP_TEXTS.validation, errors: BODY_REQUIRED });
+    }
     if (status === 413) return reply.status(413).send({ code: 'payload_too_large', message: 'The request body is too large.' });
     if (status === 415) return reply.status(415).send({ code: 'unsupported_media_type', message: 'Send the body as application/json.' });
     if (status >= 400 && status < 500) {
@@ -168,6 +211,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(type), undefined),
         );
       }
+      // Fastify validates a body only under the content type it arrived with, so a request with no body (and no
+      // content type) would reach the handler unchecked: operations whose contract requires a JSON body refuse it.
+      const bodyRequired = operationsRequiringJsonBody(contract);
+      api.addHook('onRoute', (route) => {
+        const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+        if (!operationId || !bodyRequired.has(operationId)) return;
+        route.preValidation = [...[route.preValidation ?? []].flat(), requireBody];
+      });
       await api.register(openapiGlue, {
         specification: contract,
         serviceHandlers: createHandlers(ctx),

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
+import { StartupError, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool, type Pool } from './db/pool.ts';
 import { appRoleUrl, ensureAppRole, TenantPool } from './db/tenant.ts';
@@ -42,4 +42,35 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * One plain line saying why the process could not start and what to change: the setting to change when one is at
+ * fault (PORT, DATABASE_URL, DATA_DIR, EMBEDDED_PG_PORT), otherwise the error's own message.
+ */
+export function startFailure(
+  error: unknown,
+  config: Pick<Config, 'port' | 'host' | 'databaseUrl'> | undefined,
+): string {
+  const e = error as NodeJS.ErrnoException & { address?: string };
+  if (error instanceof StartupError) return error.message;
+  if (config && (e.code === 'EADDRINUSE' || e.code === 'EACCES') && e.syscall === 'listen') {
+    const why = e.code === 'EADDRINUSE' ? 'another program uses it' : 'this user may not listen on it';
+    return `Missiva cannot listen on ${config.host}:${config.port} (${why}): set PORT to another port.`;
+  }
+  const unreachable = ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000'].includes(e.code ?? '');
+  if (config?.databaseUrl && unreachable) {
+    let where = 'DATABASE_URL';
+    try {
+      const url = new URL(config.databaseUrl);
+      where = `DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname})`;
+    } catch {
+      // An unparsable URL is named as it is.
+    }
+    return (
+      `Missiva cannot reach the PostgreSQL at ${where}: ${e.message}. ` +
+      'Check DATABASE_URL, or unset it to use the embedded PostgreSQL.'
+    );
+  }
+  return `Missiva could not start: ${(error as Error)?.message ?? String(error)}`.split('\n')[0]!;
 }

@@ -13,7 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The application role's connection (not the tables' owner); by default missiva_app on DATABASE_URL's server. */
   appDatabaseUrl: string | undefined;
-  embeddedPgPort: number;
+  /** A loopback TCP port for the embedded PostgreSQL besides its Unix socket in DATA_DIR/postgres; unset: none. */
+  embeddedPgPort: number | undefined;
   /** shared_buffers of the embedded PostgreSQL in MB; undefined: sized from the machine's memory. */
   embeddedPgSharedBuffersMb: number | undefined;
   /** Key for signing access tokens and links; generated and kept in DATA_DIR when unset. */
@@ -75,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
-    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
+    embeddedPgPort: env.EMBEDDED_PG_PORT ? int(env.EMBEDDED_PG_PORT, 0, 'EMBEDDED_PG_PORT') : undefined,
     embeddedPgSharedBuffersMb: env.EMBEDDED_PG_SHARED_BUFFERS ? int(env.EMBEDDED_PG_SHARED_BUFFERS, 128, 'EMBEDDED_PG_SHARED_BUFFERS') : undefined,
     secret: secret ?? persistedSecret(dataDir, 'secret-key'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

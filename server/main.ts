@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { openDatabase } from './boot.ts';
+import { openDatabase, startFailure } from './boot.ts';
 import { createLogger } from './logger.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
 import { hasUsers, seedDemo } from './services/accounts/accounts.ts';
@@ -10,7 +10,13 @@ import { startWorker, type JobWorker } from './jobs/worker.ts';
 import { AuthCache } from './services/auth/authCache.ts';
 
 const startedAt = performance.now();
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(startFailure(error, undefined));
+  process.exit(1);
+}
 const log = createLogger(config);
 
 async function main(): Promise<void> {
@@ -72,8 +78,9 @@ async function main(): Promise<void> {
   }
 }
 
+// A start failure is one plain line on stderr that says what to change; the details are logged at debug level.
 main().catch((error: unknown) => {
-  log.fatal({ err: error }, 'Missiva failed to start');
-  console.error(error);
+  log.debug({ err: error }, 'start failed');
+  console.error(startFailure(error, config));
   process.exit(1);
 });

@@ -34,6 +34,12 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/**
+ * The contract's pattern for text that PostgreSQL can store: no NUL character and no lone UTF-16 surrogate (which
+ * jsonb refuses). Ajv compiles patterns with the `u` flag, so a pair that spells an emoji is one character and passes.
+ */
+export const TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+
 /** The text the server answers when a field breaks one of the contract's schema rules. */
 export function ruleText(field: string, { keyword, params: p }: RuleFailure): string {
   const label = fieldLabel(field);
@@ -55,6 +61,7 @@ export function ruleText(field: string, { keyword, params: p }: RuleFailure): st
     case 'maximum':
       return `${label} must be at most ${p.limit}`;
     case 'pattern':
+      if (p.pattern === TEXT_PATTERN) return `${label} contains a character that is not allowed`;
       return /0-9/.test(String(p.pattern)) ? `${label} must contain only numbers` : `${label} is not valid`;
     case 'additionalProperties':
       return `${fieldLabel(String(p.additionalProperty))} is not allowed`;
@@ -64,6 +71,8 @@ export function ruleText(field: string, { keyword, params: p }: RuleFailure): st
       return `${label} takes at most ${p.limit} item(s)`;
     case 'minProperties':
       return 'Nothing to change';
+    case 'maxDepth':
+      return `${label} nests more than ${p.limit} levels deep`;
     default:
       return `${label} is not valid`;
   }

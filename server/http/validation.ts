@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import * as contractSchemas from '../../shared/contract/schemas.ts';
-import { ruleText } from '../../shared/fieldTexts.ts';
+import { fieldLabel, ruleText } from '../../shared/fieldTexts.ts';
 import type { FieldErrors } from './errors.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -40,6 +40,50 @@ function withoutDiscriminatorMappings(schema: unknown): unknown {
   return out;
 }
 
+export { TEXT_PATTERN } from '../../shared/fieldTexts.ts';
+
+/**
+ * How deep a JSON body may nest. The deepest the contract allows is a segment (groups five deep, two levels each);
+ * a deeper body is refused before it is validated, since a recursive schema walks it frame by frame.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+const errorAt = (field: string, keyword: string, params: Record<string, unknown>): ErrorObject =>
+  ({ keyword, instancePath: `/${field}`, schemaPath: '', params, message: '' }) as ErrorObject;
+
+/** The first top-level field of a body that nests deeper than MAX_BODY_DEPTH, walked without recursion. */
+function tooDeep(body: unknown): string | undefined {
+  const stack: [unknown, number, string][] = [[body, 0, '']];
+  while (stack.length) {
+    const [value, depth, field] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return field;
+    for (const [key, child] of Object.entries(value)) stack.push([child, depth + 1, depth === 0 ? key : field]);
+  }
+  return undefined;
+}
+
+/**
+ * Query and path values arrive as text. Ajv would take any text JavaScript reads as a number ('0x10', '1e3', ' 7'),
+ * so an integer must be written in decimal digits and a number in decimal notation before Ajv coerces it.
+ */
+const NUMERIC_TEXT = { integer: /^-?[0-9]+$/, number: /^-?[0-9]+(\.[0-9]+)?$/ };
+
+function numericProperties(schema: unknown): [string, keyof typeof NUMERIC_TEXT][] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(properties).flatMap(([name, property]): [string, keyof typeof NUMERIC_TEXT][] => {
+    const types = [property.type].flat();
+    if (types.includes('number')) return [[name, 'number']];
+    if (types.includes('integer')) return [[name, 'integer']];
+    return [];
+  });
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: contractSchema, httpPart, contentType }) => {
   // A multipart body is a stream the handler reads itself (one file, size limit); there is nothing to validate here.
   if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
@@ -48,7 +92,32 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: cont
   // fastify-openapi-glue gives every recursive schema the same $id; each route's compiled function keeps its own copy.
   const id = (schema as { $id?: string }).$id;
   if (id && ajv.getSchema(id)) ajv.removeSchema(id);
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  const validate = ajv.compile(schema as object);
+  if (httpPart === 'body') {
+    const checked: Validator = (data) => {
+      const field = tooDeep(data);
+      checked.errors = field === undefined ? null : [errorAt(field, 'maxDepth', { limit: MAX_BODY_DEPTH })];
+      if (field !== undefined) return false;
+      const valid = validate(data);
+      checked.errors = validate.errors;
+      return valid;
+    };
+    return checked as ReturnType<FastifySchemaCompiler<unknown>>;
+  }
+  const numeric = numericProperties(schema);
+  if (!numeric.length) return validate as ReturnType<FastifySchemaCompiler<unknown>>;
+  const checked: Validator = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const malformed = numeric.filter(([name, type]) =>
+      [values[name]].flat().some((v) => typeof v === 'string' && !NUMERIC_TEXT[type].test(v)),
+    );
+    const valid = validate(data);
+    const others = (validate.errors ?? []).filter((e) => !malformed.some(([name]) => e.instancePath === `/${name}`));
+    const errors = [...malformed.map(([name, type]) => errorAt(name, 'type', { type })), ...others];
+    checked.errors = errors.length ? errors : null;
+    return valid && !malformed.length;
+  };
+  return checked as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 /**
@@ -78,7 +147,8 @@ export function contractIssues(validate: ValidateFunction, value: unknown, field
 
 /** Turns Ajv errors of one request part into `{ field: [messages] }` with dotted field paths. */
 export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors {
-  const out: FieldErrors = {};
+  // A Map, so that fields named like Object's own properties ('constructor', '__proto__') are plain keys.
+  const out = new Map<string, string[]>();
   for (const error of errors) {
     const p = error.params as Record<string, unknown>;
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -86,8 +156,33 @@ export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors 
     if (error.keyword === 'additionalProperties') field = field ? `${field}.${p.additionalProperty}` : String(p.additionalProperty);
     if (!field) field = part === 'body' ? 'body' : part;
     const message = ruleText(field, error);
-    const list = (out[field] ??= []);
+    const list = out.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
+    out.set(field, list);
+  }
+  return Object.fromEntries(out);
+}
+
+type ContractDoc = {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { requestBodies?: Record<string, unknown> };
+};
+type RequestBody = { required?: boolean; content?: Record<string, unknown>; $ref?: string };
+
+/** The operations whose contract requires a JSON body: a request without one is refused before its handler. */
+export function operationsRequiringJsonBody(contract: ContractDoc): Set<string> {
+  const out = new Set<string>();
+  for (const item of Object.values(contract.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const operation = op as { operationId?: string; requestBody?: RequestBody } | undefined;
+      let body = operation?.requestBody;
+      if (body?.$ref) body = contract.components?.requestBodies?.[body.$ref.split('/').pop()!] as RequestBody;
+      const json = body?.required && body.content?.['application/json'];
+      if (operation?.operationId && json) out.add(operation.operationId);
+    }
   }
   return out;
 }
+
+/** The 422 for a request that carries no body where the contract requires one. */
+export const BODY_REQUIRED: FieldErrors = { body: [`${fieldLabel('body')} is required`] };

@@ -305,7 +305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of contacts, sorted, searched and filtered by list, segment or blocklist status */
+        /**
+         * A page of contacts, sorted, searched and filtered by list, segment or blocklist status
+         * @description Pages are read by number, or after a row: the Pagination header's `nextCursor` continues right after the last row of a page (null when the page is not full), at the cost of a first page however deep it is, while a page number deep in a million contacts skips every row before it.
+         */
         get: operations["listContacts"];
         put?: never;
         /** Create a contact */
@@ -497,7 +500,7 @@ export interface paths {
             header?: never;
             path: {
                 contactId: components["parameters"]["ContactId"];
-                noteId: number;
+                noteId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -534,7 +537,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                attributeId: number;
+                attributeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -572,7 +575,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                folderId: number;
+                folderId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -610,7 +613,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -1844,12 +1847,14 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header, for the same sort: the page starts right after that page's last row, and `page` is only echoed in the header. A cursor issued for another sort, or not issued here, is refused with 422. */
+                cursor?: string;
                 /** @description Field to sort by; a leading minus sorts descending. createdAt follows the order of creation. */
                 sort?: components["schemas"]["ContactSort"];
                 /** @description Search in email, first name, last name and "first last" (contains, case-insensitive) and in the phone number with or without its prefix (contains; spaces, brackets, +, . and - are ignored). Control characters count as spaces. */
                 q?: string;
-                listId?: number;
-                segmentId?: number;
+                listId?: components["schemas"]["Id"];
+                segmentId?: components["schemas"]["Id"];
                 blocked?: boolean;
                 /** @description With false the total is not counted and no Pagination header is sent: a segment page then answers in milliseconds while its count comes from countSegment. */
                 withTotal?: boolean;
@@ -1914,7 +1919,7 @@ export interface operations {
                     /** @enum {string} */
                     action: "addToList" | "removeFromList" | "block" | "unblock" | "delete";
                     /** @description Required for addToList and removeFromList */
-                    listId?: number;
+                    listId?: components["schemas"]["Id"];
                     selection: components["schemas"]["ContactSelection"];
                 };
             };
@@ -2233,7 +2238,7 @@ export interface operations {
             header?: never;
             path: {
                 contactId: components["parameters"]["ContactId"];
-                noteId: number;
+                noteId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2308,7 +2313,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                attributeId: number;
+                attributeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2330,7 +2335,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                attributeId: number;
+                attributeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2406,7 +2411,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                folderId: number;
+                folderId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2429,7 +2434,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                folderId: number;
+                folderId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2454,7 +2459,7 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 perPage?: components["parameters"]["PerPage"];
-                folderId?: number;
+                folderId?: components["schemas"]["Id"];
                 /** @description Part of the list name */
                 q?: string;
             };
@@ -2488,7 +2493,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    folderId: number;
+                    folderId: components["schemas"]["Id"];
                 };
             };
         };
@@ -2511,7 +2516,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2535,7 +2540,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2557,7 +2562,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                listId: number;
+                listId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2565,7 +2570,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    folderId?: number;
+                    folderId?: components["schemas"]["Id"];
                 };
             };
         };
@@ -2873,7 +2878,7 @@ export interface operations {
                     /** @description One entry per file column, in column order */
                     mapping: components["schemas"]["ImportColumnTarget"][];
                     /** @description The lists to add the imported contacts to; at least one is required (otherwise 422 with "At least one list is required") */
-                    listIds: number[];
+                    listIds: components["schemas"]["Id"][];
                     /**
                      * @description Update contacts whose email exists; otherwise skip those rows
                      * @default true
@@ -2968,7 +2973,7 @@ export interface operations {
                 "application/json": {
                     selection: components["schemas"]["ContactSelection"];
                     /** @description Attribute columns to include (all when absent) */
-                    attributeIds?: number[];
+                    attributeIds?: components["schemas"]["Id"][];
                 };
             };
         };

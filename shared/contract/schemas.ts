@@ -76,6 +76,7 @@ export const NotificationSettingsInput = {
         pattern: {
           type: 'string',
           maxLength: 200,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           description: 'Five fields: minute hour day-of-month month day-of-week',
         },
         period: {
@@ -86,6 +87,7 @@ export const NotificationSettingsInput = {
           type: 'string',
           minLength: 1,
           maxLength: 64,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           description: 'IANA time zone',
         },
       },
@@ -528,12 +530,14 @@ export const AttributeValues = {
     "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
   additionalProperties: {
     type: ['string', 'number', 'boolean', 'null'],
+    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
   },
 } as const;
 
 export const ContactName = {
   type: ['string', 'null'],
   maxLength: 100,
+  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
 } as const;
 
 export const PhonePrefix = {
@@ -616,6 +620,7 @@ export const Contact = {
         "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
       additionalProperties: {
         type: ['string', 'number', 'boolean', 'null'],
+        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
       },
     },
     blocked: {
@@ -654,10 +659,12 @@ export const ContactInput = {
     firstName: {
       type: ['string', 'null'],
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     lastName: {
       type: ['string', 'null'],
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     phonePrefix: {
       type: ['string', 'null'],
@@ -683,6 +690,7 @@ export const ContactInput = {
     address: {
       type: ['string', 'null'],
       maxLength: 500,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     attributes: {
       type: 'object',
@@ -690,6 +698,7 @@ export const ContactInput = {
         "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
       additionalProperties: {
         type: ['string', 'number', 'boolean', 'null'],
+        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
       },
     },
     blocked: {
@@ -724,10 +733,12 @@ export const ContactPatch = {
     firstName: {
       type: ['string', 'null'],
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     lastName: {
       type: ['string', 'null'],
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     phonePrefix: {
       type: ['string', 'null'],
@@ -753,6 +764,7 @@ export const ContactPatch = {
     address: {
       type: ['string', 'null'],
       maxLength: 500,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     attributes: {
       type: 'object',
@@ -760,6 +772,7 @@ export const ContactPatch = {
         "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
       additionalProperties: {
         type: ['string', 'number', 'boolean', 'null'],
+        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
       },
     },
   },
@@ -959,6 +972,7 @@ export const ContactDataExport = {
             "Custom attribute values keyed by attribute id. Values follow the attribute's type: text and category as strings, number as a number, date as YYYY-MM-DD, boolean as true or false. Null removes a value.",
           additionalProperties: {
             type: ['string', 'number', 'boolean', 'null'],
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
         },
         blocked: {
@@ -1091,6 +1105,7 @@ export const CategoryOptions = {
     type: 'string',
     minLength: 1,
     maxLength: 100,
+    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
   },
 } as const;
 
@@ -1206,6 +1221,7 @@ export const Segment = {
           type: 'array',
           maxItems: 50,
           items: {
+            type: 'object',
             oneOf: [
               {
                 $ref: '#/components/schemas/SegmentGroup',
@@ -1254,6 +1270,7 @@ export const Segment = {
                   },
                   value: {
                     type: ['string', 'number', 'boolean'],
+                    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                   },
                   values: {
                     type: 'array',
@@ -1262,6 +1279,7 @@ export const Segment = {
                     maxItems: 100,
                     items: {
                       type: ['string', 'number'],
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                     },
                   },
                 },
@@ -1301,6 +1319,7 @@ export const Segment = {
                   },
                   value: {
                     type: ['string', 'number', 'boolean'],
+                    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                   },
                   values: {
                     type: 'array',
@@ -1309,6 +1328,7 @@ export const Segment = {
                     maxItems: 100,
                     items: {
                       type: ['string', 'number'],
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                     },
                   },
                 },
@@ -1393,6 +1413,7 @@ export const SegmentGroup = {
       type: 'array',
       maxItems: 50,
       items: {
+        type: 'object',
         oneOf: [
           {
             $ref: '#/components/schemas/SegmentGroup',
@@ -1441,6 +1462,7 @@ export const SegmentGroup = {
               },
               value: {
                 type: ['string', 'number', 'boolean'],
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               values: {
                 type: 'array',
@@ -1449,6 +1471,7 @@ export const SegmentGroup = {
                 maxItems: 100,
                 items: {
                   type: ['string', 'number'],
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                 },
               },
             },
@@ -1488,6 +1511,7 @@ export const SegmentGroup = {
               },
               value: {
                 type: ['string', 'number', 'boolean'],
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               values: {
                 type: 'array',
@@ -1496,6 +1520,7 @@ export const SegmentGroup = {
                 maxItems: 100,
                 items: {
                   type: ['string', 'number'],
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                 },
               },
             },
@@ -1552,6 +1577,7 @@ export const SegmentGroup = {
 } as const;
 
 export const SegmentCondition = {
+  type: 'object',
   oneOf: [
     {
       type: 'object',
@@ -1621,6 +1647,7 @@ export const SegmentCondition = {
         },
         value: {
           type: ['string', 'number', 'boolean'],
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
         },
         values: {
           type: 'array',
@@ -1629,6 +1656,7 @@ export const SegmentCondition = {
           maxItems: 100,
           items: {
             type: ['string', 'number'],
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
         },
       },
@@ -1668,6 +1696,7 @@ export const SegmentCondition = {
         },
         value: {
           type: ['string', 'number', 'boolean'],
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
         },
         values: {
           type: 'array',
@@ -1676,6 +1705,7 @@ export const SegmentCondition = {
           maxItems: 100,
           items: {
             type: ['string', 'number'],
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
         },
       },
@@ -1750,6 +1780,7 @@ export const SegmentOperator = {
 
 export const SegmentValue = {
   type: ['string', 'number', 'boolean'],
+  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
 } as const;
 
 export const SegmentValues = {
@@ -1759,6 +1790,7 @@ export const SegmentValues = {
   maxItems: 100,
   items: {
     type: ['string', 'number'],
+    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
   },
 } as const;
 
@@ -1806,6 +1838,7 @@ export const SegmentFieldCondition = {
     },
     value: {
       type: ['string', 'number', 'boolean'],
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     values: {
       type: 'array',
@@ -1814,6 +1847,7 @@ export const SegmentFieldCondition = {
       maxItems: 100,
       items: {
         type: ['string', 'number'],
+        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
       },
     },
   },
@@ -1854,6 +1888,7 @@ export const SegmentAttributeCondition = {
     },
     value: {
       type: ['string', 'number', 'boolean'],
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     values: {
       type: 'array',
@@ -1862,6 +1897,7 @@ export const SegmentAttributeCondition = {
       maxItems: 100,
       items: {
         type: ['string', 'number'],
+        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
       },
     },
   },

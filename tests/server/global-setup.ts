@@ -30,8 +30,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dir = mkdtempSync(path.join(tmpdir(), 'missiva-test-pg-'));
     chmodSync(dir, 0o755);
-    const port = 55000 + Math.floor(Math.random() * 5000);
-    const db = await startEmbeddedDatabase({ dataDir: dir, port });
+    // No TCP port: the server listens on a Unix socket in its own folder, so parallel runs never collide.
+    const db = await startEmbeddedDatabase({ dataDir: dir });
     adminUrl = db.url.replace(/\/missiva$/, '/postgres');
     stop = db.stop;
   }

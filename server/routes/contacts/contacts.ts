@@ -20,8 +20,8 @@ export function contactHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
     async listContacts(request, reply) {
       const { page = 1, perPage = 50, ...filter } = request.query;
-      const { json, total } = await listContacts(scoped(ctx, request), { page, perPage, ...filter });
-      if (total !== undefined) setPagination(reply, page, perPage, total);
+      const { json, total, nextCursor } = await listContacts(scoped(ctx, request), { page, perPage, ...filter });
+      if (total !== undefined) setPagination(reply, page, perPage, total, nextCursor);
       // The page arrives as JSON text built by PostgreSQL in the contract's shape; it is sent as it is.
       return reply.type('application/json; charset=utf-8').send(json);
     },

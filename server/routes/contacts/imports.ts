@@ -39,7 +39,9 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
         part?.file.resume();
         throw uploadFailed('Choose a file to import');
       }
-      return reply.status(201).send(await receiveUpload(scope, part));
+      // A file name is a label the browser sends: control characters (NUL, which PostgreSQL cannot store) become '_'.
+      const filename = part.filename.replace(/[\u0000-\u001f\u007f]/g, '_');
+      return reply.status(201).send(await receiveUpload(scope, { ...part, filename }));
     },
     async getContactImport(request) {
       return getImport(scoped(ctx, request), request.params.importId);

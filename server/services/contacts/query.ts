@@ -1,6 +1,7 @@
 import { invalid, notFound } from '../../http/errors.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { attributeDefs } from './attributes.ts';
+import { decodeContactCursor, keysetRows, nextContactCursor } from './keyset.ts';
 import { compileSegment } from './segments/compile.ts';
 import type { SegmentGroup } from './segments/types.ts';
 import type { Scope } from '../scope.ts';
@@ -113,6 +114,8 @@ export interface PageQuery extends ContactFilter {
   sort?: ContactSort;
   /** False skips the total (it is then undefined). */
   withTotal?: boolean;
+  /** The page after this cursor's row (see keyset.ts) instead of page number `page`. */
+  cursor?: string;
 }
 
 /** A contact's columns named as the contract names them, for PostgreSQL to turn into JSON; `c` is the contacts alias. */
@@ -140,6 +143,19 @@ const LIST_PAGE = (direction: 'asc' | 'desc') =>
     '$2',
   );
 const LIST_PAGE_SQL = { asc: LIST_PAGE('asc'), desc: LIST_PAGE('desc') };
+
+/** The same after a cursor's contact ($4): the list's index is entered at that id instead of skipping an offset. */
+const LIST_AFTER = (direction: 'asc' | 'desc') =>
+  pageStatement(
+    `select ${CONTACT_JSON_COLUMNS}
+       from (select m.contact_id from list_members m where m.company_id = $1 and m.list_id = $2::bigint
+                and m.contact_id ${direction === 'asc' ? '>' : '<'} $4::bigint
+              order by m.contact_id ${direction} limit $3) ids
+       cross join lateral (select * from contacts c where c.company_id = $1 and c.id = ids.contact_id) c
+      order by ids.contact_id ${direction}`,
+    '$2',
+  );
+const LIST_AFTER_SQL = { asc: LIST_AFTER('asc'), desc: LIST_AFTER('desc') };
 
 /**
  * A list page in name or email order, when the list holds enough of the company for the walk to be short: the
@@ -195,9 +211,14 @@ async function walkIsShort(db: Db, companyId: string, listId: number, rows: numb
  * exactly, in parallel with the page, unless the caller opts out (a segment's count has its own operation).
  * A list or segment of another company is 404.
  */
-export async function pageContacts(db: Db, companyId: string, query: PageQuery): Promise<{ json: string; total: number | undefined }> {
+export async function pageContacts(
+  db: Db,
+  companyId: string,
+  query: PageQuery,
+): Promise<{ json: string; total: number | undefined; nextCursor: string | null }> {
   const params = new SqlParams([companyId]);
-  const { page, perPage, sort = '-createdAt', withTotal = true, ...filter } = query;
+  const { page, perPage, sort = '-createdAt', withTotal = true, cursor, ...filter } = query;
+  const key = cursor === undefined ? undefined : decodeContactCursor(sort, cursor);
   const searched = searchText(filter.q) !== '';
   const onlyList = filter.listId !== undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
   const unfiltered = filter.listId === undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
@@ -209,8 +230,18 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
     // fetched by its key. Fifty index probes whatever the list's size, and no plan for the statistics to spoil (they
     // lag far behind a list that an import is filling), so the plan is prepared once.
     const direction = sort === 'createdAt' ? 'asc' : 'desc';
-    rowsQuery = db.query({ name: `contacts-list-page-${direction}`, text: LIST_PAGE_SQL[direction], values: [companyId, filter.listId, perPage, (page - 1) * perPage] });
-  } else if (onlyList && (await walkIsShort(db, companyId, filter.listId!, page * perPage))) {
+    rowsQuery = key
+      ? db.query({
+          name: `contacts-list-after-${direction}`,
+          text: LIST_AFTER_SQL[direction],
+          values: [companyId, filter.listId, perPage, key.id],
+        })
+      : db.query({
+          name: `contacts-list-page-${direction}`,
+          text: LIST_PAGE_SQL[direction],
+          values: [companyId, filter.listId, perPage, (page - 1) * perPage],
+        });
+  } else if (!key && onlyList && (await walkIsShort(db, companyId, filter.listId!, page * perPage))) {
     // By name or email in a list that is a good part of the company: the prepared walk (see LIST_WALK).
     rowsQuery = db.query({ name: `contacts-list-walk-${sort}-${perPage}`, text: LIST_WALK(sort, perPage), values: [companyId, filter.listId, (page - 1) * perPage] });
   } else {
@@ -218,10 +249,11 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
     where = clauses.join(' and ');
     whereValues = [...params.values];
     const listParam = filter.listId === undefined ? undefined : params.add(filter.listId);
-    rowsQuery = db.query(
-      pageStatement(`select ${CONTACT_JSON_COLUMNS} from contacts c where ${where} order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`, listParam),
-      params.values,
-    );
+    const rowsSql = key
+      ? keysetRows(CONTACT_JSON_COLUMNS, where, sort, key, perPage, params)
+      : `select ${CONTACT_JSON_COLUMNS} from contacts c where ${where}
+          order by ${ORDERS[sort]} limit ${perPage} offset ${(page - 1) * perPage}`;
+    rowsQuery = db.query(pageStatement(rowsSql, listParam), params.values);
   }
   const countQuery: Promise<number | undefined> =
     !withTotal || onlyList
@@ -232,10 +264,14 @@ export async function pageContacts(db: Db, companyId: string, query: PageQuery):
   const [{ rows }, counted] = await Promise.all([rowsQuery, countQuery]);
   const row = rows[0]!;
   if (filter.listId !== undefined && row.list_size === null) throw notFound();
-  return { json: row.json, total: withTotal ? (onlyList ? Number(row.list_size) : counted) : undefined };
+  const total = withTotal ? (onlyList ? Number(row.list_size) : counted) : undefined;
+  return { json: row.json, total, nextCursor: nextContactCursor(sort, row.json, perPage) };
 }
 
 /** A page of the scope's company's contacts (see pageContacts). */
-export function listContacts(scope: Scope, query: PageQuery): Promise<{ json: string; total: number | undefined }> {
+export function listContacts(
+  scope: Scope,
+  query: PageQuery,
+): Promise<{ json: string; total: number | undefined; nextCursor: string | null }> {
   return pageContacts(scope.db, scope.companyId, query);
 }

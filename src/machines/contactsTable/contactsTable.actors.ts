@@ -26,23 +26,22 @@ export const loadTableOptions = fromPromise<TableOptions>(async () => {
 });
 
 /** A page of the query; the API's 404 (list or segment not found) and 422 (a value it refuses) are typed outcomes. */
-export const loadPage = fromPromise<PageOutcome, { query: ContactQuery; page: number }>(async ({ input, signal }) => {
+type PageInput = { query: ContactQuery; page: number; cursor?: string | null };
+export const loadPage = fromPromise<PageOutcome, PageInput>(async ({ input, signal }) => {
   const { sort, listId, segmentId } = input.query;
   const q = input.query.q.trim();
+  const filter = { ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) };
   const result = await api.GET('/contacts', {
     params: {
-      query: { page: input.page, perPage: PAGE_SIZE, sort, ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) },
+      query: { page: input.page, perPage: PAGE_SIZE, sort, ...filter, ...(input.cursor ? { cursor: input.cursor } : {}) },
     },
     signal,
   });
   if (result.response.status === 404) return { kind: 'rejected', reason: 'notFound' };
   if (result.response.status === 422) return { kind: 'rejected', reason: 'invalid' };
-  return {
-    kind: 'loaded',
-    rows: unwrap(result),
-    total: readPagination(result.response)?.total ?? null,
-    page: input.page,
-  };
+  const rows = unwrap(result);
+  const pagination = readPagination(result.response);
+  return { kind: 'loaded', rows, total: pagination?.total ?? null, page: input.page, nextCursor: pagination?.nextCursor ?? null };
 });
 
 export const applyBulk = fromPromise<number, { request: BulkRequest; selection: ContactSelection }>(async ({ input }) => {

@@ -100,9 +100,20 @@ export const contactsTableMachine = setup({
     recordCorrection: enqueueActions(({ context, enqueue }) => {
       if (context.notices.length) enqueue.emit({ type: 'view.changed', view: viewOf(context), history: 'replace' });
     }),
-    assignFirstPage: assign((_, page: PageOutcome) => (page.kind === 'loaded' ? { rows: page.rows, total: page.total, page: page.page, error: null } : {})),
+    assignFirstPage: assign((_, page: PageOutcome) =>
+      page.kind === 'loaded'
+        ? { rows: page.rows, total: page.total, page: page.page, cursor: page.nextCursor ?? null, error: null }
+        : {},
+    ),
     appendPage: assign(({ context }, page: PageOutcome) =>
-      page.kind === 'loaded' ? { rows: [...context.rows, ...page.rows], total: page.total ?? context.total, page: page.page } : {},
+      page.kind === 'loaded'
+        ? {
+            rows: [...context.rows, ...page.rows],
+            total: page.total ?? context.total,
+            page: page.page,
+            cursor: page.nextCursor ?? null,
+          }
+        : {},
     ),
     assignColumns: assign((_, attributeIds: number[]) => ({ columns: [...new Set(attributeIds)] })),
     toggle: assign(({ context }, id: number) => {
@@ -136,6 +147,7 @@ export const contactsTableMachine = setup({
       rows: [],
       total: null,
       page: 0,
+      cursor: null,
       columns,
       ...NO_SELECTION,
       bulk: null,
@@ -271,7 +283,7 @@ export const contactsTableMachine = setup({
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
-            input: ({ context }) => ({ query: context.query, page: context.page + 1 }),
+            input: ({ context }) => ({ query: context.query, page: context.page + 1, cursor: context.cursor }),
             onDone: [
               { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'failWith', params: 'loadFailed' } },
               { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },

@@ -15,6 +15,8 @@ export interface ContactPage {
   rows: Contact[];
   total: number | null;
   page: number;
+  /** Where the next page starts (the API's keyset cursor); absent or null when no cursor was given. */
+  nextCursor?: string | null;
 }
 
 /** A page, or the API's refusal of the query (404 / 422) as a typed outcome. */
@@ -34,6 +36,8 @@ export interface ContactsTableContext extends TableOptions {
   rows: Contact[];
   total: number | null;
   page: number;
+  /** The loaded pages' nextCursor: the next page is asked after it, so a deep page costs what the first does. */
+  cursor: string | null;
   columns: number[];
   selectedIds: number[];
   /** Every contact matching the query is selected (except none): the selection travels as a filter. */
