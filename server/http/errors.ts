@@ -25,3 +25,13 @@ export const gone = (code: string, message: string) => new HttpError(410, code, 
 export const invalid = (errors: FieldErrors, message = 'There was a validation error with your request.') =>
   new HttpError(422, 'validation_error', message, errors);
 export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
+
+/** The spec's text for 429, shared by every limit. */
+export const TOO_MANY_REQUESTS_MESSAGE = 'You have sent too many requests in a given amount of time. Please try again later.';
+
+/** 429 with the seconds to wait, sent as `Retry-After` by the error handler. */
+export class TooManyRequests extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_requests', TOO_MANY_REQUESTS_MESSAGE);
+  }
+}
