@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, createUser, login, bearer, type TestEnv, type TestUser } from './helpers.ts';
+import { createTestEnv, createUser, login, bearer, refreshWith, type TestEnv, type TestUser } from './helpers.ts';
 
 let env: TestEnv;
 let user: TestUser;
@@ -101,7 +101,7 @@ describe('password reset', () => {
     const ok = await call('POST', '/users/password-reset', undefined, { token, password: 'fresh-pass', passwordConfirmation: 'fresh-pass' });
     expect(ok.statusCode).toBe(204);
     expect((await call('GET', '/users/me', session.token)).statusCode).toBe(401);
-    expect((await call('POST', '/users/refresh', undefined, { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    expect((await refreshWith(env, session.refreshToken)).statusCode).toBe(401);
     await login(env, { email: target.email, password: 'fresh-pass' });
 
     const again = await call('POST', '/users/password-reset', undefined, { token, password: 'third-pass', passwordConfirmation: 'third-pass' });
