@@ -138,6 +138,19 @@ describe('password reset', () => {
   });
 });
 
+describe('counters', () => {
+  it('forget subjects idle for a day, but keep a lock that still holds', async () => {
+    await env.pool.query(
+      `insert into guess_counters (scope, subject, failures, window_started_at, locked_until) values
+         ('address', '192.0.2.1', 3, now() - interval '2 days', null),
+         ('account', 'email:old', 9, now() - interval '2 days', now() + interval '1 hour')`,
+    );
+    await call('/users/login', newAddress(), { email: 'someone-new@example.com', password: 'x' });
+    const { rows } = await env.pool.query(`select subject from guess_counters where subject in ('192.0.2.1', 'email:old')`);
+    expect(rows).toEqual([{ subject: 'email:old' }]);
+  });
+});
+
 async function resetMails(user: TestUser): Promise<number> {
   const { rows } = await env.pool.query(`select 1 from outbox where to_address = $1 and kind = 'password_reset'`, [user.email]);
   return rows.length;

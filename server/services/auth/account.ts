@@ -32,7 +32,8 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
     [input.email.trim()],
   );
   const user = rows[0];
-  const account = user ? { key: user.id, userId: user.id } : { key: `email:${input.email.trim().toLowerCase()}` };
+  const unknown = () => `email:${tokenHash(input.email.trim().toLowerCase()).toString('hex')}`;
+  const account = user ? { key: user.id, userId: user.id } : { key: unknown() };
   return guarded(ctx, { account, address: meta.ip }, async (): Promise<LoginOutcome> => {
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) {

@@ -34,18 +34,19 @@ type Taken = { ok: true } | { ok: false; retryAfterSeconds: number; lockedNow: b
 export async function takeAttempt(ctx: AppContext, counter: Counter): Promise<Taken> {
   const policy = GUESS_POLICIES[counter.scope];
   const window = `${policy.windowMs} milliseconds`;
-  const { rows } = await ctx.pool.query<{ failures: number; retry_after: number | null }>(
+  const { rows } = await ctx.pool.query<{ failures: number; retry_after: number | null; created: boolean }>(
     `insert into guess_counters as g (scope, subject, failures, window_started_at) values ($1, $2, 1, now())
      on conflict (scope, subject) do update set
        failures = case when g.locked_until > now() then g.failures
                        when g.window_started_at <= now() - $3::interval then 1 else g.failures + 1 end,
        window_started_at = case when g.locked_until > now() then g.window_started_at
                                 when g.window_started_at <= now() - $3::interval then now() else g.window_started_at end
-     returning failures,
+     returning failures, xmax = 0 as created,
        case when locked_until > now() then ceil(extract(epoch from locked_until - now()))::int end as retry_after`,
     [counter.scope, counter.subject, window],
   );
   const row = rows[0]!;
+  if (row.created) await forgetIdleCounters(ctx.pool);
   if (row.retry_after !== null) return { ok: false, retryAfterSeconds: Math.max(row.retry_after, 1), lockedNow: false };
   if (row.failures <= policy.limit(ctx)) return { ok: true };
   const locked = await ctx.pool.query<{ retry_after: number }>(
@@ -56,6 +57,16 @@ export async function takeAttempt(ctx: AppContext, counter: Counter): Promise<Ta
   );
   const retryAfterSeconds = locked.rows[0]?.retry_after ?? Math.ceil(policy.lockMs / 1000);
   return { ok: false, retryAfterSeconds, lockedNow: locked.rowCount === 1 };
+}
+
+/** Each new counter clears a few that ended a day ago or more, so the table holds only recent subjects. */
+async function forgetIdleCounters(pool: Pool): Promise<void> {
+  await pool.query(
+    `delete from guess_counters where ctid in (
+       select ctid from guess_counters
+        where window_started_at < now() - interval '1 day' and (locked_until is null or locked_until < now())
+        limit 100)`,
+  );
 }
 
 /** Gives back an attempt that turned out not to be a wrong guess (a success, or a refusal for another reason). */
@@ -75,7 +86,7 @@ export function wrongSecret<E extends Error>(error: E): E {
 }
 
 export interface GuessTarget {
-  /** The account guessed at: a user id, or `email:<address>` for a login with an unknown email (counted the same). */
+  /** The account guessed at: a user id, or `email:<hash of the address>` for a login with an unknown email. */
   account?: { key: string; userId?: string };
   address: string;
 }
