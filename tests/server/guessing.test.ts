@@ -125,6 +125,26 @@ describe('password reset', () => {
     expectLimited(await reset());
   });
 
+  it('answers a known address without waiting for its mail, as fast as an unknown one', async () => {
+    const user = await createUser(env);
+    // Hold the outbox: a request that wrote the mail before answering would wait here.
+    const holder = await env.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table outbox in exclusive mode');
+      const answered = await Promise.race([
+        call('/users/password-reset-request', newAddress(), { email: user.email }).then((res) => res.statusCode),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+      ]);
+      expect(answered).toBe(202);
+      expect(await resetMails(user)).toBe(0);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    await expect.poll(() => resetMails(user), { timeout: 5000 }).toBe(1);
+  });
+
   it('limits requests per address and mails per user', async () => {
     const user = await createUser(env);
     const from = newAddress();
