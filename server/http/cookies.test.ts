@@ -26,15 +26,33 @@ describe('cookie domain', () => {
 });
 
 describe('refresh cookie', () => {
-  const https = loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: 'k'.repeat(32), PUBLIC_URL: 'https://app.example.com' });
-  const http = loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: 'k'.repeat(32), PUBLIC_URL: 'http://localhost:3000' });
+  const https = loadConfig({
+    DATA_DIR: '.tmp/test-data',
+    SECRET_KEY: 'k'.repeat(32),
+    PUBLIC_URL: 'https://app.example.com',
+  });
+  const http = loadConfig({
+    DATA_DIR: '.tmp/test-data',
+    SECRET_KEY: 'k'.repeat(32),
+    PUBLIC_URL: 'http://localhost:3000',
+  });
   const token = 'r'.repeat(43);
 
   it('is HttpOnly, Strict, scoped to the refresh path, Secure over https, and lasts as long as the session', () => {
     const cookie = refreshCookie(https, 'example.com', token, new Date(Date.now() + 86_400_000));
-    expect(cookie.split('; ')).toEqual([`missiva_refresh=${token}`, 'Path=/api/users/refresh', expect.stringMatching(/^Max-Age=86(399|400)$/), 'HttpOnly', 'SameSite=Strict', 'Domain=example.com', 'Secure']);
+    expect(cookie.split('; ')).toEqual([
+      `missiva_refresh=${token}`,
+      'Path=/api/users/refresh',
+      expect.stringMatching(/^Max-Age=86(399|400)$/),
+      'HttpOnly',
+      'SameSite=Strict',
+      'Domain=example.com',
+      'Secure',
+    ]);
     expect(refreshCookie(http, null, token, new Date(Date.now() + 1000))).not.toMatch(/Secure|Domain/);
-    expect(clearedRefreshCookie(https, null)).toMatch(/^missiva_refresh=; Path=\/api\/users\/refresh; Max-Age=0; HttpOnly/);
+    expect(clearedRefreshCookie(https, null)).toMatch(
+      /^missiva_refresh=; Path=\/api\/users\/refresh; Max-Age=0; HttpOnly/,
+    );
   });
 
   it('is read back from a Cookie header, and nothing else is taken for it', () => {

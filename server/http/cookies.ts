@@ -13,7 +13,10 @@ export const REFRESH_COOKIE_PATH = '/api/users/refresh';
  * host-only cookie (localhost, IP addresses, a bare public suffix).
  */
 export function cookieDomain(hostname: string): string | null {
-  const host = hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || isIP(host)) return null;
   return getDomain(host, { allowPrivateDomains: true }) ?? null;
 }

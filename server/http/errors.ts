@@ -27,7 +27,8 @@ export const invalid = (errors: FieldErrors, message = 'There was a validation e
 export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
 
 /** The spec's text for 429, shared by every limit. */
-export const TOO_MANY_REQUESTS_MESSAGE = 'You have sent too many requests in a given amount of time. Please try again later.';
+export const TOO_MANY_REQUESTS_MESSAGE =
+  'You have sent too many requests in a given amount of time. Please try again later.';
 
 /** 429 with the seconds to wait, sent as `Retry-After` by the error handler. */
 export class TooManyRequests extends HttpError {

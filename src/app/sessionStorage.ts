@@ -31,7 +31,8 @@ function attributes(location: CookieLocation, maxAge: number, domain: string | n
 
 export function sessionCookie(session: StoredSession, location: CookieLocation): string {
   const maxAge = session.remember ? REMEMBER_MAX_AGE_SECONDS : DEFAULT_MAX_AGE_SECONDS;
-  return `${SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}; ${attributes(location, maxAge, session.cookieDomain)}`;
+  const value = encodeURIComponent(JSON.stringify(session));
+  return `${SESSION_COOKIE}=${value}; ${attributes(location, maxAge, session.cookieDomain)}`;
 }
 
 export function clearedSessionCookie(location: CookieLocation, domain: string | null): string {

@@ -17,7 +17,10 @@ async function resetTokenFromOutbox(email: string): Promise<string> {
   let match: RegExpExecArray | null = null;
   for (let tries = 0; !match && tries < 50; tries += 1) {
     if (tries) await new Promise((resolve) => setTimeout(resolve, 50));
-    const { rows } = await env.pool.query<{ text_body: string }>('select text_body from outbox where to_address = $1 order by id desc limit 1', [email]);
+    const { rows } = await env.pool.query<{ text_body: string }>(
+      'select text_body from outbox where to_address = $1 order by id desc limit 1',
+      [email],
+    );
     match = /token=([A-Za-z0-9_%-]+)/.exec(rows[0]?.text_body ?? '');
   }
   if (!match) throw new Error('no reset mail');

@@ -88,7 +88,8 @@ export async function login(env: TestEnv, user: { email: string; password: strin
 
 /** The refresh token an answer set in its HttpOnly cookie (it never travels in a body). */
 export function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
-  const header = [res.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith('missiva_refresh='));
+  const cookies = [res.headers['set-cookie']].flat();
+  const header = cookies.find((c): c is string => typeof c === 'string' && c.startsWith('missiva_refresh='));
   const token = header ? /^missiva_refresh=([^;]*)/.exec(header)![1]! : '';
   if (!token) throw new Error(`no refresh cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
   return token;

@@ -55,7 +55,11 @@ describe('sockets of an ended session', () => {
     expect((await post('/users/logout', token)).statusCode).toBe(204);
     expect(await closed).toBe('io server disconnect');
     realtimeEmitter(() => io).toCompany(user.companyId, 'notification.created', {
-      id: 'n1', kind: 'import.finished', values: {}, level: 'info', createdAt: new Date().toISOString(),
+      id: 'n1',
+      kind: 'import.finished',
+      values: {},
+      level: 'info',
+      createdAt: new Date().toISOString(),
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.filter((event) => event === 'notification.created')).toEqual([]);
@@ -67,7 +71,11 @@ describe('sockets of an ended session', () => {
     const other = await login(env, user);
     const [own, elsewhere] = [await connected(mine.token), await connected(other.token)];
     const [ownClosed, elsewhereClosed] = [closedWithin(own, 1500), closedWithin(elsewhere)];
-    const changed = await post('/users/password', mine.token, { currentPassword: user.password, password: 'new-secret', passwordConfirmation: 'new-secret' });
+    const changed = await post('/users/password', mine.token, {
+      currentPassword: user.password,
+      password: 'new-secret',
+      passwordConfirmation: 'new-secret',
+    });
     expect(changed.statusCode).toBe(204);
     expect(await elsewhereClosed).toBe('io server disconnect');
     expect(await ownClosed).toBe('still connected');

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestEnv, createUser, login, refreshCookieOf, refreshWith, type TestEnv, type TestUser } from './helpers.ts';
+import {
+  bearer,
+  createTestEnv,
+  createUser,
+  login,
+  refreshCookieOf,
+  refreshWith,
+  type TestEnv,
+  type TestUser,
+} from './helpers.ts';
 
 let env: TestEnv;
 let user: TestUser;
@@ -21,13 +30,25 @@ const aMinuteLater = (refreshToken: string) =>
 
 describe('the refresh token cookie', () => {
   it('is set by login HttpOnly, SameSite=Strict and only for the refresh path, and is never in a body', async () => {
-    const res = await env.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: user.password } });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const cookie = cookieOf(res);
-    expect(cookie).toMatch(/^missiva_refresh=[A-Za-z0-9_-]{43}; Path=\/api\/users\/refresh; Max-Age=86(399|400); HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^missiva_refresh=[A-Za-z0-9_-]{43}; Path=\/api\/users\/refresh; Max-Age=86(399|400); HttpOnly; SameSite=Strict$/,
+    );
     expect(res.body).not.toContain(refreshCookieOf(res));
-    expect(Object.keys(res.json()).sort()).toEqual(['cookieDomain', 'expiresAt', 'refreshExpiresAt', 'token', 'twoFactorRequired']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'cookieDomain',
+      'expiresAt',
+      'refreshExpiresAt',
+      'token',
+      'twoFactorRequired',
+    ]);
   });
 
   it('is Secure, and for the parent domain by the public suffix list, on an https install', async () => {
@@ -55,7 +76,11 @@ describe('the refresh token cookie', () => {
     expect(Object.keys(refreshed.json()).sort()).toEqual(['cookieDomain', 'expiresAt', 'refreshExpiresAt', 'token']);
     const next = refreshCookieOf(refreshed);
     expect(next).not.toBe(session.refreshToken);
-    const out = await env.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(refreshed.json().token) });
+    const out = await env.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: bearer(refreshed.json().token),
+    });
     expect(out.statusCode).toBe(204);
     expect(cookieOf(out)).toMatch(/^missiva_refresh=; Path=\/api\/users\/refresh; Max-Age=0; HttpOnly/);
     const refused = await refreshWith(env, next);

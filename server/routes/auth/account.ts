@@ -1,7 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
-import { admitPasswordResetRequest, changePassword, getUser, requestPasswordReset, resetPassword, updateUser } from '../../services/auth/account.ts';
+import {
+  admitPasswordResetRequest,
+  changePassword,
+  getUser,
+  requestPasswordReset,
+  resetPassword,
+  updateUser,
+} from '../../services/auth/account.ts';
 
 type Ops = 'getCurrentUser' | 'updateCurrentUser' | 'changePassword' | 'requestPasswordReset' | 'resetPassword';
 
@@ -22,7 +29,9 @@ export function accountHandlers(ctx: AppContext): HandlerGroup<Ops> {
       // The mail is prepared after the answer, so a known address answers exactly as fast as an unknown one.
       const { email } = request.body;
       reply.status(202).send();
-      requestPasswordReset(ctx, email, request.ip).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+      requestPasswordReset(ctx, email, request.ip).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset mail failed'),
+      );
       return reply;
     },
     async resetPassword(request, reply) {

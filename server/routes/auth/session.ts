@@ -2,7 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
-import { clearedRefreshCookie, cookieDomain, hostnameOf, readRefreshCookie, refreshCookie } from '../../http/cookies.ts';
+import {
+  clearedRefreshCookie,
+  cookieDomain,
+  hostnameOf,
+  readRefreshCookie,
+  refreshCookie,
+} from '../../http/cookies.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { login } from '../../services/auth/account.ts';
 import { revokeSession, rotateRefreshToken, type IssuedSession } from '../../services/auth/sessions.ts';
@@ -14,8 +20,16 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'loginUser' | 're
   /** Token answers are never stored by caches; the refresh token travels only in its HttpOnly cookie. */
   const answer = (request: FastifyRequest, reply: FastifyReply, session: IssuedSession) => {
     const domain = domainOf(request);
-    reply.header('set-cookie', refreshCookie(ctx.config, domain, session.refreshToken, new Date(session.refreshExpiresAt)));
-    return { token: session.token, expiresAt: session.expiresAt, refreshExpiresAt: session.refreshExpiresAt, cookieDomain: domain };
+    reply.header(
+      'set-cookie',
+      refreshCookie(ctx.config, domain, session.refreshToken, new Date(session.refreshExpiresAt)),
+    );
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt,
+      refreshExpiresAt: session.refreshExpiresAt,
+      cookieDomain: domain,
+    };
   };
   return {
     async loginUser(request, reply) {

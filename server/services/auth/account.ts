@@ -37,7 +37,9 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
   return guarded(ctx, { account, address: meta.ip }, async (): Promise<LoginOutcome> => {
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) {
-      if (user) await audit(ctx.pool, { companyId: user.company_id, userId: user.id, event: 'login.failed', ip: meta.ip });
+      if (user) {
+        await audit(ctx.pool, { companyId: user.company_id, userId: user.id, event: 'login.failed', ip: meta.ip });
+      }
       throw wrongSecret(invalidLogin());
     }
     if (await isTwoFactorEnabled(ctx.pool, user.id)) {
@@ -106,7 +108,10 @@ export async function changePassword(
 ): Promise<void> {
   checkConfirmation(input.password, input.passwordConfirmation);
   await guarded(ctx, { account: { key: auth.userId, userId: auth.userId }, address: ip }, async () => {
-    const { rows } = await ctx.pool.query<{ password_hash: string }>('select password_hash from users where id = $1 and company_id = $2', [auth.userId, auth.companyId]);
+    const { rows } = await ctx.pool.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1 and company_id = $2',
+      [auth.userId, auth.companyId],
+    );
     if (!rows[0] || !(await verifyPassword(rows[0].password_hash, input.currentPassword))) {
       throw wrongSecret(fieldError('currentPassword', 'Current password is not correct'));
     }
@@ -160,7 +165,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
   await guarded(ctx, { address: ip }, () => applyPasswordReset(ctx, input, ip));
 }
 
-async function applyPasswordReset(ctx: AppContext, input: { token: string; password: string }, ip: string): Promise<void> {
+async function applyPasswordReset(ctx: AppContext, input: { token: string; password: string }, ip: string) {
   const hash = await hashPassword(input.password);
   const done = await withTransaction(ctx.pool, async (db) => {
     const { rows } = await db.query<{ id: number; user_id: string; company_id: string }>(
@@ -176,6 +181,10 @@ async function applyPasswordReset(ctx: AppContext, input: { token: string; passw
     await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'password.reset', ip });
     return true;
   });
-  if (!done) throw wrongSecret(gone('reset_token_invalid', 'This reset link has expired or was already used. Please ask for a new one.'));
+  if (!done) {
+    throw wrongSecret(
+      gone('reset_token_invalid', 'This reset link has expired or was already used. Please ask for a new one.'),
+    );
+  }
 }
 

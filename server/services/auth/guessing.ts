@@ -14,8 +14,16 @@ const MINUTE_MS = 60_000;
  */
 export const GUESS_POLICIES = {
   account: { limit: (ctx: AppContext) => ctx.config.loginRateLimit, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS },
-  address: { limit: (ctx: AppContext) => ctx.config.loginRateLimit * 5, windowMs: 15 * MINUTE_MS, lockMs: 15 * MINUTE_MS },
-  resetRequest: { limit: (ctx: AppContext) => ctx.config.loginRateLimit, windowMs: 60 * MINUTE_MS, lockMs: 60 * MINUTE_MS },
+  address: {
+    limit: (ctx: AppContext) => ctx.config.loginRateLimit * 5,
+    windowMs: 15 * MINUTE_MS,
+    lockMs: 15 * MINUTE_MS,
+  },
+  resetRequest: {
+    limit: (ctx: AppContext) => ctx.config.loginRateLimit,
+    windowMs: 60 * MINUTE_MS,
+    lockMs: 60 * MINUTE_MS,
+  },
   resetMail: { limit: () => 3, windowMs: 60 * MINUTE_MS, lockMs: 60 * MINUTE_MS },
 } as const;
 export type GuessScope = keyof typeof GUESS_POLICIES;
@@ -129,7 +137,22 @@ async function tellOwner(ctx: AppContext, userId: string, ip: string, seconds: n
   );
   const user = rows[0];
   if (!user) return;
-  const mail = lockoutMail({ productName: ctx.config.productName, firstName: user.first_name, language: user.language, minutes: Math.ceil(seconds / 60) });
-  await enqueueMail(ctx.pool, { companyId: user.company_id, to: user.email, kind: 'account_locked', ...mail }, Boolean(ctx.config.smtpUrl));
-  await audit(ctx.pool, { companyId: user.company_id, userId, event: 'account.locked', ip, details: { minutes: Math.ceil(seconds / 60) } });
+  const mail = lockoutMail({
+    productName: ctx.config.productName,
+    firstName: user.first_name,
+    language: user.language,
+    minutes: Math.ceil(seconds / 60),
+  });
+  await enqueueMail(
+    ctx.pool,
+    { companyId: user.company_id, to: user.email, kind: 'account_locked', ...mail },
+    Boolean(ctx.config.smtpUrl),
+  );
+  await audit(ctx.pool, {
+    companyId: user.company_id,
+    userId,
+    event: 'account.locked',
+    ip,
+    details: { minutes: Math.ceil(seconds / 60) },
+  });
 }

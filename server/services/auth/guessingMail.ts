@@ -1,5 +1,8 @@
 /** The mail telling a user that too many wrong passwords or codes locked their account for a while. */
-export function lockoutMail(input: { productName: string; firstName: string; language: string; minutes: number }): { subject: string; text: string } {
+export function lockoutMail(input: { productName: string; firstName: string; language: string; minutes: number }): {
+  subject: string;
+  text: string;
+} {
   const { productName, firstName, minutes } = input;
   if (input.language === 'it') {
     return {

@@ -93,7 +93,9 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
     if (row.used_at && row.in_grace && row.successor_sealed) {
       const successor = JSON.parse(decrypt(ctx.config.secret, row.successor_sealed)) as IssuedSession;
-      const next = await db.query('select 1 from refresh_tokens where token_hash = $1 and used_at is null', [tokenHash(successor.refreshToken)]);
+      const next = await db.query('select 1 from refresh_tokens where token_hash = $1 and used_at is null', [
+        tokenHash(successor.refreshToken),
+      ]);
       if (next.rowCount === 1) return { kind: 'ok' as const, session: successor };
     }
     if (row.used_at) {
@@ -104,7 +106,10 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
     const session = await issue(ctx, db, claims, row.expires_at);
     // Earlier tokens of the family no longer need their successor once this one moves on.
-    await db.query('update refresh_tokens set successor_sealed = null where session_id = $1 and successor_sealed is not null', [row.session_id]);
+    await db.query(
+      'update refresh_tokens set successor_sealed = null where session_id = $1 and successor_sealed is not null',
+      [row.session_id],
+    );
     await db.query('update refresh_tokens set used_at = now(), successor_sealed = $2 where id = $1', [
       row.id,
       encrypt(ctx.config.secret, JSON.stringify(session)),

@@ -38,7 +38,8 @@ export type VerifyResult = { ok: true; claims: AuthContext } | { ok: false; reas
  * base64url has one spelling per byte string, but a decoder ignores the unused low bits of the last character, so a
  * signature could be written several ways; only the one our signer writes is accepted.
  */
-const isCanonicalSignature = (signature: string) => Buffer.from(signature, 'base64url').toString('base64url') === signature;
+const isCanonicalSignature = (signature: string) =>
+  Buffer.from(signature, 'base64url').toString('base64url') === signature;
 
 /**
  * Verifies an access token we signed with jose: HS256 only (no algorithm confusion), typ JWT, our issuer, an expiry
@@ -49,7 +50,12 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   if (signature === undefined || !isCanonicalSignature(signature)) return { ok: false, reason: 'token_invalid' };
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, signingKey(secret), { algorithms: ['HS256'], typ: 'JWT', issuer: ISSUER, requiredClaims: ['exp'] }));
+    ({ payload } = await jwtVerify(token, signingKey(secret), {
+      algorithms: ['HS256'],
+      typ: 'JWT',
+      issuer: ISSUER,
+      requiredClaims: ['exp'],
+    }));
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' };
   }

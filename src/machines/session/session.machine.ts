@@ -8,7 +8,13 @@ import { tokenRefreshMachine } from '../tokenRefresh/tokenRefresh.machine.ts';
 import { currentUser, login, logout, saveLanguage, sessionEvents } from './session.actors.ts';
 import type { LoginOutcome, SessionContext, SessionEvent, SessionInput } from './session.types.ts';
 
-const emptySession: StoredSession = { token: '', expiresAt: new Date(0).toISOString(), refreshExpiresAt: null, remember: false, cookieDomain: null };
+const emptySession: StoredSession = {
+  token: '',
+  expiresAt: new Date(0).toISOString(),
+  refreshExpiresAt: null,
+  remember: false,
+  cookieDomain: null,
+};
 
 /**
  * The user's session. `starting` picks `loggedIn` when a token is stored, else `anonymous`. Login goes
