@@ -41,7 +41,7 @@ describe('access tokens', () => {
       .setSubject('u1')
       .setIssuer('missiva')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
-      .sign(signingKey(SECRET));
+      .sign(await signingKey(SECRET));
     expect(await verifyAccessToken(SECRET, expired)).toEqual({ ok: false, reason: 'token_expired' });
   });
 });
@@ -58,5 +58,15 @@ describe('signature encoding', () => {
     expect(await verifyAccessToken(SECRET, `${h}.${b}.${twin}`)).toEqual({ ok: false, reason: 'token_invalid' });
     expect(await verifyAccessToken(SECRET, `${h}.${b}.${s}=`)).toEqual({ ok: false, reason: 'token_invalid' });
     expect((await verifyAccessToken(SECRET, `${h}.${b}.${s}`)).ok).toBe(true);
+  });
+});
+
+describe('verified tokens', () => {
+  it('are remembered only until they expire', async () => {
+    const { token } = await signAccessToken(SECRET, 1, claims);
+    expect(await verifyAccessToken(SECRET, token)).toEqual({ ok: true, claims });
+    expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toEqual({ ok: false, reason: 'token_invalid' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await verifyAccessToken(SECRET, token)).toEqual({ ok: false, reason: 'token_expired' });
   });
 });
