@@ -35,3 +35,12 @@ export const gone = (code: string, message: string) => new HttpError(410, code, 
 export const invalid = (errors: FieldErrors, message: string = HTTP_TEXTS.validation) =>
   new HttpError(422, 'validation_error', message, errors);
 export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
+
+/** The spec's text for 429, shared by every limit. */
+
+/** 429 with the seconds to wait, sent as `Retry-After` by the error handler. */
+export class TooManyRequests extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_requests', HTTP_TEXTS.tooManyRequests);
+  }
+}

@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { AppContext, AuthContext, RealtimeEmitter } from '../context.ts';
 import { bearerFrom, checkBearer } from '../http/auth.ts';
+import { isSessionActive } from '../services/auth/sessions.ts';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../shared/realtime-events.ts';
 
 type SocketData = { auth: AuthContext };
@@ -12,11 +13,14 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 
 export const userRoom = (id: string) => `user:${id}`;
 export const companyRoom = (id: string) => `company:${id}`;
+/** Every socket opened with a session's token, so ending the session can disconnect them. */
+export const sessionRoom = (id: string) => `session:${id}`;
 
 /**
  * socket.io on the API's HTTP server: websocket transport only, bearer authentication from the handshake
  * (`auth.token` or an Authorization header), one room per user and per company. Nodes share events through
- * PostgreSQL, so any API node can emit to any socket.
+ * PostgreSQL, so any API node can emit to any socket. A session that ends (logout, revocation, a password change or
+ * reset) is announced on the auth channel to every node, and each disconnects its own sockets of that session.
  */
 export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
   const io: RealtimeServer = new Server(server, {
@@ -39,9 +43,17 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
       return next(new Error('server_error'));
     }
   });
+  ctx.authCache?.onChange((change) => {
+    if (change.sessionId) io.local.in(sessionRoom(change.sessionId)).disconnectSockets(true);
+  });
   io.on('connection', (socket) => {
-    const { userId, companyId } = socket.data.auth;
-    void socket.join([userRoom(userId), companyRoom(companyId)]);
+    const { userId, companyId, sessionId } = socket.data.auth;
+    void socket.join([userRoom(userId), companyRoom(companyId), sessionRoom(sessionId)]);
+    // A session ended between the handshake's check and joining its room: the notice found no socket to disconnect.
+    void isSessionActive(ctx, sessionId, userId).then(
+      (active) => active || socket.disconnect(true),
+      (error: unknown) => ctx.log.warn({ err: error }, 'realtime session check failed'),
+    );
     socket.on('ping.sent', (ack) => {
       if (typeof ack === 'function') ack(new Date().toISOString());
     });

@@ -64,7 +64,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new access token and refresh token */
+        /**
+         * Exchange the refresh token cookie for a new access token and refresh token
+         * @description The refresh token travels only in the `missiva_refresh` cookie that login and refresh set (HttpOnly,
+         *     SameSite=Strict, path `/api/users/refresh`, Secure when the install is served over https), never in a body.
+         *     A token reused within 30 seconds of its rotation, while its successor is unused, answers that same new pair
+         *     (two tabs refreshing at once); any other reuse ends the session.
+         */
         post: operations["refreshSession"];
         delete?: never;
         options?: never;
@@ -81,7 +87,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session (its refresh tokens stop working) */
+        /** End the current session (its refresh tokens stop working, its realtime sockets are disconnected) */
         post: operations["logoutUser"];
         delete?: never;
         options?: never;
@@ -944,21 +950,25 @@ export interface components {
              * @description When the access token expires
              */
             expiresAt: string;
-            refreshToken: string;
             /**
              * Format: date-time
              * @description When the session ends: 1 day, or 30 with remember
              */
             refreshExpiresAt: string;
+            /**
+             * @description The parent domain for the client's session cookie, by the public suffix list (`app.example.co.uk` →
+             *     `example.co.uk`); null for a host-only cookie (localhost, IP addresses)
+             */
+            cookieDomain: string | null;
         };
         LoginResult: {
             twoFactorRequired: boolean;
             token: string | null;
             /** Format: date-time */
             expiresAt: string | null;
-            refreshToken: string | null;
             /** Format: date-time */
             refreshExpiresAt: string | null;
+            cookieDomain: string | null;
         };
         Channel: {
             /** Format: uuid */
@@ -1319,6 +1329,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Too many requests, or too many wrong passwords, codes or tokens: per account (a lock the account's owner is
+         *     told about by email) or per client address. Retry after the seconds given.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Recovery codes, each usable once */
         RecoveryCodes: {
             headers: {
@@ -1370,6 +1394,10 @@ export interface components {
     headers: {
         /** @description JSON: {"page": 1, "perPage": 50, "total": 120, "pages": 3}, plus "nextCursor" on lists that take a cursor */
         Pagination: string;
+        /** @description `missiva_refresh=<token>; Path=/api/users/refresh; HttpOnly; SameSite=Strict` (+ `Secure` over https) */
+        RefreshCookie: string;
+        /** @description `no-store`: token answers are never cached */
+        NoStore: string;
     };
     pathItems: never;
 }
@@ -1442,9 +1470,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in, or a 2FA code is required */
+            /** @description Signed in (the refresh token is in the cookie), or a 2FA code is required */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1454,7 +1484,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     refreshSession: {
@@ -1464,17 +1494,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    refreshToken: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description New tokens */
+            /** @description New tokens; the new refresh token is in the cookie */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1483,7 +1509,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     logoutUser: {
@@ -1495,9 +1521,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out */
+            /** @description Signed out; the refresh token cookie is cleared */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1583,6 +1610,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestPasswordReset: {
@@ -1608,7 +1636,7 @@ export interface operations {
                 content?: never;
             };
             422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     resetPassword: {
@@ -1637,7 +1665,7 @@ export interface operations {
             };
             410: components["responses"]["Error"];
             422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getTwoFactorStatus: {
@@ -1726,6 +1754,7 @@ export interface operations {
             401: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     regenerateRecoveryCodes: {
@@ -1741,6 +1770,7 @@ export interface operations {
             401: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listOutbox: {

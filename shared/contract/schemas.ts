@@ -279,7 +279,7 @@ export const BuildManifest = {
 
 export const Session = {
   type: 'object',
-  required: ['token', 'expiresAt', 'refreshToken', 'refreshExpiresAt'],
+  required: ['token', 'expiresAt', 'refreshExpiresAt', 'cookieDomain'],
   properties: {
     token: {
       type: 'string',
@@ -290,20 +290,22 @@ export const Session = {
       format: 'date-time',
       description: 'When the access token expires',
     },
-    refreshToken: {
-      type: 'string',
-    },
     refreshExpiresAt: {
       type: 'string',
       format: 'date-time',
       description: 'When the session ends: 1 day, or 30 with remember',
+    },
+    cookieDomain: {
+      type: ['string', 'null'],
+      description:
+        "The parent domain for the client's session cookie, by the public suffix list (`app.example.co.uk` →\n`example.co.uk`); null for a host-only cookie (localhost, IP addresses)\n",
     },
   },
 } as const;
 
 export const LoginResult = {
   type: 'object',
-  required: ['twoFactorRequired', 'token', 'expiresAt', 'refreshToken', 'refreshExpiresAt'],
+  required: ['twoFactorRequired', 'token', 'expiresAt', 'refreshExpiresAt', 'cookieDomain'],
   properties: {
     twoFactorRequired: {
       type: 'boolean',
@@ -315,12 +317,12 @@ export const LoginResult = {
       type: ['string', 'null'],
       format: 'date-time',
     },
-    refreshToken: {
-      type: ['string', 'null'],
-    },
     refreshExpiresAt: {
       type: ['string', 'null'],
       format: 'date-time',
+    },
+    cookieDomain: {
+      type: ['string', 'null'],
     },
   },
 } as const;

@@ -36,7 +36,7 @@ function harness(answer: (request: Request) => Response | Promise<Response>, opt
 
 describe('API client', () => {
   it('sends credentials, JSON accept and content type, Accept-Language and the bearer token', async () => {
-    const { client, requests } = harness(() => json(200, { twoFactorRequired: true, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null }), { token: 'abc' });
+    const { client, requests } = harness(() => json(200, { twoFactorRequired: true, token: null, expiresAt: null, refreshExpiresAt: null, cookieDomain: null }), { token: 'abc' });
     await client.POST('/users/login', { body: { email: 'ada@example.com', password: 'secret' } });
     const [request] = requests;
     expect(request?.credentials).toBe('include');

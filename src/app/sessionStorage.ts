@@ -1,14 +1,16 @@
 /**
- * Client session data (token, expiresAt, refreshToken, lastLanguage): the token travels in a cookie for the parent
- * domain so every subdomain of the install shares the login; the last used language stays in localStorage.
- * Pure builders (`sessionCookie`, `parseSessionCookie`, `secondLevelDomain`) are unit-tested; the rest touch the browser.
+ * Client session data (token, expiresAt, lastLanguage): the token travels in a cookie for the parent domain so every
+ * subdomain of the install shares the login; the last used language stays in localStorage. The refresh token is not
+ * here: the server keeps it in an HttpOnly cookie no script can read. Pure builders (`sessionCookie`,
+ * `parseSessionCookie`) are unit-tested; the rest touch the browser.
  */
 export interface StoredSession {
   token: string;
   expiresAt: string;
-  refreshToken: string;
   refreshExpiresAt: string | null;
   remember: boolean;
+  /** The parent domain the server derived by the public suffix list for this host; null for a host-only cookie. */
+  cookieDomain: string | null;
 }
 
 export const SESSION_COOKIE = 'missiva_session';
@@ -16,26 +18,11 @@ export const LANGUAGE_KEY = 'missiva.lastLanguage';
 export const REMEMBER_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const DEFAULT_MAX_AGE_SECONDS = 24 * 60 * 60;
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/** The second-level domain: drop a leading www, keep the last two labels. Null (host-only) for localhost and IPs. */
-export function secondLevelDomain(hostname: string): string | null {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || IPV4.test(host) || host.includes(':') || host.startsWith('[')) {
-    return null;
-  }
-  const labels = host.replace(/^www\./, '').split('.');
-  if (labels.length < 2) return null;
-  return labels.slice(-2).join('.');
-}
-
 interface CookieLocation {
-  hostname: string;
   protocol: string;
 }
 
-function attributes(location: CookieLocation, maxAge: number): string {
-  const domain = secondLevelDomain(location.hostname);
+function attributes(location: CookieLocation, maxAge: number, domain: string | null): string {
   const parts = ['Path=/', `Max-Age=${maxAge}`];
   if (domain) parts.push(`Domain=${domain}`);
   parts.push(location.protocol === 'https:' ? 'Secure; SameSite=None' : 'SameSite=Lax');
@@ -44,17 +31,18 @@ function attributes(location: CookieLocation, maxAge: number): string {
 
 export function sessionCookie(session: StoredSession, location: CookieLocation): string {
   const maxAge = session.remember ? REMEMBER_MAX_AGE_SECONDS : DEFAULT_MAX_AGE_SECONDS;
-  return `${SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}; ${attributes(location, maxAge)}`;
+  const value = encodeURIComponent(JSON.stringify(session));
+  return `${SESSION_COOKIE}=${value}; ${attributes(location, maxAge, session.cookieDomain)}`;
 }
 
-export function clearedSessionCookie(location: CookieLocation): string {
-  return `${SESSION_COOKIE}=; ${attributes(location, 0)}`;
+export function clearedSessionCookie(location: CookieLocation, domain: string | null): string {
+  return `${SESSION_COOKIE}=; ${attributes(location, 0, domain)}`;
 }
 
 function isStoredSession(value: unknown): value is StoredSession {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.token === 'string' && typeof v.expiresAt === 'string' && typeof v.refreshToken === 'string';
+  return typeof v.token === 'string' && typeof v.expiresAt === 'string';
 }
 
 export function parseSessionCookie(cookieHeader: string): StoredSession | null {
@@ -64,7 +52,14 @@ export function parseSessionCookie(cookieHeader: string): StoredSession | null {
     try {
       const value: unknown = JSON.parse(decodeURIComponent(rest.join('=')));
       if (!isStoredSession(value)) return null;
-      return { ...value, refreshExpiresAt: value.refreshExpiresAt ?? null, remember: value.remember === true };
+      const { token, expiresAt, refreshExpiresAt, remember, cookieDomain } = value;
+      return {
+        token,
+        expiresAt,
+        refreshExpiresAt: typeof refreshExpiresAt === 'string' ? refreshExpiresAt : null,
+        remember: remember === true,
+        cookieDomain: typeof cookieDomain === 'string' ? cookieDomain : null,
+      };
     } catch {
       return null;
     }
@@ -106,7 +101,7 @@ export function writeLanguage(language: string): void {
 /** Clears the token and every piece of user data kept in the browser; the last used language stays. */
 export function clearUserData(): void {
   if (!hasDocument()) return;
-  document.cookie = clearedSessionCookie(window.location);
+  document.cookie = clearedSessionCookie(window.location, readSession()?.cookieDomain ?? null);
   try {
     const language = localStorage.getItem(LANGUAGE_KEY);
     localStorage.clear();

@@ -69,6 +69,7 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await page.context().cookies()).filter((c) => c.name === 'missiva_session')).toEqual([]);
+    expect((await page.context().cookies()).filter((c) => c.name === 'missiva_refresh')).toEqual([]);
   });
 
   test('a 401 logs out and goes to /login', async ({ page, request, user }) => {
@@ -98,5 +99,48 @@ test.describe('session', () => {
     await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
+  });
+});
+
+test.describe('refresh token', () => {
+  test('lives in an HttpOnly cookie for the refresh path only, out of the page\'s reach', async ({ page, user }) => {
+    await loginThroughUi(page, user);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    const cookies = await page.context().cookies();
+    const refresh = cookies.find((c) => c.name === 'missiva_refresh');
+    expect(refresh).toMatchObject({ httpOnly: true, path: '/api/users/refresh', sameSite: 'Strict' });
+    const session = cookies.find((c) => c.name === 'missiva_session')!;
+    expect(Object.keys(JSON.parse(decodeURIComponent(session.value)))).not.toContain('refreshToken');
+    expect(await page.evaluate(() => document.cookie)).not.toContain(refresh!.value);
+  });
+
+  test('two tabs refreshing at the same moment both stay signed in', async ({ page, user }) => {
+    await loginThroughUi(page, user);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    // Both tabs start with an access token past its expiry, so each refreshes at once with the same refresh cookie.
+    const context = page.context();
+    const session = (await context.cookies()).find((c) => c.name === 'missiva_session')!;
+    const stale = { ...JSON.parse(decodeURIComponent(session.value)), expiresAt: new Date(Date.now() - 60_000).toISOString() };
+    await context.addCookies([{ ...session, value: encodeURIComponent(JSON.stringify(stale)) }]);
+    // Hold the refreshes until both tabs have sent theirs, then let them race.
+    const held: { continue(): Promise<void> }[] = [];
+    await context.route('**/api/users/refresh', async (route) => {
+      held.push(route);
+      if (held.length === 2) await Promise.all(held.map((r) => r.continue()));
+    });
+    const answers: number[] = [];
+    context.on('response', (res) => {
+      if (res.url().endsWith('/api/users/refresh')) answers.push(res.status());
+    });
+    const second = await context.newPage();
+    await Promise.all([page.reload(), second.goto('/')]);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await expect(second.getByTestId('greeting')).toBeVisible();
+    expect(answers).toEqual([200, 200]);
+    await context.unroute('**/api/users/refresh');
+    // The pair both got is the session's current one: both tabs keep working after a reload.
+    await Promise.all([page.reload(), second.reload()]);
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await expect(second.getByTestId('greeting')).toBeVisible();
   });
 });

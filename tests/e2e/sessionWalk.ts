@@ -59,7 +59,7 @@ const json = (route: Route, status: number, body?: unknown) =>
 function loginResponse(route: Route, outcome: LoginOutcome) {
   if (outcome.kind === 'signedIn') return json(route, 200, { twoFactorRequired: false, ...outcome.session });
   if (outcome.kind === 'twoFactorRequired') {
-    return json(route, 200, { twoFactorRequired: true, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null });
+    return json(route, 200, { twoFactorRequired: true, token: null, expiresAt: null, refreshExpiresAt: null, cookieDomain: null });
   }
   const message = outcome.code === 'invalid_2fa_token' ? 'Invalid 2FA token.' : 'Invalid login, please check and try again.';
   return json(route, outcome.code === 'too_many_requests' ? 429 : 401, { code: outcome.code, message });

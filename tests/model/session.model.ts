@@ -16,9 +16,9 @@ const inAnHour = new Date(NOW + 3_600_000).toISOString();
 export const storedSession = (expiresAt: string): StoredSession => ({
   token: 'header.payload.signature',
   expiresAt,
-  refreshToken: 'refresh-token-0123456789abcdef',
   refreshExpiresAt: new Date(NOW + 86_400_000).toISOString(),
   remember: true,
+  cookieDomain: null,
 });
 
 export const sessionInputs = {

@@ -53,7 +53,9 @@ describe('auth cache across nodes', () => {
     const { token } = await login(env, user);
     expect((await meOnB(token)).statusCode).toBe(200);
     await env.app.inject({ method: 'POST', url: '/api/users/password-reset-request', payload: { email: user.email } });
-    const { rows } = await env.pool.query<{ text_body: string }>('select text_body from outbox where to_address = $1', [user.email]);
+    let rows: { text_body: string }[] = [];
+    const mails = () => env.pool.query<{ text_body: string }>('select text_body from outbox where to_address = $1', [user.email]);
+    await eventually(async () => (rows = (await mails()).rows).length > 0);
     const reset = decodeURIComponent(/token=([^\s]+)/.exec(rows[0]!.text_body)![1]!);
     const res = await env.app.inject({ method: 'POST', url: '/api/users/password-reset', payload: { token: reset, password: 'brand-new', passwordConfirmation: 'brand-new' } });
     expect(res.statusCode).toBe(204);

@@ -85,7 +85,21 @@ export async function createUser(env: TestEnv, company = 'Acme'): Promise<TestUs
 export async function login(env: TestEnv, user: { email: string; password: string }, extra: Record<string, unknown> = {}) {
   const res = await env.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: user.password, ...extra } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { token: string; refreshToken: string; expiresAt: string; refreshExpiresAt: string; twoFactorRequired: boolean };
+  const body = res.json() as { token: string; expiresAt: string; refreshExpiresAt: string; twoFactorRequired: boolean };
+  return { ...body, refreshToken: body.twoFactorRequired ? '' : refreshCookieOf(res) };
 }
+
+/** The refresh token an answer set in its HttpOnly cookie (it never travels in a body). */
+export function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
+  const cookies = [res.headers['set-cookie']].flat();
+  const header = cookies.find((c): c is string => typeof c === 'string' && c.startsWith('missiva_refresh='));
+  const token = header ? /^missiva_refresh=([^;]*)/.exec(header)![1]! : '';
+  if (!token) throw new Error(`no refresh cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return token;
+}
+
+/** `POST users/refresh` as a browser sends it: the refresh token in its cookie, no body. */
+export const refreshWith = (env: TestEnv, refreshToken: string) =>
+  env.app.inject({ method: 'POST', url: '/api/users/refresh', headers: { cookie: `missiva_refresh=${refreshToken}` } });
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

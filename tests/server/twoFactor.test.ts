@@ -76,7 +76,7 @@ describe('2FA', () => {
     expect((await call('/users/2fa', token, undefined, 'GET')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
 
     const asked = await call('/users/login', undefined, { email: user.email, password: user.password });
-    expect(asked.json()).toEqual({ twoFactorRequired: true, token: null, expiresAt: null, refreshToken: null, refreshExpiresAt: null });
+    expect(asked.json()).toEqual({ twoFactorRequired: true, token: null, expiresAt: null, refreshExpiresAt: null, cookieDomain: null });
     const wrong = await call('/users/login', undefined, { email: user.email, password: user.password, totp: '123456' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid 2FA token.');

@@ -1,7 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
-import { changePassword, getUser, requestPasswordReset, resetPassword, updateUser } from '../../services/auth/account.ts';
+import {
+  admitPasswordResetRequest,
+  changePassword,
+  getUser,
+  requestPasswordReset,
+  resetPassword,
+  updateUser,
+} from '../../services/auth/account.ts';
 
 type Ops = 'getCurrentUser' | 'updateCurrentUser' | 'changePassword' | 'requestPasswordReset' | 'resetPassword';
 
@@ -18,8 +25,14 @@ export function accountHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return reply.status(204).send();
     },
     async requestPasswordReset(request, reply) {
-      await requestPasswordReset(ctx, request.body.email, request.ip);
-      return reply.status(202).send();
+      await admitPasswordResetRequest(ctx, request.ip);
+      // The mail is prepared after the answer, so a known address answers exactly as fast as an unknown one.
+      const { email } = request.body;
+      reply.status(202).send();
+      requestPasswordReset(ctx, email, request.ip).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset mail failed'),
+      );
+      return reply;
     },
     async resetPassword(request, reply) {
       await resetPassword(ctx, request.body, request.ip);

@@ -12,19 +12,23 @@ export function twoFactorHandlers(ctx: AppContext): HandlerGroup<Ops> {
     async getTwoFactorStatus(request) {
       return twoFactorStatus(ctx, requireAuth(request).userId);
     },
-    async setupTwoFactor(request) {
+    // The secret and the recovery codes are shown once and never kept by a cache.
+    async setupTwoFactor(request, reply) {
+      reply.header('cache-control', 'no-store');
       const auth = requireAuth(request);
       const user = (await getUser(ctx, auth)) as { email: string };
       return setupTwoFactor(ctx, { ...caller(auth), email: user.email });
     },
-    async enableTwoFactor(request) {
+    async enableTwoFactor(request, reply) {
+      reply.header('cache-control', 'no-store');
       return enableTwoFactor(ctx, caller(requireAuth(request)), request.body.code, request.ip);
     },
     async disableTwoFactor(request, reply) {
       await disableTwoFactor(ctx, caller(requireAuth(request)), request.body.code, request.ip);
       return reply.status(204).send();
     },
-    async regenerateRecoveryCodes(request) {
+    async regenerateRecoveryCodes(request, reply) {
+      reply.header('cache-control', 'no-store');
       return regenerateRecoveryCodes(ctx, caller(requireAuth(request)), request.body.code, request.ip);
     },
   };

@@ -1,12 +1,13 @@
 import type { AppContext, AuthContext } from '../../context.ts';
 import { withTransaction } from '../../db/pool.ts';
-import { fieldError, gone, HttpError, notFound } from '../../http/errors.ts';
+import { fieldError, gone, HttpError, notFound, TooManyRequests } from '../../http/errors.ts';
 import { audit } from '../audit.ts';
 import { announceAuthChange } from './authCache.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dummyPasswordHash, hashPassword, randomToken, tokenHash, verifyPassword } from '../security/crypto.ts';
 import { openSession, revokeAllSessions, type IssuedSession } from './sessions.ts';
 import { consumeSecondFactor, invalidTwoFactor, isTwoFactorEnabled } from './twoFactor.ts';
+import { guarded, takeAttempt, wrongSecret } from './guessing.ts';
 
 const invalidLogin = () => new HttpError(401, 'invalid_credentials', 'Invalid login, please check and try again.');
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -22,7 +23,8 @@ type LoginOutcome = { twoFactorRequired: true } | ({ twoFactorRequired: false } 
 
 /**
  * Password first, then the second factor when enabled. The same answer for an unknown email and a wrong password,
- * and the same hashing time for both.
+ * and the same hashing time for both. Failed guesses are limited per account (an unknown email counts the same way)
+ * and per address.
  */
 export async function login(ctx: AppContext, input: LoginInput, meta: { ip: string; userAgent: string | undefined }): Promise<LoginOutcome> {
   const { rows } = await ctx.pool.query<{ id: string; company_id: string; role: AuthContext['role']; password_hash: string }>(
@@ -30,21 +32,27 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
     [input.email.trim()],
   );
   const user = rows[0];
-  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) {
-    if (user) await audit(ctx.pool, { companyId: user.company_id, userId: user.id, event: 'login.failed', ip: meta.ip });
-    throw invalidLogin();
-  }
-  if (await isTwoFactorEnabled(ctx.pool, user.id)) {
-    if (!input.totp) return { twoFactorRequired: true };
-    const factor = await withTransaction(ctx.pool, (db) => consumeSecondFactor(ctx, db, user.id, input.totp!));
-    if (!factor) {
-      await audit(ctx.pool, { companyId: user.company_id, userId: user.id, event: 'login.2fa_failed', ip: meta.ip });
-      throw invalidTwoFactor();
+  const unknown = () => `email:${tokenHash(input.email.trim().toLowerCase()).toString('hex')}`;
+  const account = user ? { key: user.id, userId: user.id } : { key: unknown() };
+  return guarded(ctx, { account, address: meta.ip }, async (): Promise<LoginOutcome> => {
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !ok) {
+      if (user) {
+        await audit(ctx.pool, { companyId: user.company_id, userId: user.id, event: 'login.failed', ip: meta.ip });
+      }
+      throw wrongSecret(invalidLogin());
     }
-  }
-  const session = await openSession(ctx, user, input.remember ?? false, meta);
-  return { twoFactorRequired: false, ...session };
+    if (await isTwoFactorEnabled(ctx.pool, user.id)) {
+      if (!input.totp) return { twoFactorRequired: true };
+      const factor = await withTransaction(ctx.pool, (db) => consumeSecondFactor(ctx, db, user.id, input.totp!));
+      if (!factor) {
+        await audit(ctx.pool, { companyId: user.company_id, userId: user.id, event: 'login.2fa_failed', ip: meta.ip });
+        throw wrongSecret(invalidTwoFactor());
+      }
+    }
+    const session = await openSession(ctx, user, input.remember ?? false, meta);
+    return { twoFactorRequired: false, ...session };
+  });
 }
 
 /** The current user as `GET users/me` answers it; served from the auth cache unless `fresh`. */
@@ -99,10 +107,15 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   checkConfirmation(input.password, input.passwordConfirmation);
-  const { rows } = await ctx.pool.query<{ password_hash: string }>('select password_hash from users where id = $1 and company_id = $2', [auth.userId, auth.companyId]);
-  if (!rows[0] || !(await verifyPassword(rows[0].password_hash, input.currentPassword))) {
-    throw fieldError('currentPassword', 'Current password is not correct');
-  }
+  await guarded(ctx, { account: { key: auth.userId, userId: auth.userId }, address: ip }, async () => {
+    const { rows } = await ctx.pool.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1 and company_id = $2',
+      [auth.userId, auth.companyId],
+    );
+    if (!rows[0] || !(await verifyPassword(rows[0].password_hash, input.currentPassword))) {
+      throw wrongSecret(fieldError('currentPassword', 'Current password is not correct'));
+    }
+  });
   const hash = await hashPassword(input.password);
   await withTransaction(ctx.pool, async (db) => {
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [auth.userId, hash]);
@@ -111,14 +124,23 @@ export async function changePassword(
   });
 }
 
-/** Sends a single-use link valid for one hour. Unknown addresses are answered the same way, with no mail. */
+/** Reset requests are limited per client address, known email or not; past the limit they answer 429. */
+export async function admitPasswordResetRequest(ctx: AppContext, ip: string): Promise<void> {
+  const taken = await takeAttempt(ctx, { scope: 'resetRequest', subject: ip });
+  if (!taken.ok) throw new TooManyRequests(taken.retryAfterSeconds);
+}
+
+/**
+ * Sends a single-use link valid for one hour, at most a few an hour to one user. Unknown addresses get no mail; the
+ * route answers before this runs, so both answer in the same time.
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
   const { rows } = await ctx.pool.query<{ id: string; company_id: string; first_name: string; language: string }>(
     'select id, company_id, first_name, language from users where email = $1',
     [email.trim()],
   );
   const user = rows[0];
-  if (!user) return;
+  if (!user || !(await takeAttempt(ctx, { scope: 'resetMail', subject: user.id })).ok) return;
   const token = randomToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const italian = user.language === 'it';
@@ -140,6 +162,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 
 export async function resetPassword(ctx: AppContext, input: { token: string; password: string; passwordConfirmation: string }, ip: string): Promise<void> {
   checkConfirmation(input.password, input.passwordConfirmation);
+  await guarded(ctx, { address: ip }, () => applyPasswordReset(ctx, input, ip));
+}
+
+async function applyPasswordReset(ctx: AppContext, input: { token: string; password: string }, ip: string) {
   const hash = await hashPassword(input.password);
   const done = await withTransaction(ctx.pool, async (db) => {
     const { rows } = await db.query<{ id: number; user_id: string; company_id: string }>(
@@ -155,6 +181,10 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'password.reset', ip });
     return true;
   });
-  if (!done) throw gone('reset_token_invalid', 'This reset link has expired or was already used. Please ask for a new one.');
+  if (!done) {
+    throw wrongSecret(
+      gone('reset_token_invalid', 'This reset link has expired or was already used. Please ask for a new one.'),
+    );
+  }
 }
 

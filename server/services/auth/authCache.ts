@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool, PoolClient } from '../../db/pool.ts';
@@ -22,11 +23,13 @@ export async function announceAuthChange(db: Pool | PoolClient, change: AuthInva
   local?.forget(change);
 }
 
-interface Entry<T> {
-  value: T;
+interface Entry {
+  value: unknown;
   userId: string;
-  until: number;
 }
+
+/** Least recently used entries make room for new ones; each entry also ends at its own lifetime. */
+const newEntries = () => new LRUCache<string, Entry>({ max: MAX_ENTRIES });
 
 /**
  * A per-process cache of open sessions and current-user answers, so an authenticated request needs no query.
@@ -34,8 +37,9 @@ interface Entry<T> {
  * listening connection is down the cache is bypassed and emptied, and short lifetimes bound any gap.
  */
 export class AuthCache {
-  private readonly sessions = new Map<string, Entry<true>>();
-  private readonly users = new Map<string, Entry<unknown>>();
+  private readonly sessions = newEntries();
+  private readonly users = newEntries();
+  private readonly listeners = new Set<(change: AuthInvalidation) => void>();
   private client: pg.Client | undefined;
   private listening = false;
   private closed = false;
@@ -83,12 +87,20 @@ export class AuthCache {
 
   private apply(payload: string | undefined): void {
     try {
-      this.forget(JSON.parse(payload ?? '{}') as AuthInvalidation);
+      const change = JSON.parse(payload ?? '{}') as AuthInvalidation;
+      this.forget(change);
+      for (const listener of this.listeners) listener(change);
     } catch {
       this.generation += 1;
       this.sessions.clear();
       this.users.clear();
     }
+  }
+
+  /** Hears every committed change from any node (realtime disconnects the sockets of ended sessions). */
+  onChange(listener: (change: AuthInvalidation) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Drops what a change makes stale; answers being loaded meanwhile will not be cached. */
@@ -97,40 +109,29 @@ export class AuthCache {
     if (change.sessionId) this.sessions.delete(change.sessionId);
     if (change.userId) {
       this.users.delete(change.userId);
-      for (const [id, entry] of this.sessions) if (entry.userId === change.userId) this.sessions.delete(id);
+      for (const [id, entry] of this.sessions.entries()) if (entry.userId === change.userId) this.sessions.delete(id);
     }
-  }
-
-  private static fresh<T>(map: Map<string, Entry<T>>, key: string): Entry<T> | undefined {
-    const entry = map.get(key);
-    if (entry && entry.until > Date.now()) return entry;
-    if (entry) map.delete(key);
-    return undefined;
-  }
-
-  private static put<T>(map: Map<string, Entry<T>>, key: string, entry: Entry<T>): void {
-    if (map.size >= MAX_ENTRIES) map.clear();
-    map.set(key, entry);
   }
 
   /** Whether the session is open; `check` asks the database on a miss and answers its expiry, or null when closed. */
   async sessionActive(sessionId: string, userId: string, check: () => Promise<Date | null>): Promise<boolean> {
-    if (this.listening && AuthCache.fresh(this.sessions, sessionId)) return true;
+    if (this.listening && this.sessions.get(sessionId)) return true;
     const before = this.listening ? this.generation : -1;
     const expiresAt = await check();
     if (!expiresAt) return false;
     if (before === this.generation && this.listening) {
-      AuthCache.put(this.sessions, sessionId, { value: true, userId, until: Math.min(expiresAt.getTime(), Date.now() + SESSION_TTL_MS) });
+      const ttl = Math.min(expiresAt.getTime() - Date.now(), SESSION_TTL_MS);
+      if (ttl > 0) this.sessions.set(sessionId, { value: true, userId }, { ttl });
     }
     return true;
   }
 
   async currentUser<T>(userId: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.listening ? AuthCache.fresh(this.users, userId) : undefined;
+    const hit = this.listening ? this.users.get(userId) : undefined;
     if (hit) return hit.value as T;
     const before = this.listening ? this.generation : -1;
     const value = await load();
-    if (before === this.generation && this.listening) AuthCache.put(this.users, userId, { value, userId, until: Date.now() + USER_TTL_MS });
+    if (before === this.generation && this.listening) this.users.set(userId, { value, userId }, { ttl: USER_TTL_MS });
     return value;
   }
 

@@ -4,12 +4,17 @@ import { withTransaction } from '../../db/pool.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { audit } from '../audit.ts';
 import { announceAuthChange, type AuthCache } from './authCache.ts';
-import { randomToken, tokenHash } from '../security/crypto.ts';
+import { decrypt, encrypt, randomToken, tokenHash } from '../security/crypto.ts';
 import { signAccessToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec section 9: 30 days with remember, otherwise 1 day. */
 export const sessionLifetimeMs = (remember: boolean) => (remember ? 30 : 1) * DAY_MS;
+/**
+ * Two tabs of one browser refresh with the same token at the same moment; the one that comes second within this
+ * window receives the pair the first one got, instead of being taken for a thief.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 
 export interface IssuedSession {
   token: string;
@@ -61,7 +66,8 @@ export async function openSession(
 }
 
 /**
- * Rotates a refresh token. A token that was already rotated is evidence of theft: its whole family is revoked.
+ * Rotates a refresh token. A token rotated less than REFRESH_GRACE_MS ago whose successor is still unused answers that
+ * same successor pair (two tabs racing); any other reuse is evidence of theft, and its whole family is revoked.
  */
 export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, ip: string): Promise<IssuedSession> {
   const outcome = await withTransaction(ctx.pool, async (db) => {
@@ -74,22 +80,41 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
       role: AuthContext['role'];
       expires_at: Date;
       revoked_at: Date | null;
+      successor_sealed: string | null;
+      in_grace: boolean;
     }>(
-      `select rt.id, rt.used_at, rt.session_id, s.company_id, s.user_id, u.role, s.expires_at, s.revoked_at
+      `select rt.id, rt.used_at, rt.session_id, s.company_id, s.user_id, u.role, s.expires_at, s.revoked_at,
+              rt.successor_sealed, rt.used_at > now() - $2::interval as in_grace
          from refresh_tokens rt join sessions s on s.id = rt.session_id join users u on u.id = s.user_id
         where rt.token_hash = $1 for update of rt, s`,
-      [tokenHash(refreshToken)],
+      [tokenHash(refreshToken), `${REFRESH_GRACE_MS} milliseconds`],
     );
     const row = rows[0];
     if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
+    if (row.used_at && row.in_grace && row.successor_sealed) {
+      const successor = JSON.parse(decrypt(ctx.config.secret, row.successor_sealed)) as IssuedSession;
+      const next = await db.query('select 1 from refresh_tokens where token_hash = $1 and used_at is null', [
+        tokenHash(successor.refreshToken),
+      ]);
+      if (next.rowCount === 1) return { kind: 'ok' as const, session: successor };
+    }
     if (row.used_at) {
       await revoke(db, row.session_id, 'refresh_token_reused', ctx.authCache);
       await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'session.reuse_detected', ip, details: { sessionId: row.session_id } });
       return { kind: 'reused' as const };
     }
-    await db.query('update refresh_tokens set used_at = now() where id = $1', [row.id]);
     const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
-    return { kind: 'ok' as const, session: await issue(ctx, db, claims, row.expires_at) };
+    const session = await issue(ctx, db, claims, row.expires_at);
+    // Earlier tokens of the family no longer need their successor once this one moves on.
+    await db.query(
+      'update refresh_tokens set successor_sealed = null where session_id = $1 and successor_sealed is not null',
+      [row.session_id],
+    );
+    await db.query('update refresh_tokens set used_at = now(), successor_sealed = $2 where id = $1', [
+      row.id,
+      encrypt(ctx.config.secret, JSON.stringify(session)),
+    ]);
+    return { kind: 'ok' as const, session };
   });
   if (outcome.kind !== 'ok') throw unauthorized('refresh_token_invalid');
   return outcome.session;

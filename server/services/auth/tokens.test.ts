@@ -41,7 +41,32 @@ describe('access tokens', () => {
       .setSubject('u1')
       .setIssuer('missiva')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
-      .sign(signingKey(SECRET));
+      .sign(await signingKey(SECRET));
     expect(await verifyAccessToken(SECRET, expired)).toEqual({ ok: false, reason: 'token_expired' });
+  });
+});
+
+describe('signature encoding', () => {
+  it('refuses a signature spelled with other unused bits, which decodes to the same bytes', async () => {
+    const { token } = await signAccessToken(SECRET, 60, claims);
+    const [h, b, s] = token.split('.') as [string, string, string];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes take 43 characters: the last one carries 4 bits of the signature and 2 unused bits.
+    const last = alphabet.indexOf(s.at(-1)!);
+    const twin = `${s.slice(0, -1)}${alphabet[last ^ 1]}`;
+    expect(Buffer.from(twin, 'base64url').equals(Buffer.from(s, 'base64url'))).toBe(true);
+    expect(await verifyAccessToken(SECRET, `${h}.${b}.${twin}`)).toEqual({ ok: false, reason: 'token_invalid' });
+    expect(await verifyAccessToken(SECRET, `${h}.${b}.${s}=`)).toEqual({ ok: false, reason: 'token_invalid' });
+    expect((await verifyAccessToken(SECRET, `${h}.${b}.${s}`)).ok).toBe(true);
+  });
+});
+
+describe('verified tokens', () => {
+  it('are remembered only until they expire', async () => {
+    const { token } = await signAccessToken(SECRET, 1, claims);
+    expect(await verifyAccessToken(SECRET, token)).toEqual({ ok: true, claims });
+    expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toEqual({ ok: false, reason: 'token_invalid' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await verifyAccessToken(SECRET, token)).toEqual({ ok: false, reason: 'token_expired' });
   });
 });

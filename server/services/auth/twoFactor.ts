@@ -7,6 +7,7 @@ import { audit } from '../audit.ts';
 import { announceAuthChange } from './authCache.ts';
 import { decrypt, encrypt, randomToken, tokenHash } from '../security/crypto.ts';
 import { matchingStep, newTotpSecret, totpFor } from './totp.ts';
+import { guarded, wrongSecret } from './guessing.ts';
 
 const RECOVERY_CODES = 10;
 export const invalidTwoFactor = () => new HttpError(401, 'invalid_2fa_token', 'Invalid 2FA token.');
@@ -109,25 +110,29 @@ export async function enableTwoFactor(ctx: AppContext, user: { id: string; compa
   });
 }
 
+/** Wrong codes on disable and on new recovery codes count like wrong passwords (per account and per address). */
+const guardCode = <T>(ctx: AppContext, user: { id: string }, ip: string, attempt: () => Promise<T>) =>
+  guarded(ctx, { account: { key: user.id, userId: user.id }, address: ip }, attempt);
+
 export async function disableTwoFactor(ctx: AppContext, user: { id: string; companyId: string }, code: string, ip: string) {
-  await withTransaction(ctx.pool, async (db) => {
+  await guardCode(ctx, user, ip, () => withTransaction(ctx.pool, async (db) => {
     const row = await load(db, user.id, true);
     if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
-    if (!(await consumeSecondFactor(ctx, db, user.id, code))) throw wrongSettingsCode();
+    if (!(await consumeSecondFactor(ctx, db, user.id, code))) throw wrongSecret(wrongSettingsCode());
     await db.query('delete from two_factor where user_id = $1', [user.id]);
     await db.query('delete from recovery_codes where user_id = $1', [user.id]);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.disabled', ip });
     await announceAuthChange(db, { userId: user.id }, ctx.authCache);
-  });
+  }));
 }
 
 export async function regenerateRecoveryCodes(ctx: AppContext, user: { id: string; companyId: string }, code: string, ip: string) {
-  return withTransaction(ctx.pool, async (db) => {
+  return guardCode(ctx, user, ip, () => withTransaction(ctx.pool, async (db) => {
     const row = await load(db, user.id, true);
     if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
-    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw wrongSettingsCode();
+    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw wrongSecret(wrongSettingsCode());
     const recoveryCodes = await newRecoveryCodes(db, user.companyId, user.id);
     await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.recovery_codes_regenerated', ip });
     return { recoveryCodes };
-  });
+  }));
 }

@@ -15,15 +15,16 @@ export const login = fromPromise<LoginOutcome, LoginInput>(async ({ input }) => 
     body: { email: input.email, password: input.password, remember: input.remember, ...(input.totp ? { totp: input.totp } : {}) },
   });
   if (data) {
-    if (data.twoFactorRequired || !data.token || !data.expiresAt || !data.refreshToken) return { kind: 'twoFactorRequired' };
+    if (data.twoFactorRequired || !data.token || !data.expiresAt) return { kind: 'twoFactorRequired' };
+    // The refresh token stays in the server's HttpOnly cookie; the session keeps the access token only.
     return {
       kind: 'signedIn',
       session: {
         token: data.token,
         expiresAt: data.expiresAt,
-        refreshToken: data.refreshToken,
         refreshExpiresAt: data.refreshExpiresAt,
         remember: input.remember,
+        cookieDomain: data.cookieDomain,
       },
     };
   }

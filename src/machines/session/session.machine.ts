@@ -12,7 +12,13 @@ type LoginForm = Omit<Extract<SessionEvent, { type: 'login.submit' }>, 'type'>;
 
 const sendsCode = (context: SessionContext) => context.credentials?.totp !== undefined;
 
-const emptySession: StoredSession = { token: '', expiresAt: new Date(0).toISOString(), refreshToken: '', refreshExpiresAt: null, remember: false };
+const emptySession: StoredSession = {
+  token: '',
+  expiresAt: new Date(0).toISOString(),
+  refreshExpiresAt: null,
+  remember: false,
+  cookieDomain: null,
+};
 
 /**
  * The user's session. `starting` picks `loggedIn` when a token is stored, else `anonymous`. Login goes

@@ -10,7 +10,6 @@ export const REFRESH_RETRY_MS = 30_000;
 export const REFRESH_MIN_DELAY_MS = 30_000;
 
 export interface RefreshInput {
-  refreshToken: string;
   remember: boolean;
 }
 
@@ -70,7 +69,7 @@ export const tokenRefreshMachine = setup({
       invoke: {
         id: 'refreshToken',
         src: 'refreshToken',
-        input: ({ context }): RefreshInput => ({ refreshToken: context.session.refreshToken, remember: context.session.remember }),
+        input: ({ context }): RefreshInput => ({ remember: context.session.remember }),
         onDone: [
           {
             guard: { type: 'isRefreshed', params: ({ event }) => event.output },
