@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/model/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
         define: { __BUILD_ID__: '"test"', __PRODUCT_NAME__: '"Missiva"' },

@@ -110,7 +110,10 @@ createRoot(document.getElementById('root')!).render(
 async function buildSkeleton(outDir: string): Promise<{ gzipKb: number; rawKb: number }> {
   const dir = mkdtempSync(path.join(ROOT, '.tmp-skeleton-'));
   try {
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
+    );
     writeFileSync(path.join(dir, 'main.tsx'), SKELETON);
     await build({
       root: dir,
@@ -150,7 +153,9 @@ async function main() {
     if (process.argv.includes('--json')) {
       console.log(JSON.stringify(result, null, 2));
     } else {
-      console.log(`skeleton (React + Mantine + XState + router + intl): ${skeleton.gzipKb} kB gzip (${skeleton.rawKb} kB raw)`);
+      console.log(
+        `skeleton (React + Mantine + XState + router + intl): ${skeleton.gzipKb} kB gzip (${skeleton.rawKb} kB raw)`,
+      );
       for (const r of result.routes) {
         console.log(
           `${r.route.padEnd(8)} ${String(r.gzipKb).padStart(6)} kB gzip (${r.rawKb} kB raw, ${r.chunks} chunks) target ≤ ${r.targetKb} kB: ${r.withinTarget ? 'ok' : 'OVER'}; skeleton + ${r.overSkeletonKb} kB`,

@@ -18,10 +18,14 @@ if (readFileSync(SCHEMAS, 'utf8') !== (await renderSchemas())) {
   process.exit(1);
 }
 try {
-  const report = execFileSync(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format=stylish', '--max-problems=50'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const report = execFileSync(
+    bin('redocly'),
+    ['lint', 'openapi/openapi.yaml', '--format=stylish', '--max-problems=50'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (/warning|error/.test(report.replace(/Deprecation warning[\s\S]*?╝/, ''))) {
     console.error(report);
     console.error('The contract has lint warnings.');

@@ -30,16 +30,23 @@ try {
 
 mkdirSync(E2E, { recursive: true });
 // Data directories of earlier runs are left for inspection; keep only the last three.
-for (const old of readdirSync(E2E).filter((d) => d.startsWith('data-')).sort().slice(0, -3)) {
+for (const old of readdirSync(E2E)
+  .filter((d) => d.startsWith('data-'))
+  .sort()
+  .slice(0, -3)) {
   rmSync(path.join(E2E, old), { recursive: true, force: true });
 }
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_ID: buildId },
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_ID: buildId },
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -59,9 +66,15 @@ const env = {
 delete env.SMTP_URL;
 delete env.DATABASE_URL;
 
-writeFileSync(path.join(E2E, `server-${port}.json`), JSON.stringify({ dataDir, distDir, port, pgPort, buildId, uploadMaxBytes, baseURL: `http://localhost:${port}` }, null, 2));
+writeFileSync(
+  path.join(E2E, `server-${port}.json`),
+  JSON.stringify(
+    { dataDir, distDir, port, pgPort, buildId, uploadMaxBytes, baseURL: `http://localhost:${port}` },
+    null,
+    2,
+  ),
+);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-

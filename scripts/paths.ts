@@ -13,11 +13,15 @@ for (const r of reports) {
   console.log(`\n${r.machine}: ${r.coveredPercent}% covered`);
   console.log(`  states (${r.reachedStates.length}/${r.states.length} reached): ${r.states.join(', ')}`);
   if (r.unreachedStates.length) console.log(`  UNREACHED: ${r.unreachedStates.join(', ')}`);
-  console.log(`  transitions (${r.transitions.length - r.uncoveredTransitions.length}/${r.transitions.length} covered)`);
+  console.log(
+    `  transitions (${r.transitions.length - r.uncoveredTransitions.length}/${r.transitions.length} covered)`,
+  );
   for (const t of r.uncoveredTransitions) console.log(`    UNCOVERED ${t}`);
   if (r.definedTransitions.length) {
     const unreachable = r.unreachable.length;
-    console.log(`  defined transitions (${r.definedTransitions.length - r.untakenTransitions.length - unreachable}/${r.definedTransitions.length - unreachable} taken, ${unreachable} unreachable)`);
+    console.log(
+      `  defined transitions (${r.definedTransitions.length - r.untakenTransitions.length - unreachable}/${r.definedTransitions.length - unreachable} taken, ${unreachable} unreachable)`,
+    );
     for (const t of r.untakenTransitions) console.log(`    UNTAKEN ${t}`);
     for (const u of r.unreachable) console.log(`    unreachable ${u.transition}: ${u.reason}`);
     for (const t of r.staleUnreachable) console.log(`    STALE unreachable entry ${t}`);
@@ -43,6 +47,9 @@ for (const s of summary) {
 
 const out = path.resolve(import.meta.dirname, '..', 'reports', 'paths.json');
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ generatedAt: new Date().toISOString(), summary, machines: reports }, null, 2) + '\n');
+writeFileSync(
+  out,
+  JSON.stringify({ generatedAt: new Date().toISOString(), summary, machines: reports }, null, 2) + '\n',
+);
 console.log(`\nwritten ${path.relative(process.cwd(), out)}`);
 if (reports.some((r) => r.coveredPercent < 100 || r.staleUnreachable.length > 0)) process.exitCode = 1;

@@ -13,10 +13,13 @@ function newest(dir) {
 }
 
 const manifest = path.join('dist', 'build-manifest.json');
-const stale = !existsSync(manifest) || statSync(manifest).mtimeMs < Math.max(newest('src'), statSync('index.html').mtimeMs);
+const stale =
+  !existsSync(manifest) || statSync(manifest).mtimeMs < Math.max(newest('src'), statSync('index.html').mtimeMs);
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('  Building the web app…');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });

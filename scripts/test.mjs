@@ -11,7 +11,9 @@ function run(name, command, args, env = {}) {
   console.log(`\n── ${name} ─────────────────────────────────────────`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) failures.push(name);
   return result.status === 0;
 }
@@ -42,13 +44,29 @@ if (want('types')) run('types', node, ['node_modules/typescript/bin/tsc', '--noE
 for (const project of ['unit', 'server']) {
   if (!want(project)) continue;
   const out = `reports/vitest-${project}.json`;
-  run(project, node, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  run(project, node, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   countVitest(out);
 }
 // CI also runs the server suite under Node 24 (NODE24_BIN), the other Node line we support.
 if (want('server') && process.env.NODE24_BIN) {
   const out = 'reports/vitest-server-node24.json';
-  run('server (Node 24)', process.env.NODE24_BIN, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  run('server (Node 24)', process.env.NODE24_BIN, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   countVitest(out);
 }
 const hasE2e = existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'));

@@ -174,10 +174,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
     // fastify-openapi-glue wraps the security handlers' errors in `errors`; the last one speaks for the request.
     const wrapped = (thrown as { errors?: unknown[] }).errors;
-    const error = Array.isArray(wrapped) && wrapped.at(-1) instanceof HttpError ? (wrapped.at(-1) as HttpError) : thrown;
+    const error =
+      Array.isArray(wrapped) && wrapped.at(-1) instanceof HttpError ? (wrapped.at(-1) as HttpError) : thrown;
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -185,18 +188,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     // A JSON content type with nothing after it is a missing body, as is no body at all (see requireBody).
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(422).send({ code: 'validation_error', message: HTTP_TEXTS.validation, errors: BODY_REQUIRED });
+      return reply
+        .status(422)
+        .send({ code: 'validation_error', message: HTTP_TEXTS.validation, errors: BODY_REQUIRED });
     }
-    if (status === 413) return reply.status(413).send({ code: 'payload_too_large', message: 'The request body is too large.' });
-    if (status === 415) return reply.status(415).send({ code: 'unsupported_media_type', message: 'Send the body as application/json.' });
+    if (status === 413)
+      return reply.status(413).send({ code: 'payload_too_large', message: 'The request body is too large.' });
+    if (status === 415)
+      return reply.status(415).send({ code: 'unsupported_media_type', message: 'Send the body as application/json.' });
     if (status >= 400 && status < 500) {
       const code = status === 401 ? 'not_authenticated' : status === 400 ? 'bad_request' : 'client_error';
-      const message =
-        status === 401
-          ? HTTP_TEXTS.notLoggedIn
-          : status === 400
-            ? HTTP_TEXTS.badRequest
-            : error.message;
+      const message = status === 401 ? HTTP_TEXTS.notLoggedIn : status === 400 ? HTTP_TEXTS.badRequest : error.message;
       return reply.status(status).send({ code, message });
     }
     request.log.error({ err: error }, 'request failed');
@@ -243,7 +245,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const dist = ctx.config.distDir;
   if (options.serveSpa !== false && existsSync(path.join(dist, 'index.html'))) {
     // Vite writes every hashed file under assets/: those are immutable. Any other GET outside /api is a page of the SPA.
-    await app.register(fastifyStatic, { root: path.join(dist, 'assets'), prefix: '/assets/', wildcard: true, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: path.join(dist, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+    });
     const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {

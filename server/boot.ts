@@ -24,7 +24,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, sharedBuffersMb: config.embeddedPgSharedBuffersMb, log: (line) => log.debug({ postgres: line }) });
+    embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      sharedBuffersMb: config.embeddedPgSharedBuffersMb,
+      log: (line) => log.debug({ postgres: line }),
+    });
     url = embedded.url;
   }
   const pool = createPool(url, 20, { system: true });

@@ -59,7 +59,11 @@ async function main(): Promise<number> {
     const db = await openDatabase(config, log);
     try {
       const demo = await seedDemo(db.pool);
-      console.log(demo.created ? `Demo account created — email: ${demo.email}  password: ${demo.password}` : `Demo account ${demo.email} already exists`);
+      console.log(
+        demo.created
+          ? `Demo account created — email: ${demo.email}  password: ${demo.password}`
+          : `Demo account ${demo.email} already exists`,
+      );
       return 0;
     } finally {
       await db.close();

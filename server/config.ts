@@ -77,7 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     embeddedPgPort: env.EMBEDDED_PG_PORT ? int(env.EMBEDDED_PG_PORT, 0, 'EMBEDDED_PG_PORT') : undefined,
-    embeddedPgSharedBuffersMb: env.EMBEDDED_PG_SHARED_BUFFERS ? int(env.EMBEDDED_PG_SHARED_BUFFERS, 128, 'EMBEDDED_PG_SHARED_BUFFERS') : undefined,
+    embeddedPgSharedBuffersMb: env.EMBEDDED_PG_SHARED_BUFFERS
+      ? int(env.EMBEDDED_PG_SHARED_BUFFERS, 128, 'EMBEDDED_PG_SHARED_BUFFERS')
+      : undefined,
     secret: secret ?? persistedSecret(dataDir, 'secret-key'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

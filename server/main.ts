@@ -72,7 +72,9 @@ async function main(): Promise<void> {
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     const ms = Math.round(performance.now() - startedAt);
-    console.log(`  Missiva is ready at ${config.publicUrl}  (role ${config.role}, ${db.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}, ${ms} ms)`);
+    console.log(
+      `  Missiva is ready at ${config.publicUrl}  (role ${config.role}, ${db.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}, ${ms} ms)`,
+    );
   } else {
     console.log(`  Missiva worker is running (${Math.round(performance.now() - startedAt)} ms)`);
   }

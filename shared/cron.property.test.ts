@@ -27,7 +27,9 @@ const fieldValues = (field: Field) => {
   return fc.oneof(
     fc.array(fc.integer({ min, max }), { maxLength: 12 }),
     fc.array(fc.integer({ min, max }), { maxLength: 80 }),
-    fc.integer({ min: 2, max: max - min }).map((x) => Array.from({ length: Math.floor((max - min) / x) + 1 }, (_, i) => min + i * x)),
+    fc
+      .integer({ min: 2, max: max - min })
+      .map((x) => Array.from({ length: Math.floor((max - min) / x) + 1 }, (_, i) => min + i * x)),
   );
 };
 
@@ -62,7 +64,8 @@ describe('round trips', () => {
         fieldArb.chain((field) => fc.tuple(fc.constant(field), fieldValues(field))),
         ([field, values]) => {
           const sorted = canonical(values, field);
-          if (sorted.length > 0) expect(valuesToField(values, field)!.length).toBeLessThanOrEqual(sorted.join(',').length);
+          if (sorted.length > 0)
+            expect(valuesToField(values, field)!.length).toBeLessThanOrEqual(sorted.join(',').length);
         },
       ),
     );

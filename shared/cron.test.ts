@@ -151,7 +151,13 @@ describe('patternToSelections', () => {
   it('accepts extra whitespace between fields', () => {
     expect(patternToSelections('  */15   9-17 * * 1-5 ', 'week')).toEqual({
       ok: true,
-      selections: { minute: [0, 15, 30, 45], hour: [9, 10, 11, 12, 13, 14, 15, 16, 17], dayOfMonth: [], month: [], dayOfWeek: [1, 2, 3, 4, 5] },
+      selections: {
+        minute: [0, 15, 30, 45],
+        hour: [9, 10, 11, 12, 13, 14, 15, 16, 17],
+        dayOfMonth: [],
+        month: [],
+        dayOfWeek: [1, 2, 3, 4, 5],
+      },
     });
   });
 });
@@ -173,9 +179,15 @@ describe('selectionsToPattern', () => {
   });
 
   it('gives invalid selection for a day of month that never occurs in the chosen months', () => {
-    expect(selectionsToPattern({ dayOfMonth: [30, 31], month: [2] }, 'year')).toEqual({ ok: false, error: 'invalid selection' });
+    expect(selectionsToPattern({ dayOfMonth: [30, 31], month: [2] }, 'year')).toEqual({
+      ok: false,
+      error: 'invalid selection',
+    });
     expect(selectionsToPattern({ dayOfMonth: [29], month: [2] }, 'year')).toEqual({ ok: true, pattern: '* * 29 2 *' });
-    expect(selectionsToPattern({ dayOfMonth: [31], month: [2], dayOfWeek: [1] }, 'year')).toEqual({ ok: true, pattern: '* * 31 2 1' });
+    expect(selectionsToPattern({ dayOfMonth: [31], month: [2], dayOfWeek: [1] }, 'year')).toEqual({
+      ok: true,
+      pattern: '* * 31 2 1',
+    });
     expect(selectionsToPattern({ dayOfMonth: [31], month: [2] }, 'month')).toEqual({ ok: true, pattern: '* * 31 * *' });
   });
 });

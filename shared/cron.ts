@@ -52,10 +52,7 @@ export type Selections = Readonly<Record<Field, readonly number[]>>;
 export type SegmentType = 'empty' | 'value' | 'range' | 'everyX' | 'combined';
 export type ListItem = { type: 'value'; value: number } | { type: 'range'; start: number; end: number };
 export type Segment =
-  | { type: 'empty' }
-  | ListItem
-  | { type: 'everyX'; every: number }
-  | { type: 'combined'; items: readonly ListItem[] };
+  { type: 'empty' } | ListItem | { type: 'everyX'; every: number } | { type: 'combined'; items: readonly ListItem[] };
 
 export const EMPTY_SELECTIONS: Selections = { minute: [], hour: [], dayOfMonth: [], month: [], dayOfWeek: [] };
 
@@ -124,7 +121,10 @@ export function fieldToValues(text: string, field: Field): number[] | null {
       return [];
     case 'everyX': {
       const count = Math.floor((max - min) / segment.every) + 1;
-      return normalize(Array.from({ length: count }, (_, i) => min + i * segment.every), field);
+      return normalize(
+        Array.from({ length: count }, (_, i) => min + i * segment.every),
+        field,
+      );
     }
     case 'combined':
       return normalize(segment.items.flatMap(itemValues), field);
@@ -227,6 +227,9 @@ export function isValidPattern(pattern: string): boolean {
 /** The next `count` run times after `from`, computed in `timeZone` (IANA name); `[]` for an invalid pattern. */
 export function nextRuns(pattern: string, count: number, timeZone: string, from: Date = new Date()): Date[] {
   if (!isValidPattern(pattern) || count <= 0) return [];
-  const expression = CronExpressionParser.parse(pattern.trim().split(/\s+/).join(' '), { tz: timeZone, currentDate: from });
+  const expression = CronExpressionParser.parse(pattern.trim().split(/\s+/).join(' '), {
+    tz: timeZone,
+    currentDate: from,
+  });
   return expression.take(count).map((date) => date.toDate());
 }

@@ -14,7 +14,16 @@ export interface TextRule {
 export type TextIssue = 'pattern' | 'tooShort' | 'tooLong';
 
 /** The contact fields a form edits as text, with their rules (ContactInput's properties). */
-export const CONTACT_TEXT_FIELDS = ['email', 'firstName', 'lastName', 'phonePrefix', 'phoneNumber', 'country', 'language', 'address'] as const;
+export const CONTACT_TEXT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'phonePrefix',
+  'phoneNumber',
+  'country',
+  'language',
+  'address',
+] as const;
 export type ContactTextField = (typeof CONTACT_TEXT_FIELDS)[number];
 
 export const CONTACT_RULES: Record<ContactTextField, TextRule> = ContactInput.properties;
@@ -71,8 +80,8 @@ export function longestMatch(pattern: string): number {
   };
   const repeat = (): number => {
     const c = pattern[at];
-    if (c === '?') return at++, 1;
-    if (c === '*' || c === '+') return at++, Infinity;
+    if (c === '?') return (at++, 1);
+    if (c === '*' || c === '+') return (at++, Infinity);
     if (c !== '{') return 1;
     const match = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at));
     if (!match) throw new Error(`Unsupported quantifier in ${pattern}`);
@@ -91,10 +100,9 @@ export function inputLimit(rule: TextRule): number | undefined {
   return Number.isFinite(limit) ? limit : undefined;
 }
 
-export const CONTACT_LIMITS = Object.fromEntries(CONTACT_TEXT_FIELDS.map((field) => [field, inputLimit(CONTACT_RULES[field])])) as Record<
-  ContactTextField,
-  number | undefined
->;
+export const CONTACT_LIMITS = Object.fromEntries(
+  CONTACT_TEXT_FIELDS.map((field) => [field, inputLimit(CONTACT_RULES[field])]),
+) as Record<ContactTextField, number | undefined>;
 
 const patterns = new Map<string, RegExp>();
 const regexp = (pattern: string) => {

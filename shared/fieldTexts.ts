@@ -25,7 +25,10 @@ export interface RuleFailure {
 /** "firstName" → "First name", "contact.phonePrefix" → "Phone prefix". */
 export function fieldLabel(field: string): string {
   const last = field.split('.').pop() ?? field;
-  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -33,9 +33,13 @@ export function App({ boot, router }: { boot: Boot; router: AppRouter }) {
   const options = actorOptions();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <SessionActor.Provider options={{ ...options, input: { session: boot.session, language: boot.language, now: boot.now } }}>
+      <SessionActor.Provider
+        options={{ ...options, input: { session: boot.session, language: boot.language, now: boot.now } }}
+      >
         <RealtimeActor.Provider options={{ ...options, input: { autoConnect: boot.session !== null } }}>
-          <ReleaseActor.Provider options={{ ...options, input: { buildId: boot.buildId, lastChunkReloadAt: boot.lastChunkReloadAt } }}>
+          <ReleaseActor.Provider
+            options={{ ...options, input: { buildId: boot.buildId, lastChunkReloadAt: boot.lastChunkReloadAt } }}
+          >
             <LoadingBarActor.Provider options={options}>
               <ToastsActor.Provider options={options}>
                 <Localised router={router} />

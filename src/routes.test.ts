@@ -30,9 +30,16 @@ async function loaderStatus(path: string): Promise<number> {
     const loader = m.route.loader;
     if (typeof loader !== 'function') continue;
     try {
-      await loader({ params: m.params, request: new Request(`http://missiva.test${path}`), context: {} } as never, undefined);
+      await loader(
+        { params: m.params, request: new Request(`http://missiva.test${path}`), context: {} } as never,
+        undefined,
+      );
     } catch (error) {
-      return (error as { init?: { status?: number }; status?: number }).init?.status ?? (error as { status?: number }).status ?? 500;
+      return (
+        (error as { init?: { status?: number }; status?: number }).init?.status ??
+        (error as { status?: number }).status ??
+        500
+      );
     }
   }
   return 200;
@@ -50,26 +57,62 @@ const SPEC: Array<[string, string | undefined, boolean, Layout]> = [
   ['/account/security', undefined, true, 'default'],
   ['/account/team', undefined, true, 'default'],
   ['/billing/channels', 'Channels', true, 'default'],
-  ...['/cockpit', '/cockpit/7', '/cockpit/behaviors', '/cockpit/booking', '/cockpit/channels', '/cockpit/comunicazioni', '/cockpit/ecommerce', '/cockpit/webinar'].map(
-    (p): [string, string, boolean, Layout] => [p, 'Cockpit', true, 'default'],
-  ),
-  ...['/contacts', '/contacts/attributes/edit', '/contacts/folders', '/contacts/importer/import', '/contacts/lists', '/contacts/segments', '/contacts/show/12'].map(
-    (p): [string, undefined, boolean, Layout] => [p, undefined, true, 'default'],
-  ),
+  ...[
+    '/cockpit',
+    '/cockpit/7',
+    '/cockpit/behaviors',
+    '/cockpit/booking',
+    '/cockpit/channels',
+    '/cockpit/comunicazioni',
+    '/cockpit/ecommerce',
+    '/cockpit/webinar',
+  ].map((p): [string, string, boolean, Layout] => [p, 'Cockpit', true, 'default']),
+  ...[
+    '/contacts',
+    '/contacts/attributes/edit',
+    '/contacts/folders',
+    '/contacts/importer/import',
+    '/contacts/lists',
+    '/contacts/segments',
+    '/contacts/show/12',
+  ].map((p): [string, undefined, boolean, Layout] => [p, undefined, true, 'default']),
   ['/integrations/apikeys', 'Api Keys', true, 'default'],
   ['/integrations/webhooks', 'Webhooks', true, 'default'],
   ['/multichannel', 'Message Console', true, 'default'],
-  ...['/multichannel/messages', '/multichannel/settings', '/multichannel/settings/senders', '/multichannel/settings/unsubscribe', '/multichannel/email', '/multichannel/whatsapp/templates'].map(
-    (p): [string, undefined, boolean, Layout] => [p, undefined, true, 'default'],
-  ),
-  ...['step-0', 'step-1', 'step-2', 'step-3'].map((s): [string, undefined, boolean, Layout] => [`/multichannel/email/99/${s}`, undefined, true, 'default']),
-  ...['clicked', 'openclicks', 'summary', 'timeline'].map((t): [string, undefined, boolean, Layout] => [`/multichannel/sms/report/99/${t}`, undefined, true, 'default']),
+  ...[
+    '/multichannel/messages',
+    '/multichannel/settings',
+    '/multichannel/settings/senders',
+    '/multichannel/settings/unsubscribe',
+    '/multichannel/email',
+    '/multichannel/whatsapp/templates',
+  ].map((p): [string, undefined, boolean, Layout] => [p, undefined, true, 'default']),
+  ...['step-0', 'step-1', 'step-2', 'step-3'].map((s): [string, undefined, boolean, Layout] => [
+    `/multichannel/email/99/${s}`,
+    undefined,
+    true,
+    'default',
+  ]),
+  ...['clicked', 'openclicks', 'summary', 'timeline'].map((t): [string, undefined, boolean, Layout] => [
+    `/multichannel/sms/report/99/${t}`,
+    undefined,
+    true,
+    'default',
+  ]),
   ['/userflow', 'UserFlow', true, 'default'],
   ['/userflow/predictions', 'Predictions', true, 'default'],
   ['/userflow/tracker', 'Tracker', true, 'default'],
-  ...['step-0', 'step-1', 'step-2', 'step-3', 'step-4', 'step-1/api', 'step-1/file', 'step-1/ga4', 'step-1/userflow'].map(
-    (s): [string, undefined, boolean, Layout] => [`/userflow/models/m-1/${s}`, undefined, true, 'default'],
-  ),
+  ...[
+    'step-0',
+    'step-1',
+    'step-2',
+    'step-3',
+    'step-4',
+    'step-1/api',
+    'step-1/file',
+    'step-1/ga4',
+    'step-1/userflow',
+  ].map((s): [string, undefined, boolean, Layout] => [`/userflow/models/m-1/${s}`, undefined, true, 'default']),
   ['/workflows/list', 'Workflow Manager', true, 'fullPage'],
   ['/workflows/folders/archived/2024', 'Workflow Manager', true, 'fullPage'],
   ['/workflows/workflow/5', 'Automation', true, 'fullPage'],
@@ -114,7 +157,10 @@ describe('route table', () => {
       const matches = matchRoutes(routes, path) ?? [];
       const loader = matches.at(-1)?.route.loader;
       if (typeof loader !== 'function') return null;
-      const result = (await loader({ params: matches.at(-1)!.params, request: new Request(`http://missiva.test${path}`), context: {} } as never, undefined)) as Response;
+      const result = (await loader(
+        { params: matches.at(-1)!.params, request: new Request(`http://missiva.test${path}`), context: {} } as never,
+        undefined,
+      )) as Response;
       return result.headers.get('Location');
     };
     expect(await redirectOf('/billing')).toBe('/billing/channels');

@@ -7,7 +7,10 @@ import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColo
  * waits for it before scrolling anything (a long table scrolls only as fast as the page can lay itself out). Native
  * overflow keeps wheel scrolling on the compositor. `tests/e2e/contacts.spec.ts` checks the contacts page has no such listener.
  */
-const nativeOptions = { defaultProps: { withScrollArea: false }, styles: { dropdown: { maxHeight: 260, overflowY: 'auto' as const } } };
+const nativeOptions = {
+  defaultProps: { withScrollArea: false },
+  styles: { dropdown: { maxHeight: 260, overflowY: 'auto' as const } },
+};
 
 /**
  * Papers (and Cards, which are Papers) leave touch gestures to the browser. Mantine gives them `touch-action:

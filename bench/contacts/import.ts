@@ -20,7 +20,19 @@ import http from 'node:http';
 import path from 'node:path';
 import { once } from 'node:events';
 import { installGuards, loadLine, machineLine, makeDataDir, percentile, stop, table } from '../platform/harness.ts';
-import { COUNTRIES, FIRST, fmt, LANGUAGES, LAST, mb, memoryOf, PLANS, random, startBench, type Bench } from './shared.ts';
+import {
+  COUNTRIES,
+  FIRST,
+  fmt,
+  LANGUAGES,
+  LAST,
+  mb,
+  memoryOf,
+  PLANS,
+  random,
+  startBench,
+  type Bench,
+} from './shared.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DUPLICATE_SHARE = 0.1;
@@ -59,16 +71,24 @@ async function writeCsv(file: string): Promise<{ unique: number }> {
 
 async function reference(bench: Bench, companyId: string, file: string): Promise<number> {
   await bench.sql.query('drop table if exists bench_reference');
-  await bench.sql.query(`create table bench_reference (like contacts including defaults including constraints including identity)`);
-  await bench.sql.query(`alter table bench_reference add column plan text, add column score numeric, add column signup date, alter column company_id set default '${companyId}'`);
-  await bench.sql.query(`alter table bench_reference add primary key (company_id, id), add foreign key (company_id) references companies (id)`);
+  await bench.sql.query(
+    `create table bench_reference (like contacts including defaults including constraints including identity)`,
+  );
+  await bench.sql.query(
+    `alter table bench_reference add column plan text, add column score numeric, add column signup date, alter column company_id set default '${companyId}'`,
+  );
+  await bench.sql.query(
+    `alter table bench_reference add primary key (company_id, id), add foreign key (company_id) references companies (id)`,
+  );
   // Every index contacts has besides its primary key, read from the catalogue so the reference follows the schema;
   // unique ones made plain.
   const { rows: indexes } = await bench.sql.query<{ def: string }>(
     `select pg_get_indexdef(i.indexrelid) as def from pg_index i where i.indrelid = 'contacts'::regclass and not i.indisprimary`,
   );
   for (const { def } of indexes) {
-    await bench.sql.query(def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (\S+\.)?contacts /, 'CREATE INDEX ON bench_reference '));
+    await bench.sql.query(
+      def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (\S+\.)?contacts /, 'CREATE INDEX ON bench_reference '),
+    );
   }
   console.log(`reference indexes: ${indexes.length} besides the primary key`);
   await bench.sql.query('checkpoint');
@@ -96,7 +116,14 @@ function uploadFile(bench: Bench, file: string): Promise<{ status: number; body:
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${bench.base}/api/contact-imports`,
-      { method: 'POST', headers: { authorization: `Bearer ${bench.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } },
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${bench.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': length,
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
@@ -119,13 +146,19 @@ async function main() {
   const file = path.join(work, 'contacts.csv');
   let t0 = performance.now();
   const { unique } = await writeCsv(file);
-  console.log(`file: ${mb(statSync(file).size)}, ${fmt(unique)} distinct emails, written in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+  console.log(
+    `file: ${mb(statSync(file).size)}, ${fmt(unique)} distinct emails, written in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+  );
 
   const bench = await startBench({ UPLOAD_MAX_BYTES: String(1024 * 1024 * 1024) });
   const pid = bench.server.child.pid!;
   const me = await bench.call('GET', '/users/me');
   const companyId = me.body.memberOf.id as string;
-  for (const [name, type, options] of [['plan', 'category', PLANS], ['score', 'number'], ['signup date', 'date']] as const) {
+  for (const [name, type, options] of [
+    ['plan', 'category', PLANS],
+    ['score', 'number'],
+    ['signup date', 'date'],
+  ] as const) {
     const res = await bench.call('POST', '/contact-attributes', { name, type, ...(options ? { options } : {}) });
     if (res.status !== 201) throw new Error(`attribute: ${JSON.stringify(res.body)}`);
   }
@@ -142,7 +175,13 @@ async function main() {
   let importId = 0;
   let browsing = true;
   const browse = async (offset: number) => {
-    const urls = () => ['/contacts?perPage=50', '/contact-lists', '/users/me', importId ? `/contact-imports/${importId}` : '/contact-imports', `/contacts?perPage=50&listId=${list.body.id}`];
+    const urls = () => [
+      '/contacts?perPage=50',
+      '/contact-lists',
+      '/users/me',
+      importId ? `/contact-imports/${importId}` : '/contact-imports',
+      `/contacts?perPage=50&listId=${list.body.id}`,
+    ];
     for (let i = offset; browsing; i++) {
       const all = urls();
       const res = await bench.call('GET', all[i % all.length]!);
@@ -167,7 +206,8 @@ async function main() {
         `select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 900) as q, extract(epoch from now() - query_start) * 1000 as ms
            from pg_stat_activity where state = 'active' and query like '%json_agg%' and now() - query_start > interval '500 ms'`,
       );
-      for (const { q, ms } of slow.rows) slowQueries.set(q.replace(/json_build_object\(.*?\) as j /, 'json_build_object(…) as j '), ms);
+      for (const { q, ms } of slow.rows)
+        slowQueries.set(q.replace(/json_build_object\(.*?\) as j /, 'json_build_object(…) as j '), ms);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
@@ -193,11 +233,19 @@ async function main() {
   sampling = false;
   await Promise.all([...browsers, sampler2]);
   for (const [q, ms] of slowQueries) console.log(`slow browse query (${Math.round(ms)} ms): ${q}`);
-  if (waits.size) console.log([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, n]) => `${String(n).padStart(5)} ${w}`).join('\n'));
+  if (waits.size)
+    console.log(
+      [...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([w, n]) => `${String(n).padStart(5)} ${w}`)
+        .join('\n'),
+    );
   clearInterval(sampler);
   const { hwm } = memoryOf(pid);
   if (state.status !== 'finished') throw new Error(`import ${state.status}: ${state.error}`);
-  if (state.created !== unique || state.created + state.updated !== ROWS) throw new Error(`counts: ${JSON.stringify(state)}`);
+  if (state.created !== unique || state.created + state.updated !== ROWS)
+    throw new Error(`counts: ${JSON.stringify(state)}`);
   const jobMs = new Date(state.finishedAt).getTime() - new Date(state.startedAt).getTime();
 
   const refAfter = await reference(bench, companyId, file);
@@ -209,9 +257,21 @@ async function main() {
   console.log(
     `\n${table([
       ['measure', 'ours', 'reference', 'ratio / target', 'result'],
-      [`import ${fmt(ROWS)} rows, rows/s end to end`, fmt(ours), fmt(ref), `${ratio.toFixed(2)}× (≥ ${TARGET_RATIO}×)`, ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'],
+      [
+        `import ${fmt(ROWS)} rows, rows/s end to end`,
+        fmt(ours),
+        fmt(ref),
+        `${ratio.toFixed(2)}× (≥ ${TARGET_RATIO}×)`,
+        ratio >= TARGET_RATIO ? 'PASS' : 'FAIL',
+      ],
       ['server peak RSS (VmHWM)', mb(hwm), '—', `≤ ${mb(TARGET_RSS)}`, hwm <= TARGET_RSS ? 'PASS' : 'FAIL'],
-      [`other requests during the import, p95 (n=${latencies.length})`, `${fmt(p95)} ms`, '—', `≤ ${TARGET_P95_MS} ms`, p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL'],
+      [
+        `other requests during the import, p95 (n=${latencies.length})`,
+        `${fmt(p95)} ms`,
+        '—',
+        `≤ ${TARGET_P95_MS} ms`,
+        p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL',
+      ],
     ])}`,
   );
   console.log(
@@ -222,7 +282,9 @@ async function main() {
   );
   await bench.sql.end();
   await stop(bench.server.child);
-  process.exit(ratio >= TARGET_RATIO && hwm <= TARGET_RSS && p95 <= TARGET_P95_MS ? 0 : process.argv.includes('--strict') ? 2 : 0);
+  process.exit(
+    ratio >= TARGET_RATIO && hwm <= TARGET_RSS && p95 <= TARGET_P95_MS ? 0 : process.argv.includes('--strict') ? 2 : 0,
+  );
 }
 
 main();

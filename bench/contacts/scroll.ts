@@ -81,11 +81,15 @@ const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join
 function buildSpa(): { dir: string; ms: number } {
   const dir = makeDataDir('missiva-bench-spa-');
   const t0 = performance.now();
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_ID: `bench-scroll-${Date.now()}` },
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_ID: `bench-scroll-${Date.now()}` },
+    },
+  );
   if (build.status !== 0) throw new Error(`vite build failed (status ${build.status})`);
   return { dir, ms: performance.now() - t0 };
 }
@@ -93,9 +97,14 @@ function buildSpa(): { dir: string; ms: number } {
 async function seed(bench: Bench): Promise<number[]> {
   const companyId = (await bench.call('GET', '/users/me')).body.memberOf.id as string;
   const attrs: number[] = [];
-  for (const [name, type, options] of [['Plan', 'category', PLANS], ['Score', 'number'], ['Signup date', 'date']] as const) {
+  for (const [name, type, options] of [
+    ['Plan', 'category', PLANS],
+    ['Score', 'number'],
+    ['Signup date', 'date'],
+  ] as const) {
     const created = await bench.call('POST', '/contact-attributes', { name, type, ...(options ? { options } : {}) });
-    if (created.status !== 201 && created.status !== 200) throw new Error(`attribute ${name}: ${created.status} ${JSON.stringify(created.body)}`);
+    if (created.status !== 201 && created.status !== 200)
+      throw new Error(`attribute ${name}: ${created.status} ${JSON.stringify(created.body)}`);
     attrs.push(created.body.id);
   }
   await bench.sql.query(
@@ -150,7 +159,9 @@ function referenceHtml(kind: 'plain' | 'virtual'): string {
   for (let g = CONTACTS; g >= 1; g--) rows.push(referenceRow(g));
   const body = kind === 'plain' ? rows.join('\n') : '';
   const script =
-    kind === 'plain' ? '' : `<script type="application/json" id="rows">${JSON.stringify(rows).replace(/</g, '\\u003c')}</script><script>${VIRTUAL_SCRIPT}</script>`;
+    kind === 'plain'
+      ? ''
+      : `<script type="application/json" id="rows">${JSON.stringify(rows).replace(/</g, '\\u003c')}</script><script>${VIRTUAL_SCRIPT}</script>`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>reference</title><style>
     body { font: 14px system-ui, sans-serif; margin: 0; padding: 200px 40px 40px; }
     #box { max-height: ${BOX_HEIGHT}px; overflow-y: auto; }
@@ -231,7 +242,8 @@ async function stopRecording(page: Page): Promise<Omit<Recording, 'scrollTopMax'
     return { frames: rec.gaps.length, gaps: rec.gaps, phases: rec.phases, blank: rec.blank, durationMs };
   });
   const unmeasured = recorded.blank.filter(Number.isNaN).length;
-  if (unmeasured > 0) throw new Error(`${unmeasured} of ${recorded.frames} frames had no blank-rows measure before their paint`);
+  if (unmeasured > 0)
+    throw new Error(`${unmeasured} of ${recorded.frames} frames had no blank-rows measure before their paint`);
   return recorded;
 }
 
@@ -270,7 +282,11 @@ async function geometry(page: Page): Promise<Geometry> {
   return page.evaluate((sel) => {
     const el = document.querySelector(sel)!;
     const r = el.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + Math.min(r.height, innerHeight - r.top) / 2, max: el.scrollHeight - el.clientHeight };
+    return {
+      x: r.left + r.width / 2,
+      y: r.top + Math.min(r.height, innerHeight - r.top) / 2,
+      max: el.scrollHeight - el.clientHeight,
+    };
   }, BOX);
 }
 
@@ -279,7 +295,12 @@ async function geometry(page: Page): Promise<Geometry> {
  * wheel event per frame), each over 2,000–20,000 px at a seeded speed of 6,000–60,000 px/s, i.e. 100–1,000 px per
  * frame at 60 Hz. The browser paces them, so the bench's own round trips do not space the steps out.
  */
-async function wheelTo(page: Page, cdp: CDPSession, direction: 1 | -1, rnd: () => number): Promise<{ gestures: number; px: number }> {
+async function wheelTo(
+  page: Page,
+  cdp: CDPSession,
+  direction: 1 | -1,
+  rnd: () => number,
+): Promise<{ gestures: number; px: number }> {
   let gestures = 0;
   let px = 0;
   let stalled = 0;
@@ -290,14 +311,27 @@ async function wheelTo(page: Page, cdp: CDPSession, direction: 1 | -1, rnd: () =
     const distance = Math.round(2_000 + rnd() * 18_000);
     const speed = Math.round(6_000 + rnd() * 54_000);
     // yDistance < 0 scrolls down (the content moves up), as a finger would.
-    await cdp.send('Input.synthesizeScrollGesture', { x, y, yDistance: -direction * distance, speed, gestureSourceType: 'mouse', preventFling: true });
+    await cdp.send('Input.synthesizeScrollGesture', {
+      x,
+      y,
+      yDistance: -direction * distance,
+      speed,
+      gestureSourceType: 'mouse',
+      preventFling: true,
+    });
     gestures += 1;
     const moved = Math.abs((await scrollTop(page)) - top);
     px += moved;
     stalled = moved < 1 ? stalled + 1 : 0;
     if (stalled >= 3 || gestures > 1_000) {
-      const doc = await page.evaluate(() => ({ scrollY, height: document.documentElement.scrollHeight, under: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.outerHTML.slice(0, 120) }));
-      throw new Error(`wheel scrolling stalls at scrollTop ${top} of ${max} (mouse at ${Math.round(x)},${Math.round(y)}; document ${JSON.stringify(doc)})`);
+      const doc = await page.evaluate(() => ({
+        scrollY,
+        height: document.documentElement.scrollHeight,
+        under: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.outerHTML.slice(0, 120),
+      }));
+      throw new Error(
+        `wheel scrolling stalls at scrollTop ${top} of ${max} (mouse at ${Math.round(x)},${Math.round(y)}; document ${JSON.stringify(doc)})`,
+      );
     }
   }
 }
@@ -311,7 +345,11 @@ interface ScriptResult extends Recording {
 }
 
 /** The whole script; records from its first step to its last frame. */
-async function scrollScript(page: Page, cdp: CDPSession, tracing: { start(): Promise<void>; stop(): Promise<void> }): Promise<ScriptResult> {
+async function scrollScript(
+  page: Page,
+  cdp: CDPSession,
+  tracing: { start(): Promise<void>; stop(): Promise<void> },
+): Promise<ScriptResult> {
   await box(page).evaluate((el) => el.scrollTo({ top: 0 }));
   await page.evaluate(() => scrollTo({ top: 0 }));
   const start = await geometry(page);
@@ -350,13 +388,25 @@ async function scrollScript(page: Page, cdp: CDPSession, tracing: { start(): Pro
   await press('Home');
   const recorded = await stopRecording(page);
   await tracing.stop();
-  return { ...recorded, scrollTopMax: start.max, gestures: down.gestures + up.gestures, wheelPx: down.px + up.px, afterEnd, afterPageDowns };
+  return {
+    ...recorded,
+    scrollTopMax: start.max,
+    gestures: down.gestures + up.gestures,
+    wheelPx: down.px + up.px,
+    afterEnd,
+    afterPageDowns,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Our page: log in through the form, open the table, load every row
 
-async function openContacts(page: Page, base: string, password: string, attrs: number[]): Promise<{ loadMs: number; requests: number }> {
+async function openContacts(
+  page: Page,
+  base: string,
+  password: string,
+  attrs: number[],
+): Promise<{ loadMs: number; requests: number }> {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill('demo@missiva.local');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
@@ -385,18 +435,22 @@ async function openContacts(page: Page, base: string, password: string, attrs: n
     const before = await rowCount();
     if (before >= CONTACTS && pending === 0) break;
     await box(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await page.waitForFunction(
-      ([el, n]) => Number((el as Element).getAttribute('aria-rowcount')) - 1 > (n as number),
-      [await table.elementHandle(), before] as const,
-      { timeout: 30_000, polling: 50 },
-    ).catch(() => undefined);
-    if (performance.now() - t0 > 5 * 60_000) throw new Error(`only ${await rowCount()} of ${CONTACTS} rows loaded after 5 minutes`);
+    await page
+      .waitForFunction(
+        ([el, n]) => Number((el as Element).getAttribute('aria-rowcount')) - 1 > (n as number),
+        [await table.elementHandle(), before] as const,
+        { timeout: 30_000, polling: 50 },
+      )
+      .catch(() => undefined);
+    if (performance.now() - t0 > 5 * 60_000)
+      throw new Error(`only ${await rowCount()} of ${CONTACTS} rows loaded after 5 minutes`);
   }
   for (let i = 0; pending > 0 && i < 200; i++) await page.waitForTimeout(50);
   const loaded = await rowCount();
   if (loaded !== CONTACTS) throw new Error(`the table holds ${loaded} rows, expected ${CONTACTS}`);
   const headers = await table.locator('thead th').allTextContents();
-  for (const name of ['Plan', 'Score', 'Signup date']) if (!headers.includes(name)) throw new Error(`column ${name} is not shown (headers: ${headers.join(', ')})`);
+  for (const name of ['Plan', 'Score', 'Signup date'])
+    if (!headers.includes(name)) throw new Error(`column ${name} is not shown (headers: ${headers.join(', ')})`);
   return { loadMs: performance.now() - t0, requests: contactRequests };
 }
 
@@ -440,7 +494,13 @@ async function measure(browser: Browser, label: string, open: (page: Page) => Pr
   });
   await context.close();
   const over50 = rec.gaps.filter(blocked).length;
-  return { label, rec, longestGap: rec.gaps.reduce((most, g) => Math.max(most, g), 0), over50, main: mainThread(trace!) };
+  return {
+    label,
+    rec,
+    longestGap: rec.gaps.reduce((most, g) => Math.max(most, g), 0),
+    over50,
+    main: mainThread(trace!),
+  };
 }
 
 /** From Chromium's trace: the CPU time of the renderer main thread's tasks (the busiest CrRendererMain). */
@@ -452,7 +512,11 @@ interface MainThread {
 
 function mainThread(trace: Buffer): MainThread {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: any[] }).traceEvents;
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const byThread = new Map<string, number[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
@@ -496,11 +560,17 @@ async function main() {
   const refBefore = WITH_PLAIN ? await measure(browser, `${plain}, before`, openReference('plain')) : undefined;
   const ours = await measure(browser, `ours: /contacts, ${fmt(CONTACTS)} rows loaded`, async (page) => {
     const loading = await openContacts(page, bench.base, bench.server.demoPassword!, attrs);
-    console.log(`loaded ${fmt(CONTACTS)} rows in ${fmt(loading.loadMs / 1000, 1)} s (${loading.requests} page requests); load ${loadLine()}`);
+    console.log(
+      `loaded ${fmt(CONTACTS)} rows in ${fmt(loading.loadMs / 1000, 1)} s (${loading.requests} page requests); load ${loadLine()}`,
+    );
     console.log(`our page: ${await pageFacts(page)}`);
   });
   const refAfter = WITH_PLAIN ? await measure(browser, `${plain}, after`, openReference('plain')) : undefined;
-  const virtual = await measure(browser, 'reference: plain-DOM virtual window (no framework)', openReference('virtual'));
+  const virtual = await measure(
+    browser,
+    'reference: plain-DOM virtual window (no framework)',
+    openReference('virtual'),
+  );
   await browser.close();
   references.server.close();
 
@@ -543,11 +613,15 @@ async function main() {
       return gaps.length ? `${ms(Math.max(...gaps))} (${gaps.filter(blocked).length}/${fmt(gaps.length)})` : '—';
     }),
   ];
-  console.log(`\nlongest frame gap by part of the script (frames over 50 ms / frames):\n${table([['page', ...PHASES], ...pages.map(byPhase)])}`);
+  console.log(
+    `\nlongest frame gap by part of the script (frames over 50 ms / frames):\n${table([['page', ...PHASES], ...pages.map(byPhase)])}`,
+  );
   const pass = ours.over50 === 0;
   console.log(
     `\nratio ours/reference, longest frame gap: ` +
-      (refGap === undefined ? '' : `${fmt(ours.longestGap / refGap, 2)}× against the plain table (mean of before and after, ${ms(refGap)}); `) +
+      (refGap === undefined
+        ? ''
+        : `${fmt(ours.longestGap / refGap, 2)}× against the plain table (mean of before and after, ${ms(refGap)}); `) +
       `${fmt(ours.longestGap / virtual.longestGap, 2)}× against the plain-DOM virtual window (${ms(virtual.longestGap)})` +
       `\ntarget: no frame blocked > ${TARGET_MS} ms (over ${MAX_INTERVALS} frame intervals) — longest frame gap ${ms(ours.longestGap)} (${intervals(ours.longestGap)} intervals): ${pass ? 'PASS' : 'FAIL'}` +
       `\nscript: wheel gestures down and up (${ours.rec.gestures}, ${fmt(ours.rec.wheelPx)} px, 100–1,000 px per frame), Home, 20 × PageDown (to ${fmt(ours.rec.afterPageDowns)} px),` +

@@ -37,7 +37,10 @@ export async function startBench(env: Record<string, string> = {}, options: { ni
     const t0 = performance.now();
     const res = await fetch(`${base}/api${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -59,8 +62,37 @@ export function random(seed: number): () => number {
   };
 }
 
-export const FIRST = ['Giulia', 'Marco', 'Anna', 'Luca', 'Sara', 'Paolo', 'Elena', 'Davide', 'Chiara', 'Matteo', 'Emma', 'Noah', 'Olivia', 'Liam'];
-export const LAST = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Smith', 'Jones', 'Brown'];
+export const FIRST = [
+  'Giulia',
+  'Marco',
+  'Anna',
+  'Luca',
+  'Sara',
+  'Paolo',
+  'Elena',
+  'Davide',
+  'Chiara',
+  'Matteo',
+  'Emma',
+  'Noah',
+  'Olivia',
+  'Liam',
+];
+export const LAST = [
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Smith',
+  'Jones',
+  'Brown',
+];
 export const COUNTRIES = ['IT', 'IT', 'FR', 'DE', 'ES', 'GB', 'US', 'NL', 'BE', 'CH'];
 export const LANGUAGES = ['it', 'en', 'fr', 'de', 'es'];
 export const PLANS = ['free', 'basic', 'pro', 'gold'];

@@ -153,7 +153,13 @@ export interface Started {
 }
 
 /** Spawns a process and resolves when a line matches `ready`; on timeout or early exit it is killed and rejects. */
-export function spawnUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs: number): Promise<Started> {
+export function spawnUntil(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs: number,
+): Promise<Started> {
   const t0 = performance.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -221,7 +227,14 @@ export interface MissivaServer extends Started {
 }
 
 /** `node --import tsx server/main.ts`, as `npm start` runs it, with embedded PostgreSQL in `dataDir`. */
-export async function startMissiva({ dataDir, port, pgPort, env = {}, timeoutMs = 30_000, nice }: ServerOptions): Promise<MissivaServer> {
+export async function startMissiva({
+  dataDir,
+  port,
+  pgPort,
+  env = {},
+  timeoutMs = 30_000,
+  nice,
+}: ServerOptions): Promise<MissivaServer> {
   const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
   // `nice` runs node in its own process (exec), so the child's pid stays the server's.
   const [command, ...args] = nice === undefined ? node : ['nice', '-n', String(nice), ...node];
@@ -277,18 +290,17 @@ function cpuMsOf(pid: number): number {
 
 function childrenOf(ppid: number): number[] {
   try {
-    return readFileSync(`/proc/${ppid}/task/${ppid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return readFileSync(`/proc/${ppid}/task/${ppid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
 }
 
 /** CPU time used so far by the server process and by the embedded PostgreSQL (postmaster and its backends). */
-export function cpuSnapshot(serverPid: number, dataDir: string): { node: number; postgres: number; backends: Map<number, number> } {
+export function cpuSnapshot(
+  serverPid: number,
+  dataDir: string,
+): { node: number; postgres: number; backends: Map<number, number> } {
   const postmaster = postmasterPid(dataDir);
   const backends = new Map<number, number>();
   let postgres = 0;
@@ -303,7 +315,10 @@ export function cpuSnapshot(serverPid: number, dataDir: string): { node: number;
 }
 
 /** CPU used between two snapshots; backends that appeared in between count from zero. */
-export function cpuDelta(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>): { node: number; postgres: number } {
+export function cpuDelta(
+  before: ReturnType<typeof cpuSnapshot>,
+  after: ReturnType<typeof cpuSnapshot>,
+): { node: number; postgres: number } {
   let postgres = 0;
   for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
   return { node: after.node - before.node, postgres };
@@ -324,5 +339,7 @@ export const median = (values: number[]) => percentile(values, 50);
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => '| ' + r.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
-  return [line(rows[0]!), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.slice(1).map(line)].join('\n');
+  return [line(rows[0]!), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.slice(1).map(line)].join(
+    '\n',
+  );
 }

@@ -53,14 +53,27 @@ interface Load {
   errors: number;
 }
 
-async function cannon(url: string, seconds: number, headers: Record<string, string> = {}, expect2xx = true): Promise<Load> {
+async function cannon(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+  expect2xx = true,
+): Promise<Load> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const ok = result['2xx'];
   if (expect2xx && (result.non2xx > 0 || result.errors > 0 || ok === 0)) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.requests.total} requests`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx and ${result.errors} errors out of ${result.requests.total} requests`,
+    );
   }
   const answered = expect2xx ? ok : result.requests.total - result.errors;
-  return { rps: answered / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 async function login(base: string, email: string, password: string): Promise<{ ms: number; token: string }> {
@@ -77,7 +90,14 @@ async function login(base: string, email: string, password: string): Promise<{ m
 }
 
 /** `count` logins, `concurrency` at a time, stopping early at `limitMs`; returns each one's latency. */
-async function logins(base: string, email: string, password: string, count: number, concurrency: number, limitMs: number): Promise<number[]> {
+async function logins(
+  base: string,
+  email: string,
+  password: string,
+  count: number,
+  concurrency: number,
+  limitMs: number,
+): Promise<number[]> {
   const times: number[] = [];
   const deadline = performance.now() + limitMs;
   let issued = 0;
@@ -114,7 +134,9 @@ async function main(): Promise<number> {
   const auth = { authorization: `Bearer ${token}` };
   const me = await fetch(`${base}/api/users/me`, { headers: auth });
   if (me.status !== 200) throw new Error(`/api/users/me answered ${me.status}`);
-  console.log(`servers up: Missiva on :${port} (ready in ${(server.wallMs / 1000).toFixed(1)} s), hello-world on :${helloPort}`);
+  console.log(
+    `servers up: Missiva on :${port} (ready in ${(server.wallMs / 1000).toFixed(1)} s), hello-world on :${helloPort}`,
+  );
 
   // Throughput: reference, ours, reference again (the machine is shared: the second figure shows drift).
   await cannon(helloUrl, WARMUP_S);
@@ -146,7 +168,14 @@ async function main(): Promise<number> {
 
   // Login latency (argon2id verify + session insert + audit + refresh token + JWT).
   const sequential = await logins(base, email, server.demoPassword, SEQUENTIAL_LOGINS, 1, LOGIN_PHASE_LIMIT_MS);
-  const concurrent = await logins(base, email, server.demoPassword, CONCURRENT_LOGINS, LOGIN_CONCURRENCY, LOGIN_PHASE_LIMIT_MS);
+  const concurrent = await logins(
+    base,
+    email,
+    server.demoPassword,
+    CONCURRENT_LOGINS,
+    LOGIN_CONCURRENCY,
+    LOGIN_PHASE_LIMIT_MS,
+  );
 
   const stopped = await stop(server.child);
   await stop(hello.child);
@@ -189,15 +218,30 @@ async function main(): Promise<number> {
     ]),
   );
   console.log('');
-  if (drift > 0.2) console.log(`warning: the reference moved by ${(drift * 100).toFixed(0)}% during the run (other load on the machine); treat the ratio as approximate`);
-  console.log(`Where /api/users/me time goes (same run, ${CONNECTIONS} connections, ${DIAGNOSTIC_S} s each for the two diagnostics; ratio to hello-world):`);
+  if (drift > 0.2)
+    console.log(
+      `warning: the reference moved by ${(drift * 100).toFixed(0)}% during the run (other load on the machine); treat the ratio as approximate`,
+    );
+  console.log(
+    `Where /api/users/me time goes (same run, ${CONNECTIONS} connections, ${DIAGNOSTIC_S} s each for the two diagnostics; ratio to hello-world):`,
+  );
   console.log(
     table([
       ['request', 'req/s', 'ratio', 'what it does'],
       ['hello-world GET /', n0(ref.rps), '1.000×', 'bare Fastify'],
-      ['GET /api/users/me, no token (401)', n0(noToken.rps), `${(noToken.rps / ref.rps).toFixed(3)}×`, 'our stack (helmet, hooks, openapi-glue security handler, error path), no JWT, no DB'],
+      [
+        'GET /api/users/me, no token (401)',
+        n0(noToken.rps),
+        `${(noToken.rps / ref.rps).toFixed(3)}×`,
+        'our stack (helmet, hooks, openapi-glue security handler, error path), no JWT, no DB',
+      ],
       ['GET /api/health', n0(health.rps), `${(health.rps / ref.rps).toFixed(3)}×`, 'our stack + 1 query (select 1)'],
-      ['GET /api/users/me, bearer', n0(ours.rps), `${ratio.toFixed(3)}×`, 'our stack + JWT verify + 2 queries (session check, user join)'],
+      [
+        'GET /api/users/me, bearer',
+        n0(ours.rps),
+        `${ratio.toFixed(3)}×`,
+        'our stack + JWT verify + 2 queries (session check, user join)',
+      ],
     ]),
   );
   const served = ours.rps * DURATION_S;

@@ -10,7 +10,19 @@
  * Exits 1 when the server fails to start (or the run passes its 2-minute bound); a missed target is reported, not
  * an error, unless --strict is given (then exit 2).
  */
-import { freePort, installGuards, loadLine, machineLine, makeDataDir, median, removeDataDir, startHello, startMissiva, stop, table } from './harness.ts';
+import {
+  freePort,
+  installGuards,
+  loadLine,
+  machineLine,
+  makeDataDir,
+  median,
+  removeDataDir,
+  startHello,
+  startMissiva,
+  stop,
+  table,
+} from './harness.ts';
 
 const RESTARTS = 3;
 const REFERENCE_RUNS = 3;
@@ -43,7 +55,9 @@ async function main(): Promise<number> {
   if (!first.demoPassword) throw new Error('first start did not seed the demo account: was the data dir really empty?');
   const firstStop = await stop(first.child);
   if (!firstStop.clean) throw new Error('server did not stop cleanly on SIGTERM after the first start');
-  console.log(`first start: ${fmt(first.wallMs)} (server's own figure ${first.reportedMs} ms); SIGTERM to exit ${fmt(firstStop.ms)}`);
+  console.log(
+    `first start: ${fmt(first.wallMs)} (server's own figure ${first.reportedMs} ms); SIGTERM to exit ${fmt(firstStop.ms)}`,
+  );
 
   const restarts: { wall: number; reported: number; stopMs: number }[] = [];
   for (let i = 0; i < RESTARTS; i++) {
@@ -52,7 +66,9 @@ async function main(): Promise<number> {
     const stopped = await stop(run.child);
     if (!stopped.clean) throw new Error(`server did not stop cleanly on SIGTERM after restart ${i + 1}`);
     restarts.push({ wall: run.wallMs, reported: run.reportedMs ?? NaN, stopMs: stopped.ms });
-    console.log(`restart ${i + 1}:   ${fmt(run.wallMs)} (server's own figure ${run.reportedMs} ms); SIGTERM to exit ${fmt(stopped.ms)}`);
+    console.log(
+      `restart ${i + 1}:   ${fmt(run.wallMs)} (server's own figure ${run.reportedMs} ms); SIGTERM to exit ${fmt(stopped.ms)}`,
+    );
   }
   removeDataDir(dataDir);
 
@@ -66,8 +82,22 @@ async function main(): Promise<number> {
   console.log(
     table([
       ['measure', 'Missiva', 'reference: Fastify hello-world (node -e)', 'ratio (ours / ref)', 'target', 'result'],
-      ['first start (initdb + migrations + seed)', fmt(first.wallMs), fmt(ref), `${(first.wallMs / ref).toFixed(1)}×`, `≤ ${fmt(TARGET_FIRST_MS)}`, firstOk ? 'PASS' : 'FAIL'],
-      [`restart, existing data (median of ${RESTARTS})`, fmt(restart), fmt(ref), `${(restart / ref).toFixed(1)}×`, `≤ ${fmt(TARGET_RESTART_MS)}`, restartOk ? 'PASS' : 'FAIL'],
+      [
+        'first start (initdb + migrations + seed)',
+        fmt(first.wallMs),
+        fmt(ref),
+        `${(first.wallMs / ref).toFixed(1)}×`,
+        `≤ ${fmt(TARGET_FIRST_MS)}`,
+        firstOk ? 'PASS' : 'FAIL',
+      ],
+      [
+        `restart, existing data (median of ${RESTARTS})`,
+        fmt(restart),
+        fmt(ref),
+        `${(restart / ref).toFixed(1)}×`,
+        `≤ ${fmt(TARGET_RESTART_MS)}`,
+        restartOk ? 'PASS' : 'FAIL',
+      ],
     ]),
   );
   console.log('');
@@ -75,7 +105,9 @@ async function main(): Promise<number> {
     `breakdown: of the restart median, ${fmt(restart - restartReported)} is node + tsx + module loading before server/main.ts runs, ` +
       `${fmt(restartReported)} is main.ts (PostgreSQL start, migrations check, app build, listen).`,
   );
-  console.log(`reference runs: ${reference.map(fmt).join(', ')}; restarts: ${restarts.map((r) => fmt(r.wall)).join(', ')}`);
+  console.log(
+    `reference runs: ${reference.map(fmt).join(', ')}; restarts: ${restarts.map((r) => fmt(r.wall)).join(', ')}`,
+  );
   console.log(`load:    ${loadLine()} (1/5/15 min) after the run`);
 
   const allOk = firstOk && restartOk;

@@ -56,10 +56,14 @@ export function memorySettings(totalBytes: number, sharedBuffersMb?: number): st
   const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
   const buffers = sharedBuffersMb ?? Math.min(2048, Math.max(128, mb(totalBytes / 8)));
   return [
-    '-c', `shared_buffers=${buffers}MB`,
-    '-c', `effective_cache_size=${Math.max(buffers, mb(totalBytes / 2))}MB`,
-    '-c', `work_mem=${totalBytes >= 8 * 1024 ** 3 ? 16 : 4}MB`,
-    '-c', `maintenance_work_mem=${Math.min(1024, Math.max(64, mb(totalBytes / 32)))}MB`,
+    '-c',
+    `shared_buffers=${buffers}MB`,
+    '-c',
+    `effective_cache_size=${Math.max(buffers, mb(totalBytes / 2))}MB`,
+    '-c',
+    `work_mem=${totalBytes >= 8 * 1024 ** 3 ? 16 : 4}MB`,
+    '-c',
+    `maintenance_work_mem=${Math.min(1024, Math.max(64, mb(totalBytes / 32)))}MB`,
   ];
 }
 
@@ -132,7 +136,12 @@ async function canConnect(url: string): Promise<boolean> {
  * has no PG_VERSION yet. It listens on a Unix socket in DATA_DIR/postgres, and on 127.0.0.1 only when given a port
  * (or when DATA_DIR's path is too long for a socket: then on a free port, which postmaster.pid records).
  */
-export async function startEmbeddedDatabase({ dataDir, port, sharedBuffersMb, log }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase({
+  dataDir,
+  port,
+  sharedBuffersMb,
+  log,
+}: Options): Promise<EmbeddedDatabase> {
   try {
     mkdirSync(dataDir, { recursive: true });
     chmodSync(dataDir, 0o755);
@@ -173,9 +182,16 @@ export async function startEmbeddedDatabase({ dataDir, port, sharedBuffersMb, lo
     // costs about what reading the next one does; PostgreSQL's default of 4 prices a spinning disk and keeps the planner
     // off indexes that fetch a tenth of a table (a segment on one country, say) even when they are the faster plan.
     postgresFlags: [
-      '-c', `listen_addresses=${tcpPort === undefined ? '' : '127.0.0.1'}`,
-      '-c', `unix_socket_directories=${socketFits ? `"${pgDir}"` : ''}`,
-      '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'random_page_cost=1.1',
+      '-c',
+      `listen_addresses=${tcpPort === undefined ? '' : '127.0.0.1'}`,
+      '-c',
+      `unix_socket_directories=${socketFits ? `"${pgDir}"` : ''}`,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+      '-c',
+      'random_page_cost=1.1',
       ...memorySettings(totalmem(), sharedBuffersMb),
     ],
     onLog: (m) => remember(m),

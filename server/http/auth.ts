@@ -13,7 +13,8 @@ export async function checkBearer(ctx: AppContext, token: string | undefined): P
   if (!token) return { ok: false, reason: 'token_missing' };
   const verified = await verifyAccessToken(ctx.config.secret, token);
   if (!verified.ok) return verified;
-  if (!(await isSessionActive(ctx, verified.claims.sessionId, verified.claims.userId))) return { ok: false, reason: 'session_revoked' };
+  if (!(await isSessionActive(ctx, verified.claims.sessionId, verified.claims.userId)))
+    return { ok: false, reason: 'session_revoked' };
   return { ok: true, auth: verified.claims };
 }
 

@@ -5,8 +5,16 @@ import type { operations } from '../../shared/contract/schema.d.ts';
 export type OperationId = keyof operations;
 
 type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
-type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? undefined : NonNullable<Q>) : undefined;
-type PathOf<O> = O extends { parameters: { path?: infer P } } ? ([P] extends [never] ? undefined : NonNullable<P>) : undefined;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } }
+  ? [Q] extends [never]
+    ? undefined
+    : NonNullable<Q>
+  : undefined;
+type PathOf<O> = O extends { parameters: { path?: infer P } }
+  ? [P] extends [never]
+    ? undefined
+    : NonNullable<P>
+  : undefined;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type SuccessOf<O> = O extends { responses: infer R }
   ? R extends Record<number, unknown>
@@ -41,7 +49,19 @@ export interface PageInfo {
 }
 
 /** Sets the JSON `Pagination` header the SPA reads as pagination info. */
-export function setPagination(reply: FastifyReply, page: number, perPage: number, total: number, nextCursor?: string | null): void {
-  const info: PageInfo = { page, perPage, total, pages: Math.max(1, Math.ceil(total / perPage)), ...(nextCursor === undefined ? {} : { nextCursor }) };
+export function setPagination(
+  reply: FastifyReply,
+  page: number,
+  perPage: number,
+  total: number,
+  nextCursor?: string | null,
+): void {
+  const info: PageInfo = {
+    page,
+    perPage,
+    total,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+    ...(nextCursor === undefined ? {} : { nextCursor }),
+  };
   reply.header('Pagination', JSON.stringify(info));
 }

@@ -84,7 +84,11 @@ function numericProperties(schema: unknown): [string, keyof typeof NUMERIC_TEXT]
   });
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: contractSchema, httpPart, contentType }) => {
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({
+  schema: contractSchema,
+  httpPart,
+  contentType,
+}) => {
   // A multipart body is a stream the handler reads itself (one file, size limit); there is nothing to validate here.
   if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
   const schema = withoutDiscriminatorMappings(contractSchema);
@@ -126,7 +130,10 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: cont
  * the CLI) with these, so they hold the same rules as the request validation.
  */
 const componentAjv = makeAjv(false);
-componentAjv.addSchema(withoutDiscriminatorMappings({ components: { schemas: { ...contractSchemas } } }) as object, 'contract');
+componentAjv.addSchema(
+  withoutDiscriminatorMappings({ components: { schemas: { ...contractSchemas } } }) as object,
+  'contract',
+);
 const compiled = new Map<string, ValidateFunction>();
 
 export type SchemaName = keyof typeof contractSchemas;
@@ -153,7 +160,8 @@ export function toFieldErrors(errors: ErrorObject[], part: string): FieldErrors 
     const p = error.params as Record<string, unknown>;
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (error.keyword === 'required') field = field ? `${field}.${p.missingProperty}` : String(p.missingProperty);
-    if (error.keyword === 'additionalProperties') field = field ? `${field}.${p.additionalProperty}` : String(p.additionalProperty);
+    if (error.keyword === 'additionalProperties')
+      field = field ? `${field}.${p.additionalProperty}` : String(p.additionalProperty);
     if (!field) field = part === 'body' ? 'body' : part;
     const message = ruleText(field, error);
     const list = out.get(field) ?? [];

@@ -11,7 +11,13 @@ import type { EmailChannel } from '../channels/email.ts';
 export function deliverMailTask(ctx: AppContext, email: EmailChannel | undefined): Task {
   return async (payload, helpers) => {
     const id = Number((payload as { id?: unknown }).id);
-    const { rows } = await ctx.pool.query<{ to_address: string; subject: string; text_body: string; html_body: string | null; status: string }>(
+    const { rows } = await ctx.pool.query<{
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      status: string;
+    }>(
       `update outbox set status = 'sending', attempts = attempts + 1 where id = $1 and status in ('queued', 'sending', 'failed')
        returning to_address, subject, text_body, html_body, status`,
       [id],
@@ -20,11 +26,24 @@ export function deliverMailTask(ctx: AppContext, email: EmailChannel | undefined
     if (!row) return; // already sent, or removed
     if (!email) throw new Error('SMTP is not configured');
     try {
-      const { messageId } = await email.send({ from: ctx.config.mailFrom, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-      await ctx.pool.query(`update outbox set status = 'sent', sent_at = now(), message_id = $2, last_error = null where id = $1`, [id, messageId]);
+      const { messageId } = await email.send({
+        from: ctx.config.mailFrom,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      await ctx.pool.query(
+        `update outbox set status = 'sent', sent_at = now(), message_id = $2, last_error = null where id = $1`,
+        [id, messageId],
+      );
     } catch (error) {
       const last = helpers.job.attempts >= helpers.job.max_attempts;
-      await ctx.pool.query(`update outbox set status = $2, last_error = $3 where id = $1`, [id, last ? 'failed' : 'queued', String((error as Error).message).slice(0, 500)]);
+      await ctx.pool.query(`update outbox set status = $2, last_error = $3 where id = $1`, [
+        id,
+        last ? 'failed' : 'queued',
+        String((error as Error).message).slice(0, 500),
+      ]);
       throw error;
     }
   };

@@ -64,7 +64,11 @@ export function sendDigestsTask(ctx: AppContext): Task {
         );
         const c = counts.rows[0] ?? { imports: 0, sends: 0, failures: 0 };
         const t = due.language === 'it' ? TEXT.it : TEXT.en;
-        const since = new Intl.DateTimeFormat(due.language === 'it' ? 'it-IT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: due.time_zone }).format(due.since);
+        const since = new Intl.DateTimeFormat(due.language === 'it' ? 'it-IT' : 'en-GB', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: due.time_zone,
+        }).format(due.since);
         const body =
           c.imports + c.sends + c.failures === 0
             ? t.nothing
@@ -80,10 +84,10 @@ export function sendDigestsTask(ctx: AppContext): Task {
           },
           Boolean(ctx.config.smtpUrl),
         );
-        await db.query('update notification_settings set digest_last_at = now(), digest_next_at = $2 where user_id = $1', [
-          due.user_id,
-          nextRunAfter(due.digest_pattern, due.time_zone),
-        ]);
+        await db.query(
+          'update notification_settings set digest_last_at = now(), digest_next_at = $2 where user_id = $1',
+          [due.user_id, nextRunAfter(due.digest_pattern, due.time_zone)],
+        );
         return true;
       });
       if (!sent) return;

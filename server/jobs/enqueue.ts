@@ -26,19 +26,10 @@ const JOBS: {
  * Queues a job with graphile-worker's `add_job`. Given the caller's transaction, the job commits (or not) with the
  * rows it concerns, and a worker never picks up a job for data it cannot see yet.
  */
-export async function enqueue<T extends QueuedTask>(
-  db: Queryable,
-  task: T,
-  payload: TaskPayloads[T],
-): Promise<void> {
+export async function enqueue<T extends QueuedTask>(db: Queryable, task: T, payload: TaskPayloads[T]): Promise<void> {
   const job = JOBS[task];
   const sql = job.tenant
     ? 'select missiva_add_job($1, $2::json, $3, $4)'
     : 'select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)';
-  await db.query(sql, [
-    task,
-    JSON.stringify(payload),
-    job.maxAttempts,
-    job.key(payload),
-  ]);
+  await db.query(sql, [task, JSON.stringify(payload), job.maxAttempts, job.key(payload)]);
 }

@@ -19,11 +19,23 @@ const THREAD_LIMITS = {
 
 /** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
 export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
-  const input: ImportThreadInput = { config: ctx.config, databaseUrl: ctx.tenants.url, systemDatabaseUrl: String(ctx.pool.options.connectionString), companyId, importId };
+  const input: ImportThreadInput = {
+    config: ctx.config,
+    databaseUrl: ctx.tenants.url,
+    systemDatabaseUrl: String(ctx.pool.options.connectionString),
+    companyId,
+    importId,
+  };
   const scope = forJob(ctx, companyId);
-  const { rows } = await scope.db.query<{ format: string }>('select format from contact_imports where company_id = $1 and id = $2', [companyId, importId]);
+  const { rows } = await scope.db.query<{ format: string }>(
+    'select format from contact_imports where company_id = $1 and id = $2',
+    [companyId, importId],
+  );
   const limits = rows[0]?.format === 'csv' ? THREAD_LIMITS.csv : THREAD_LIMITS.spreadsheet;
-  const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), { workerData: input, resourceLimits: limits });
+  const worker = new Worker(new URL('../services/contacts/imports/thread-entry.mjs', import.meta.url), {
+    workerData: input,
+    resourceLimits: limits,
+  });
   let outcome: ImportThreadMessage | undefined;
   worker.on('message', (message: ImportThreadMessage) => {
     if (message.type === 'realtime') ctx.realtime.toCompany(message.companyId, message.event, message.payload);
@@ -33,7 +45,8 @@ export async function runImportThread(ctx: AppContext, companyId: string, import
   worker.on('error', (error) => (crash = error));
   await new Promise((resolve) => worker.once('exit', resolve));
   if (outcome?.type === 'done') return outcome.result;
-  if (outcome?.type === 'failed') throw Object.assign(new Error(outcome.message), { code: outcome.code, severity: outcome.severity });
+  if (outcome?.type === 'failed')
+    throw Object.assign(new Error(outcome.message), { code: outcome.code, severity: outcome.severity });
   throw crash ?? new Error('the import thread stopped without an answer');
 }
 
@@ -47,7 +60,8 @@ export function importContactsTask(ctx: AppContext): Task {
     try {
       await runImportThread(ctx, companyId, Number(importId));
     } catch (error) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) await giveUpImport(forJob(ctx, companyId), Number(importId), error);
+      if (helpers.job.attempts >= helpers.job.max_attempts)
+        await giveUpImport(forJob(ctx, companyId), Number(importId), error);
       throw error;
     }
   };

@@ -30,7 +30,10 @@ export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailCh
 }
 
 /** Runs the job worker in this process (ROLE=all or worker). */
-export async function startWorker(ctx: AppContext, options: { concurrency?: number; pollInterval?: number; recovery?: RecoveryOptions } = {}): Promise<JobWorker> {
+export async function startWorker(
+  ctx: AppContext,
+  options: { concurrency?: number; pollInterval?: number; recovery?: RecoveryOptions } = {},
+): Promise<JobWorker> {
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
   await watch.ready; // jobs of dead workers are back in the queue before the first look for work

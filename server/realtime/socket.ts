@@ -29,9 +29,16 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
     serveClient: false,
     cors: { origin: false },
   });
-  io.adapter(createAdapter(ctx.pool, { heartbeatInterval: 5000, cleanupInterval: 30_000, errorHandler: (e) => ctx.log.warn({ err: e }, 'realtime adapter error') }));
+  io.adapter(
+    createAdapter(ctx.pool, {
+      heartbeatInterval: 5000,
+      cleanupInterval: 30_000,
+      errorHandler: (e) => ctx.log.warn({ err: e }, 'realtime adapter error'),
+    }),
+  );
   io.use(async (socket, next) => {
-    const fromAuth = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : undefined;
+    const fromAuth =
+      typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : undefined;
     const token = fromAuth ?? bearerFrom(socket.handshake.headers.authorization);
     try {
       const result = await checkBearer(ctx, token);
@@ -65,8 +72,12 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
 export function realtimeEmitter(io: () => RealtimeServer | undefined): RealtimeEmitter {
   return {
     toUser: (userId, event, payload) =>
-      io()?.to(userRoom(userId)).emit(event, ...([payload] as EventArgs<typeof event>)),
+      io()
+        ?.to(userRoom(userId))
+        .emit(event, ...([payload] as EventArgs<typeof event>)),
     toCompany: (companyId, event, payload) =>
-      io()?.to(companyRoom(companyId)).emit(event, ...([payload] as EventArgs<typeof event>)),
+      io()
+        ?.to(companyRoom(companyId))
+        .emit(event, ...([payload] as EventArgs<typeof event>)),
   };
 }

@@ -11,7 +11,10 @@ export const api = createApiClient({
   baseUrl: '/api',
   middleware: [
     createTransportMiddleware(appEvents.emit),
-    createHeadersMiddleware({ getLanguage: () => resolveLanguage(readLanguage()), getToken: () => readSession()?.token ?? null }),
+    createHeadersMiddleware({
+      getLanguage: () => resolveLanguage(readLanguage()),
+      getToken: () => readSession()?.token ?? null,
+    }),
     createTimeoutMiddleware(),
   ],
 });

@@ -14,9 +14,15 @@ import { createTimeoutMiddleware } from './middleware/timeout.ts';
 import { createTransportMiddleware } from './middleware/transport.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
-function harness(answer: (request: Request) => Response | Promise<Response>, options: { token?: string | null; timeoutMs?: number } = {}) {
+function harness(
+  answer: (request: Request) => Response | Promise<Response>,
+  options: { token?: string | null; timeoutMs?: number } = {},
+) {
   const events: AppEvent[] = [];
   const requests: Request[] = [];
   const client = createApiClient({
@@ -36,7 +42,17 @@ function harness(answer: (request: Request) => Response | Promise<Response>, opt
 
 describe('API client', () => {
   it('sends credentials, JSON accept and content type, Accept-Language and the bearer token', async () => {
-    const { client, requests } = harness(() => json(200, { twoFactorRequired: true, token: null, expiresAt: null, refreshExpiresAt: null, cookieDomain: null }), { token: 'abc' });
+    const { client, requests } = harness(
+      () =>
+        json(200, {
+          twoFactorRequired: true,
+          token: null,
+          expiresAt: null,
+          refreshExpiresAt: null,
+          cookieDomain: null,
+        }),
+      { token: 'abc' },
+    );
     await client.POST('/users/login', { body: { email: 'ada@example.com', password: 'secret' } });
     const [request] = requests;
     expect(request?.credentials).toBe('include');
@@ -66,7 +82,9 @@ describe('API client', () => {
   });
 
   it('exposes the JSON Pagination header', async () => {
-    const { client } = harness(() => json(200, [], { Pagination: JSON.stringify({ page: 1, perPage: 50, total: 120, pages: 3 }) }));
+    const { client } = harness(() =>
+      json(200, [], { Pagination: JSON.stringify({ page: 1, perPage: 50, total: 120, pages: 3 }) }),
+    );
     const { response } = await client.GET('/outbox');
     expect(readPagination(response)).toEqual({ page: 1, perPage: 50, total: 120, pages: 3 });
     expect(readPagination(new Response(null, { headers: { Pagination: 'nope' } }))).toBeNull();
@@ -78,17 +96,27 @@ describe('API client', () => {
     const loggedOut = await harness(() => new Response(null, { status: 204 })).client.POST('/users/logout');
     expect(unwrap(loggedOut)).toBeUndefined();
     const failed = harness(() => json(500, { code: 'server_error', message: 'Please contact the support team.' }));
-    const error = await failed.client.GET('/users/me').then(unwrap).catch((e: unknown) => e);
+    const error = await failed.client
+      .GET('/users/me')
+      .then(unwrap)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500, code: 'server_error' });
-    const bare = await harness(() => new Response(null, { status: 404 })).client.GET('/users/me').then(unwrap).catch(
-      (e: unknown) => e,
-    );
+    const bare = await harness(() => new Response(null, { status: 404 }))
+      .client.GET('/users/me')
+      .then(unwrap)
+      .catch((e: unknown) => e);
     expect(bare).toMatchObject({ name: 'ApiError', status: 404, code: null });
   });
 
   it('exposes 422 field errors per field, first message first', () => {
-    expect(firstFieldErrors({ code: 'validation_error', message: 'x', errors: { email: ['taken', 'other'], password: ['short'] } })).toEqual({
+    expect(
+      firstFieldErrors({
+        code: 'validation_error',
+        message: 'x',
+        errors: { email: ['taken', 'other'], password: ['short'] },
+      }),
+    ).toEqual({
       email: 'taken',
       password: 'short',
     });
@@ -96,14 +124,18 @@ describe('API client', () => {
   });
 
   it('emits started/finished around every request and a failure event for every status ≥ 400', async () => {
-    const { client, events } = harness(() => json(500, { code: 'server_error', message: 'Please contact the support team.' }));
+    const { client, events } = harness(() =>
+      json(500, { code: 'server_error', message: 'Please contact the support team.' }),
+    );
     await client.GET('/users/me');
     expect(events.map((e) => e.type)).toEqual(['api.requestStarted', 'api.requestFinished', 'api.failed']);
     expect(events[2]).toMatchObject({ status: 500, code: 'server_error', path: '/users/me' });
   });
 
   it('emits unauthorized only for a 401 on an authenticated request', async () => {
-    const anonymous = harness(() => json(401, { code: 'invalid_credentials', message: 'Invalid login, please check and try again.' }));
+    const anonymous = harness(() =>
+      json(401, { code: 'invalid_credentials', message: 'Invalid login, please check and try again.' }),
+    );
     await anonymous.client.POST('/users/login', { body: { email: 'ada@example.com', password: 'wrong' } });
     expect(anonymous.events.some((e) => e.type === 'api.unauthorized')).toBe(false);
     const authed = harness(() => json(401, { code: 'token_expired', message: 'x' }), { token: 'abc' });

@@ -1,5 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, JobProgressPayload, NotificationPayload, ServerToClientEvents } from '../../shared/realtime-events.ts';
+import type {
+  ClientToServerEvents,
+  JobProgressPayload,
+  NotificationPayload,
+  ServerToClientEvents,
+} from '../../shared/realtime-events.ts';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -35,8 +35,16 @@ describe('session cookie', () => {
   });
 
   it('keeps no refresh token, even from a cookie written before it moved to the server', () => {
-    const old = encodeURIComponent(JSON.stringify({ token: 'a.b.c', expiresAt: session.expiresAt, refreshToken: 'r'.repeat(43), remember: false }));
+    const old = encodeURIComponent(
+      JSON.stringify({ token: 'a.b.c', expiresAt: session.expiresAt, refreshToken: 'r'.repeat(43), remember: false }),
+    );
     const parsed = parseSessionCookie(`missiva_session=${old}`);
-    expect(parsed).toEqual({ token: 'a.b.c', expiresAt: session.expiresAt, refreshExpiresAt: null, remember: false, cookieDomain: null });
+    expect(parsed).toEqual({
+      token: 'a.b.c',
+      expiresAt: session.expiresAt,
+      refreshExpiresAt: null,
+      remember: false,
+      cookieDomain: null,
+    });
   });
 });

@@ -39,5 +39,7 @@ export function checkConfirmation(password: string, confirmation: string): Confi
 
 /** Drops the keys whose value is null, so `{}` means "no issues". */
 export function issues<T extends Record<string, string | null>>(checks: T): { [K in keyof T]?: NonNullable<T[K]> } {
-  return Object.fromEntries(Object.entries(checks).filter(([, v]) => v !== null)) as { [K in keyof T]?: NonNullable<T[K]> };
+  return Object.fromEntries(Object.entries(checks).filter(([, v]) => v !== null)) as {
+    [K in keyof T]?: NonNullable<T[K]>;
+  };
 }

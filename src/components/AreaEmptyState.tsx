@@ -11,7 +11,13 @@ export interface AreaEmptyStateProps {
 export function AreaEmptyState({ title, description, children }: AreaEmptyStateProps) {
   return (
     <Paper withBorder p="xl" radius="md">
-      <EmptyState title={title} description={description} size="md" withIndicatorBackground icon={<span aria-hidden>◇</span>}>
+      <EmptyState
+        title={title}
+        description={description}
+        size="md"
+        withIndicatorBackground
+        icon={<span aria-hidden>◇</span>}
+      >
         {children ? <EmptyState.Actions>{children}</EmptyState.Actions> : null}
       </EmptyState>
     </Paper>

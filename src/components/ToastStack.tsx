@@ -22,7 +22,10 @@ export interface ToastStackProps {
 /** Toasts in the top-right corner; identical messages show a repeat counter. */
 export function ToastStack({ toasts, offset, label, closeLabel, onClose }: ToastStackProps) {
   return (
-    <section aria-label={label} style={{ position: 'fixed', top: offset, right: offset, zIndex: 1100, width: 'min(420px, calc(100vw - 32px))' }}>
+    <section
+      aria-label={label}
+      style={{ position: 'fixed', top: offset, right: offset, zIndex: 1100, width: 'min(420px, calc(100vw - 32px))' }}
+    >
       <Stack gap="xs" role="log" aria-live="polite">
         {toasts.map((toast) => (
           <Notification

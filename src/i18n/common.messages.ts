@@ -27,15 +27,22 @@ export const commonMessages = defineMessages({
   notifications: { id: 'common.notifications.label', defaultMessage: 'Notifications' },
   notificationsUnread: defineMessage<{ count: number }>({
     id: 'common.notifications.unread',
-    defaultMessage: '{count, plural, =0 {No unread notifications} one {# unread notification} other {# unread notifications}}',
+    defaultMessage:
+      '{count, plural, =0 {No unread notifications} one {# unread notification} other {# unread notifications}}',
   }),
-  notificationsEmpty: { id: 'common.notifications.empty', defaultMessage: 'Nothing new. Imports, sends and other background work report here.' },
+  notificationsEmpty: {
+    id: 'common.notifications.empty',
+    defaultMessage: 'Nothing new. Imports, sends and other background work report here.',
+  },
   notificationsMarkRead: { id: 'common.notifications.markRead', defaultMessage: 'Mark all as read' },
   userMenu: defineMessage<{ name: string }>({ id: 'common.userMenu.label', defaultMessage: 'Account menu for {name}' }),
   userMenuSecurity: { id: 'common.userMenu.security', defaultMessage: 'Security' },
   logout: { id: 'common.userMenu.logout', defaultMessage: 'Log out' },
   toastRepeat: defineMessage<{ count: number }>({ id: 'common.toast.repeat', defaultMessage: '×{count}' }),
-  toastRepeatLabel: defineMessage<{ count: number }>({ id: 'common.toast.repeatLabel', defaultMessage: 'Shown {count} times' }),
+  toastRepeatLabel: defineMessage<{ count: number }>({
+    id: 'common.toast.repeatLabel',
+    defaultMessage: 'Shown {count} times',
+  }),
   toastsRegion: { id: 'common.toast.region', defaultMessage: 'Messages' },
   loadingBar: { id: 'common.loadingBar.label', defaultMessage: 'Page loading' },
   togglePassword: { id: 'common.password.toggle', defaultMessage: 'Show or hide the password' },

@@ -55,12 +55,16 @@ describe('messages', () => {
   });
 
   it('Italian messages use the same arguments as English', () => {
-    const differing = Object.keys(enMessages).filter((id) => italian[id] !== undefined && argumentsOf(enMessages[id]!).join() !== argumentsOf(italian[id]!).join());
+    const differing = Object.keys(enMessages).filter(
+      (id) => italian[id] !== undefined && argumentsOf(enMessages[id]!).join() !== argumentsOf(italian[id]!).join(),
+    );
     expect(differing).toEqual([]);
   });
 
   it('message ids follow the naming scheme', () => {
-    const bad = Object.keys(enMessages).filter((id) => !/^(common|error|notification|route|validation|screen)\.[A-Za-z0-9.]+$/.test(id));
+    const bad = Object.keys(enMessages).filter(
+      (id) => !/^(common|error|notification|route|validation|screen)\.[A-Za-z0-9.]+$/.test(id),
+    );
     expect(bad).toEqual([]);
   });
 });

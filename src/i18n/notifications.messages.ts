@@ -2,8 +2,14 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /** Server notifications (realtime `notification.created`), by kind; unknown kinds use the generic text. */
 export const notificationMessages = defineMessages({
-  'import.finished': { id: 'notification.import.finished', defaultMessage: 'Import finished: {count, number} contacts.' },
-  'import.failed': { id: 'notification.import.failed', defaultMessage: 'The import failed. Open Contacts → Import for details.' },
+  'import.finished': {
+    id: 'notification.import.finished',
+    defaultMessage: 'Import finished: {count, number} contacts.',
+  },
+  'import.failed': {
+    id: 'notification.import.failed',
+    defaultMessage: 'The import failed. Open Contacts → Import for details.',
+  },
   'export.ready': { id: 'notification.export.ready', defaultMessage: 'Your export is ready to download.' },
   'campaign.sent': { id: 'notification.campaign.sent', defaultMessage: 'Campaign “{name}” was sent.' },
   'model.trained': { id: 'notification.model.trained', defaultMessage: 'Model “{name}” finished training.' },

@@ -42,9 +42,14 @@ export const routeNames = defineMessages({
   unsubscribe: { id: 'route.name.unsubscribe', defaultMessage: 'unsubscribe page' },
   channel: {
     id: 'route.name.channel',
-    defaultMessage: '{channel, select, email {email} whatsapp {WhatsApp} sms {SMS} push {push} webhook {webhook} other {{channel}}}',
+    defaultMessage:
+      '{channel, select, email {email} whatsapp {WhatsApp} sms {SMS} push {push} webhook {webhook} other {{channel}}}',
   },
-  templates: { id: 'route.name.templates', defaultMessage: '{channel, select, email {email} whatsapp {WhatsApp} sms {SMS} push {push} webhook {webhook} other {{channel}}} templates' },
+  templates: {
+    id: 'route.name.templates',
+    defaultMessage:
+      '{channel, select, email {email} whatsapp {WhatsApp} sms {SMS} push {push} webhook {webhook} other {{channel}}} templates',
+  },
   messageWizard: { id: 'route.name.messageWizard', defaultMessage: 'message' },
   report: { id: 'route.name.report', defaultMessage: 'report' },
   model: { id: 'route.name.model', defaultMessage: 'predictive model' },

@@ -15,7 +15,14 @@ export const validationMessages = defineMessages({
 
 const v = validationMessages;
 
-export const emailIssue: Record<EmailIssue, MessageDescriptor> = { required: v.emailRequired, tooShort: v.emailTooShort, invalid: v.emailInvalid };
-export const passwordIssue: Record<PasswordIssue, MessageDescriptor> = { required: v.passwordRequired, tooShort: v.passwordTooShort };
+export const emailIssue: Record<EmailIssue, MessageDescriptor> = {
+  required: v.emailRequired,
+  tooShort: v.emailTooShort,
+  invalid: v.emailInvalid,
+};
+export const passwordIssue: Record<PasswordIssue, MessageDescriptor> = {
+  required: v.passwordRequired,
+  tooShort: v.passwordTooShort,
+};
 export const codeIssue: Record<CodeIssue, MessageDescriptor> = { required: v.codeRequired, invalid: v.codeInvalid };
 export const confirmationIssue: Record<ConfirmationIssue, MessageDescriptor> = { mismatch: v.passwordMismatch };

@@ -3,7 +3,13 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router';
 
 /** Child routes of a wizard or report as tabs; the URL is the state. */
-export function StepLinks({ label, items }: { label: MessageDescriptor; items: Array<{ path: string; label: MessageDescriptor }> }) {
+export function StepLinks({
+  label,
+  items,
+}: {
+  label: MessageDescriptor;
+  items: Array<{ path: string; label: MessageDescriptor }>;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname } = useLocation();

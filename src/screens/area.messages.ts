@@ -5,14 +5,19 @@ export const areaMessages = defineMessages({
   accountTitle: { id: 'screen.area.account.title', defaultMessage: 'Your account' },
   accountText: {
     id: 'screen.area.account.text',
-    defaultMessage: 'Profile, notification preferences and team members will be managed here. Two-factor authentication is under Security.',
+    defaultMessage:
+      'Profile, notification preferences and team members will be managed here. Two-factor authentication is under Security.',
   },
   billingTitle: { id: 'screen.area.billing.title', defaultMessage: 'Channels and credits' },
-  billingText: { id: 'screen.area.billing.text', defaultMessage: 'The channels of your company and the credits each one has left will be shown here.' },
+  billingText: {
+    id: 'screen.area.billing.text',
+    defaultMessage: 'The channels of your company and the credits each one has left will be shown here.',
+  },
   cockpitTitle: { id: 'screen.area.cockpit.title', defaultMessage: 'Overviews' },
   cockpitText: {
     id: 'screen.area.cockpit.text',
-    defaultMessage: 'Behaviours, booking, channels, communications, e-commerce and webinar overviews will be shown here.',
+    defaultMessage:
+      'Behaviours, booking, channels, communications, e-commerce and webinar overviews will be shown here.',
   },
   contactsTitle: { id: 'screen.area.contacts.title', defaultMessage: 'No contacts yet' },
   contactsText: {
@@ -20,19 +25,27 @@ export const areaMessages = defineMessages({
     defaultMessage: 'Contacts, lists, segments, folders, contact attributes and imports will be managed here.',
   },
   integrationsTitle: { id: 'screen.area.integrations.title', defaultMessage: 'Connect your systems' },
-  integrationsText: { id: 'screen.area.integrations.text', defaultMessage: 'Webhooks and API keys for your own systems will be managed here.' },
+  integrationsText: {
+    id: 'screen.area.integrations.text',
+    defaultMessage: 'Webhooks and API keys for your own systems will be managed here.',
+  },
   multichannelTitle: { id: 'screen.area.multichannel.title', defaultMessage: 'No messages yet' },
   multichannelText: {
     id: 'screen.area.multichannel.text',
-    defaultMessage: 'Email campaigns, WhatsApp templates and other channels — with senders, templates, reports and the unsubscribe page — will be managed here.',
+    defaultMessage:
+      'Email campaigns, WhatsApp templates and other channels — with senders, templates, reports and the unsubscribe page — will be managed here.',
   },
   userflowTitle: { id: 'screen.area.userflow.title', defaultMessage: 'No predictive models yet' },
   userflowText: {
     id: 'screen.area.userflow.text',
-    defaultMessage: 'Predictive models on your own data, their data sources, predictions and the tracker will be managed here.',
+    defaultMessage:
+      'Predictive models on your own data, their data sources, predictions and the tracker will be managed here.',
   },
   workflowsTitle: { id: 'screen.area.workflows.title', defaultMessage: 'No workflows yet' },
-  workflowsText: { id: 'screen.area.workflows.text', defaultMessage: 'Automations that react to what your contacts do will be designed here.' },
+  workflowsText: {
+    id: 'screen.area.workflows.text',
+    defaultMessage: 'Automations that react to what your contacts do will be designed here.',
+  },
   previewTitle: { id: 'screen.area.preview.title', defaultMessage: 'Preview' },
   previewText: { id: 'screen.area.preview.text', defaultMessage: 'The preview of a message will be shown here.' },
   stepTitle: { id: 'screen.area.step.title', defaultMessage: 'This step is not built yet' },

@@ -1,7 +1,10 @@
 import { apiLogin, enableTwoFactor, expect, loginThroughUi, test, totpCode } from './fixtures.ts';
 
 test.describe('session', () => {
-  test('logs in without 2FA, lands on the dashboard and stores a 1-day cookie for the page asked for', async ({ page, user }) => {
+  test('logs in without 2FA, lands on the dashboard and stores a 1-day cookie for the page asked for', async ({
+    page,
+    user,
+  }) => {
     await page.goto('/contacts');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcontacts$/);
     await expect(page).toHaveTitle('Login - Missiva');
@@ -40,7 +43,11 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('logs in with 2FA: the form asks for the code, refuses a wrong one, accepts the right one', async ({ page, request, user }) => {
+  test('logs in with 2FA: the form asks for the code, refuses a wrong one, accepts the right one', async ({
+    page,
+    request,
+    user,
+  }) => {
     const secret = await enableTwoFactor(request, user);
     await loginThroughUi(page, user);
     const code = page.getByLabel('2FA code');
@@ -78,7 +85,9 @@ test.describe('session', () => {
     // End the session on the server: the next authenticated request answers 401.
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'missiva_session');
     const { token } = JSON.parse(decodeURIComponent(cookie!.value)) as { token: string };
-    expect((await request.post('/api/users/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(204);
+    expect((await request.post('/api/users/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      204,
+    );
     // Any authenticated call now answers 401: changing the language saves it on the server.
     await page.getByRole('button', { name: 'Italiano' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -86,7 +95,10 @@ test.describe('session', () => {
     expect(await apiLogin(request, user)).toBeTruthy();
   });
 
-  test('a wrong code while enabling 2FA is refused on the form and keeps the user signed in', async ({ page, user }) => {
+  test('a wrong code while enabling 2FA is refused on the form and keeps the user signed in', async ({
+    page,
+    user,
+  }) => {
     await loginThroughUi(page, user, { path: '/account/security' });
     await page.getByRole('button', { name: 'Enable 2FA' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -103,7 +115,7 @@ test.describe('session', () => {
 });
 
 test.describe('refresh token', () => {
-  test('lives in an HttpOnly cookie for the refresh path only, out of the page\'s reach', async ({ page, user }) => {
+  test("lives in an HttpOnly cookie for the refresh path only, out of the page's reach", async ({ page, user }) => {
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
     const cookies = await page.context().cookies();
@@ -120,7 +132,10 @@ test.describe('refresh token', () => {
     // Both tabs start with an access token past its expiry, so each refreshes at once with the same refresh cookie.
     const context = page.context();
     const session = (await context.cookies()).find((c) => c.name === 'missiva_session')!;
-    const stale = { ...JSON.parse(decodeURIComponent(session.value)), expiresAt: new Date(Date.now() - 60_000).toISOString() };
+    const stale = {
+      ...JSON.parse(decodeURIComponent(session.value)),
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    };
     await context.addCookies([{ ...session, value: encodeURIComponent(JSON.stringify(stale)) }]);
     // Hold the refreshes until both tabs have sent theirs, then let them race.
     const held: { continue(): Promise<void> }[] = [];

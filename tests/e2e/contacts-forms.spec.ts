@@ -3,12 +3,18 @@ import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } fro
 
 /** Creates through the API, as `user`; answers the created object. */
 async function apiCreate(request: APIRequestContext, user: TestUser, path: string, data: object) {
-  const response = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${await apiLogin(request, user)}` }, data });
+  const response = await request.post(`/api${path}`, {
+    headers: { Authorization: `Bearer ${await apiLogin(request, user)}` },
+    data,
+  });
   expect(response.status(), `POST ${path}`).toBe(201);
   return (await response.json()) as { id: number };
 }
 
-test('attributes: a category without options is refused at its options, and the name stays until one is created', async ({ page, user }) => {
+test('attributes: a category without options is refused at its options, and the name stays until one is created', async ({
+  page,
+  user,
+}) => {
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto('/contacts/attributes/edit');
@@ -39,8 +45,16 @@ test('attributes: a category without options is refused at its options, and the 
   await expect(name).toHaveValue('Plan');
 });
 
-test('contact page: a blank note asks for text, a note that could not be saved keeps it; Unblock says what it does', async ({ page, request, user }) => {
-  const contact = await apiCreate(request, user, '/contacts', { email: 'nora@example.com', firstName: 'Nora', blocked: true });
+test('contact page: a blank note asks for text, a note that could not be saved keeps it; Unblock says what it does', async ({
+  page,
+  request,
+  user,
+}) => {
+  const contact = await apiCreate(request, user, '/contacts', {
+    email: 'nora@example.com',
+    firstName: 'Nora',
+    blocked: true,
+  });
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto(`/contacts/show/${contact.id}`);
@@ -57,7 +71,9 @@ test('contact page: a blank note asks for text, a note that could not be saved k
 
   // The server fails once: the message says so and the text is still there to try again.
   await page.route('**/api/contacts/*/notes', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { code: 'internal', message: 'Please contact the support team.' } }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { code: 'internal', message: 'Please contact the support team.' } })
+      : route.fallback(),
   );
   await add.click();
   await expect(page.getByText('Cannot create this note, try later.')).toBeVisible();
@@ -69,7 +85,11 @@ test('contact page: a blank note asks for text, a note that could not be saved k
   await expect(page.getByText('Cannot create this note, try later.')).toHaveCount(0);
 });
 
-test('contact form: a bad prefix and a short phone number are named at their fields before saving, a refused attribute value after', async ({ page, request, user }) => {
+test('contact form: a bad prefix and a short phone number are named at their fields before saving, a refused attribute value after', async ({
+  page,
+  request,
+  user,
+}) => {
   await apiCreate(request, user, '/contact-attributes', { name: 'Plan', type: 'text' });
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
@@ -86,8 +106,12 @@ test('contact form: a bad prefix and a short phone number are named at their fie
   await dialog.getByLabel('Prefix').fill('39a');
   await dialog.getByLabel('Phone number').fill('123');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByLabel('Prefix')).toHaveAccessibleDescription('The prefix is a country calling code of 1 to 4 digits, such as 39 or +39.');
-  await expect(dialog.getByLabel('Phone number')).toHaveAccessibleDescription('The phone number must have 4 to 20 digits.');
+  await expect(dialog.getByLabel('Prefix')).toHaveAccessibleDescription(
+    'The prefix is a country calling code of 1 to 4 digits, such as 39 or +39.',
+  );
+  await expect(dialog.getByLabel('Phone number')).toHaveAccessibleDescription(
+    'The phone number must have 4 to 20 digits.',
+  );
   expect(saves).toBe(0);
 
   // Past the server's limit for a text value: its refusal is shown at the attribute.
@@ -105,7 +129,10 @@ test('contact form: a bad prefix and a short phone number are named at their fie
   await expect(page.getByTestId('contacts-total')).toHaveText('1 contact');
 });
 
-test('segments: a condition without its text is named at its value when the segment is saved', async ({ page, user }) => {
+test('segments: a condition without its text is named at its value when the segment is saved', async ({
+  page,
+  user,
+}) => {
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto('/contacts/segments');
@@ -122,10 +149,14 @@ test('segments: a condition without its text is named at its value when the segm
   await expect(page.getByRole('checkbox', { name: 'Select Gmail' })).toBeChecked();
 });
 
-test('import: the intro names the size limit, and a larger file is refused at the file input without being sent', async ({ page, user }) => {
+test('import: the intro names the size limit, and a larger file is refused at the file input without being sent', async ({
+  page,
+  user,
+}) => {
   const uploads: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact-imports') uploads.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact-imports')
+      uploads.push(request.url());
   });
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
@@ -143,7 +174,11 @@ test('import: the intro names the size limit, and a larger file is refused at th
   await expect(input).toBeEnabled();
 
   // Still on the file step: another file is taken.
-  await chooser.setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nsmall@example.com\n') });
+  await chooser.setInputFiles({
+    name: 'small.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('email\nsmall@example.com\n'),
+  });
   await expect(page.getByTestId('import-preview')).toContainText('small@example.com');
   expect(uploads).toHaveLength(1);
 });

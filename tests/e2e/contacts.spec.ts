@@ -30,13 +30,33 @@ function badgeLook(badge: Locator) {
     const text = document.createRange();
     text.selectNodeContents(element);
     const style = getComputedStyle(element);
-    const drawn = ['color', 'backgroundColor', 'fontSize', 'fontWeight', 'textTransform', 'letterSpacing', 'lineHeight', 'borderRadius', 'paddingLeft', 'paddingRight', 'borderTopWidth'] as const;
-    return { width: box.width, height: box.height, textWidth: text.getBoundingClientRect().width, ...Object.fromEntries(drawn.map((name) => [name, style[name]])) };
+    const drawn = [
+      'color',
+      'backgroundColor',
+      'fontSize',
+      'fontWeight',
+      'textTransform',
+      'letterSpacing',
+      'lineHeight',
+      'borderRadius',
+      'paddingLeft',
+      'paddingRight',
+      'borderTopWidth',
+    ] as const;
+    return {
+      width: box.width,
+      height: box.height,
+      textWidth: text.getBoundingClientRect().width,
+      ...Object.fromEntries(drawn.map((name) => [name, style[name]])),
+    };
   });
 }
 
 test.describe('contacts', () => {
-  test('attribute, CSV import into a list, nested segment whose live count matches the filtered table', async ({ page, user }) => {
+  test('attribute, CSV import into a list, nested segment whose live count matches the filtered table', async ({
+    page,
+    user,
+  }) => {
     test.setTimeout(120_000);
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
@@ -56,7 +76,9 @@ test.describe('contacts', () => {
     // The import: file, mapping (auto-matched), the list rule, progress, result with an error report.
     await page.goto('/contacts/importer/import');
     await expect(page.getByLabel('File to import')).toBeEnabled();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await expect(page.getByTestId('import-preview')).toContainText('ada@example.com');
     await expect(page.getByRole('combobox', { name: 'Import column plan as' })).toHaveValue('Plan');
     await expect(page.getByRole('combobox', { name: 'Import column country as' })).toHaveValue('Country');
@@ -152,9 +174,15 @@ test.describe('contacts', () => {
   });
 });
 
-test('contacts table: list filter and sort live in the address, survive a reload and follow Back', async ({ page, request, user }) => {
+test('contacts table: list filter and sort live in the address, survive a reload and follow Back', async ({
+  page,
+  request,
+  user,
+}) => {
   // Data through the API: two lists, four contacts created in an order that differs from the last-name order.
-  const login = await request.post('/api/users/login', { data: { email: user.email, password: user.password, remember: false } });
+  const login = await request.post('/api/users/login', {
+    data: { email: user.email, password: user.password, remember: false },
+  });
   const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const post = async (path: string, data: object) => {
     const response = await request.post(`/api${path}`, { headers, data });
@@ -170,7 +198,12 @@ test('contacts table: list filter and sort live in the address, survive a reload
     ['Linus', 'Torvalds', press.id],
     ['Ada', 'Lovelace', vip.id],
   ] as const) {
-    await post('/contacts', { email: `${firstName.toLowerCase()}@example.com`, firstName, lastName, listIds: [listId] });
+    await post('/contacts', {
+      email: `${firstName.toLowerCase()}@example.com`,
+      firstName,
+      lastName,
+      listIds: [listId],
+    });
   }
 
   await loginThroughUi(page, user);
@@ -263,11 +296,20 @@ async function apiAs(request: APIRequestContext, user: TestUser) {
   };
   /** Imports a CSV file into a list (upload, start with the suggested mapping) and waits for its end. */
   const importCsv = async (name: string, csv: string, listId: number) => {
-    const uploaded = await request.post('/api/contact-imports', { headers, multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+    const uploaded = await request.post('/api/contact-imports', {
+      headers,
+      multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
     expect(uploaded.status()).toBe(201);
     const upload = (await uploaded.json()) as { id: number; suggestedMapping: object[] };
-    await call('post', `/contact-imports/${upload.id}/start`, 202, { mapping: upload.suggestedMapping, listIds: [listId], updateExisting: true });
-    await expect.poll(async () => (await call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 }).toBe('finished');
+    await call('post', `/contact-imports/${upload.id}/start`, 202, {
+      mapping: upload.suggestedMapping,
+      listIds: [listId],
+      updateExisting: true,
+    });
+    await expect
+      .poll(async () => (await call('get', `/contact-imports/${upload.id}`, 200)).status, { timeout: 30_000 })
+      .toBe('finished');
   };
   return { headers, call, importCsv };
 }
@@ -304,7 +346,11 @@ test('contact page: a note is deleted only after the confirmation', async ({ pag
   await expect(page.getByText('No notes yet.')).toBeVisible();
 });
 
-test('contact page: more notes on demand, and the imports that created and updated the contact on its timeline', async ({ page, request, user }) => {
+test('contact page: more notes on demand, and the imports that created and updated the contact on its timeline', async ({
+  page,
+  request,
+  user,
+}) => {
   const api = await apiAs(request, user);
   const folder = await api.call('post', '/contact-folders', 201, { name: 'Imports' });
   const list = await api.call('post', '/contact-lists', 201, { name: 'Fair', folderId: folder.id });
@@ -333,7 +379,11 @@ async function openEightyContacts(page: Page, request: APIRequestContext, user: 
   const api = await apiAs(request, user);
   const folder = await api.call('post', '/contact-folders', 201, { name: 'Scroll' });
   const list = await api.call('post', '/contact-lists', 201, { name: 'Eighty', folderId: folder.id });
-  await api.importCsv('eighty.csv', ['email,first name', ...Array.from({ length: 80 }, (_, i) => `row${i}@example.com,Row ${i}`)].join('\n'), list.id);
+  await api.importCsv(
+    'eighty.csv',
+    ['email,first name', ...Array.from({ length: 80 }, (_, i) => `row${i}@example.com,Row ${i}`)].join('\n'),
+    list.id,
+  );
 
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
@@ -341,7 +391,11 @@ async function openEightyContacts(page: Page, request: APIRequestContext, user: 
   await expect(page.getByTestId('contacts-total')).toHaveText('80 contacts');
 }
 
-test('contacts table: the rows scrolled into view are drawn in the frame that scrolls to them', async ({ page, request, user }) => {
+test('contacts table: the rows scrolled into view are drawn in the frame that scrolls to them', async ({
+  page,
+  request,
+  user,
+}) => {
   await openEightyContacts(page, request, user);
   await page.evaluate(`window.blankRowsPx = ${BLANK_ROWS_PX}`);
   // Each position is set in one animation frame; the browser paints it and fires the box's scroll event in the next
@@ -379,7 +433,9 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
     (el) =>
       new Promise<string | null>((resolve) => {
         el.scrollTop = 2_000;
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.activeElement?.getAttribute('aria-label') ?? null)));
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(document.activeElement?.getAttribute('aria-label') ?? null)),
+        );
       }),
   );
   expect(focusedAfter).toBeNull();
@@ -387,7 +443,11 @@ test('contacts table: the rows scrolled into view are drawn in the frame that sc
   await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
 });
 
-test('contacts table: the keyboard scrolls it, and every frame of a key’s scroll animation shows rows', async ({ page, request, user }) => {
+test('contacts table: the keyboard scrolls it, and every frame of a key’s scroll animation shows rows', async ({
+  page,
+  request,
+  user,
+}) => {
   await openEightyContacts(page, request, user);
   const box = page.getByRole('region', { name: 'Contacts' });
   // A click on a row's text puts the focus on the table's scroll box, so the keys scroll the table, not the page.
@@ -397,7 +457,9 @@ test('contacts table: the keyboard scrolls it, and every frame of a key’s scro
   // The blank part of the box in every frame, measured once the frame is laid out, before it is painted. Chromium
   // animates a key's scroll on the main thread and fires the scroll event of each step a frame later: a table that
   // renders its rows on scroll events shows each step's new rows one frame late.
-  await page.evaluate(`window.blankFrames = []; window.stopBlankFrames = (${EACH_FRAME_BEFORE_PAINT})(() => window.blankFrames.push(Math.round((${BLANK_ROWS_PX})(document.querySelector('[data-testid="virtual-scroll"]')))))`);
+  await page.evaluate(
+    `window.blankFrames = []; window.stopBlankFrames = (${EACH_FRAME_BEFORE_PAINT})(() => window.blankFrames.push(Math.round((${BLANK_ROWS_PX})(document.querySelector('[data-testid="virtual-scroll"]')))))`,
+  );
   const top = () => box.evaluate((el) => el.scrollTop);
   for (const key of ['PageDown', 'PageDown', 'PageDown']) {
     const before = await top();
@@ -420,12 +482,18 @@ test('contacts table: the keyboard scrolls it, and every frame of a key’s scro
   expect(frames.filter((px) => px > 0)).toEqual([]);
 });
 
-test('import screen: an uploaded import is deleted only after the confirmation, with its file', async ({ page, request, user }) => {
+test('import screen: an uploaded import is deleted only after the confirmation, with its file', async ({
+  page,
+  request,
+  user,
+}) => {
   const api = await apiAs(request, user);
   await loginThroughUi(page, user);
   await page.goto('/contacts/importer/import');
   await expect(page.getByLabel('File to import')).toBeEnabled();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'drop.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nzed@example.com\n') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'drop.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nzed@example.com\n') });
   await expect(page.getByTestId('import-preview')).toContainText('zed@example.com');
   expect(await api.call('get', '/contact-imports', 200)).toHaveLength(1);
 

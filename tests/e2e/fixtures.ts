@@ -33,18 +33,51 @@ export interface TestUser {
 /** A fresh owner and company, created through the CLI against the e2e server's database. */
 export function createUser(): TestUser {
   const id = randomUUID().slice(0, 8);
-  const user: TestUser = { email: `ada-${id}@example.com`, password: `secret-${id}`, company: `Engines ${id}`, firstName: 'Ada', lastName: 'Lovelace' };
+  const user: TestUser = {
+    email: `ada-${id}@example.com`,
+    password: `secret-${id}`,
+    company: `Engines ${id}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  };
   const server = serverInfo();
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', 'user:create', '--email', user.email, '--password', user.password, '--company', user.company, '--first-name', user.firstName, '--last-name', user.lastName],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, EMBEDDED_PG_PORT: String(server.pgPort), SEED: 'false', LOG_LEVEL: 'warn' }, stdio: 'pipe' },
+    [
+      '--import',
+      'tsx',
+      'server/cli.ts',
+      'user:create',
+      '--email',
+      user.email,
+      '--password',
+      user.password,
+      '--company',
+      user.company,
+      '--first-name',
+      user.firstName,
+      '--last-name',
+      user.lastName,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        EMBEDDED_PG_PORT: String(server.pgPort),
+        SEED: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'pipe',
+    },
   );
   return user;
 }
 
 export async function apiLogin(request: APIRequestContext, user: TestUser, totp?: string): Promise<string> {
-  const response = await request.post('/api/users/login', { data: { email: user.email, password: user.password, remember: false, ...(totp ? { totp } : {}) } });
+  const response = await request.post('/api/users/login', {
+    data: { email: user.email, password: user.password, remember: false, ...(totp ? { totp } : {}) },
+  });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { token: string | null };
   if (!body.token) throw new Error('login answered without a token');
@@ -69,7 +102,11 @@ export async function enableTwoFactor(request: APIRequestContext, user: TestUser
   return secret;
 }
 
-export async function loginThroughUi(page: Page, user: TestUser, options: { remember?: boolean; path?: string } = {}): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  user: TestUser,
+  options: { remember?: boolean; path?: string } = {},
+): Promise<void> {
   await page.goto(options.path ?? '/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);

@@ -86,9 +86,13 @@ async function expectSavedSchedule(page: Page, l: Labels) {
 
 async function expectStoredPattern(page: Page, user: TestUser) {
   const token = await apiLogin(page.request, user);
-  const response = await page.request.get('/api/account/notifications', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get('/api/account/notifications', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
-  const { digest } = (await response.json()) as { digest: { enabled: boolean; pattern: string; period: string; timeZone: string; nextRuns: string[] } };
+  const { digest } = (await response.json()) as {
+    digest: { enabled: boolean; pattern: string; period: string; timeZone: string; nextRuns: string[] };
+  };
   expect(digest).toMatchObject({ enabled: true, pattern: '30 8 * * *', period: 'day', timeZone: 'Europe/Rome' });
   expect(digest.nextRuns).toHaveLength(5);
 }

@@ -54,14 +54,23 @@ export class HeldNetwork {
 }
 
 const json = (route: Route, status: number, body?: unknown) =>
-  status === 204 ? route.fulfill({ status }) : route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  status === 204
+    ? route.fulfill({ status })
+    : route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 function loginResponse(route: Route, outcome: LoginOutcome) {
   if (outcome.kind === 'signedIn') return json(route, 200, { twoFactorRequired: false, ...outcome.session });
   if (outcome.kind === 'twoFactorRequired') {
-    return json(route, 200, { twoFactorRequired: true, token: null, expiresAt: null, refreshExpiresAt: null, cookieDomain: null });
+    return json(route, 200, {
+      twoFactorRequired: true,
+      token: null,
+      expiresAt: null,
+      refreshExpiresAt: null,
+      cookieDomain: null,
+    });
   }
-  const message = outcome.code === 'invalid_2fa_token' ? 'Invalid 2FA token.' : 'Invalid login, please check and try again.';
+  const message =
+    outcome.code === 'invalid_2fa_token' ? 'Invalid 2FA token.' : 'Invalid login, please check and try again.';
   return json(route, outcome.code === 'too_many_requests' ? 429 : 401, { code: outcome.code, message });
 }
 
@@ -80,8 +89,10 @@ export function unrealizable(before: AnyMachineSnapshot, event: ModelEvent, isFi
     if ((event.type === 'token.validated' || event.type === 'token.rejected') && isFirstStep) return null;
     return 'authorizing only lasts while the page starts: no gesture reaches it';
   }
-  if (event.type === 'logout.submit' && state === '{"loggedIn":"loading"}') return 'Log out is offered once the user is loaded, or failed to load';
-  if (event.type === 'session.expired' && state === '{"loggedIn":"failed"}') return 'no request is in flight to answer 401';
+  if (event.type === 'logout.submit' && state === '{"loggedIn":"loading"}')
+    return 'Log out is offered once the user is loaded, or failed to load';
+  if (event.type === 'session.expired' && state === '{"loggedIn":"failed"}')
+    return 'no request is in flight to answer 401';
   if (event.type === 'token.rejected') return 'the token is refreshed only minutes after start';
   if (event.type === 'token.validated') return 'token.validated after start comes from a timed refresh';
   return null;
@@ -126,20 +137,37 @@ export async function perform(ctx: WalkContext, before: AnyMachineSnapshot, even
       return;
     case 'token.validated': {
       const session = storedSession(new Date(Date.now() + 3_600_000).toISOString());
-      await page.context().addCookies([
-        { name: 'missiva_session', value: encodeURIComponent(JSON.stringify(session)), domain: 'localhost', path: '/' },
-      ]);
+      await page
+        .context()
+        .addCookies([
+          {
+            name: 'missiva_session',
+            value: encodeURIComponent(JSON.stringify(session)),
+            domain: 'localhost',
+            path: '/',
+          },
+        ]);
       await page.goto('/');
       return;
     }
     case 'token.rejected': {
       // Start with an expired access token: the refresh is refused.
       const session = storedSession(new Date(Date.now() - 60_000).toISOString());
-      await page.context().addCookies([
-        { name: 'missiva_session', value: encodeURIComponent(JSON.stringify(session)), domain: 'localhost', path: '/' },
-      ]);
+      await page
+        .context()
+        .addCookies([
+          {
+            name: 'missiva_session',
+            value: encodeURIComponent(JSON.stringify(session)),
+            domain: 'localhost',
+            path: '/',
+          },
+        ]);
       await page.goto('/');
-      await json(await net.take('refreshToken'), 401, { code: 'refresh_invalid', message: 'Sorry, you have to be logged in to access this.' });
+      await json(await net.take('refreshToken'), 401, {
+        code: 'refresh_invalid',
+        message: 'Sorry, you have to be logged in to access this.',
+      });
       return;
     }
     case 'session.expired': {
@@ -199,7 +227,8 @@ export const stateAssertions: Record<string, (page: Page, state: AnyMachineSnaps
     await expect(page.getByRole('button', { name: 'Verify' })).toBeEnabled();
     const error = state.context.error as string | null;
     if (error) await expect(page.getByTestId('login-error')).toHaveText(ERROR_TEXT[error]!);
-    if ((state.context.fieldErrors as Record<string, string>).code) await expect(page.getByText('Enter the code from your authenticator app.')).toBeVisible();
+    if ((state.context.fieldErrors as Record<string, string>).code)
+      await expect(page.getByText('Enter the code from your authenticator app.')).toBeVisible();
   },
   'session.signingIn.verifying': async (page) => {
     await expect(page.locator('form[aria-busy="true"]')).toBeVisible();

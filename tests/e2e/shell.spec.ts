@@ -23,7 +23,10 @@ test.describe('application shell', () => {
     }
   });
 
-  test('an in-app navigation moves focus to the new page’s heading; a changed query keeps it where it is', async ({ page, user }) => {
+  test('an in-app navigation moves focus to the new page’s heading; a changed query keeps it where it is', async ({
+    page,
+    user,
+  }) => {
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
@@ -83,7 +86,11 @@ test.describe('application shell', () => {
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
     await page.route('**/api/users/me', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'server_error', message: 'Please contact the support team.' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'server_error', message: 'Please contact the support team.' }),
+      }),
     );
     await page.reload();
     const toast = page.getByTestId('toast');
@@ -101,7 +108,11 @@ test.describe('application shell', () => {
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
     await page.route('**/build-manifest.json', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ buildId: 'a-newer-build' }),
+      }),
     );
     await page.evaluate(() => Object.assign(window, { beforeReload: true }));
     const manifestChecked = page.waitForResponse('**/build-manifest.json');

@@ -10,10 +10,16 @@ export async function blockingWheelListeners(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const expression of ['window', 'document']) {
     const { result } = await cdp.send('Runtime.evaluate', { expression });
-    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth: -1, pierce: true });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', {
+      objectId: result.objectId!,
+      depth: -1,
+      pierce: true,
+    });
     for (const l of listeners) {
       if ((l.type !== 'wheel' && l.type !== 'mousewheel') || l.passive) continue;
-      const node = l.backendNodeId ? (await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId })).node : undefined;
+      const node = l.backendNodeId
+        ? (await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId })).node
+        : undefined;
       const attributes = node?.attributes ?? [];
       const classes = attributes[attributes.indexOf('class') + 1] ?? '';
       found.push(node ? `${node.nodeName}.${attributes.includes('class') ? classes : ''}` : expression);

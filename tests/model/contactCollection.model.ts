@@ -35,7 +35,11 @@ export const contactCollectionEventFixtures = {
 
 type Rejection = Extract<WriteOutcome, { kind: 'rejected' }>;
 /** A saved item plus one refusal per reason: a new reason fails compilation until it has a fixture. */
-type WriteFixtures = { [K in 'saved' | Rejection['reason']]: K extends 'saved' ? Extract<WriteOutcome, { kind: 'saved' }> : Rejection & { reason: K } };
+type WriteFixtures = {
+  [K in 'saved' | Rejection['reason']]: K extends 'saved'
+    ? Extract<WriteOutcome, { kind: 'saved' }>
+    : Rejection & { reason: K };
+};
 
 const loaded: CollectionData = {
   items: [
@@ -75,7 +79,8 @@ const state = (check: (s: Snapshot, via: Via) => void): Invariant => check as In
 const ctx = (s: AnyMachineSnapshot) => s.context as CollectionContext;
 const ids = (s: AnyMachineSnapshot) => ctx(s).data.items.map((i) => i.id);
 const outputOf = <T>(via: Via) => (via?.event as unknown as { output: T }).output;
-const itemsUnchanged = (s: AnyMachineSnapshot, via: Via) => assert.deepEqual(ctx(s).data, ctx(via!.from).data, 'the collection changed');
+const itemsUnchanged = (s: AnyMachineSnapshot, via: Via) =>
+  assert.deepEqual(ctx(s).data, ctx(via!.from).data, 'the collection changed');
 
 /** The outcome of a write, back in `ready`: which error it leaves, and the item it shows. */
 function afterWrite(s: Snapshot, via: Via, failure: 'createFailed' | 'renameFailed') {
@@ -86,7 +91,11 @@ function afterWrite(s: Snapshot, via: Via, failure: 'createFailed' | 'renameFail
   }
   const outcome = outputOf<WriteOutcome>(via);
   if (outcome.kind === 'rejected') {
-    assert.equal(s.context.error, outcome.reason === 'invalid' ? failure : outcome.reason, `a ${outcome.reason} refusal shows its error`);
+    assert.equal(
+      s.context.error,
+      outcome.reason === 'invalid' ? failure : outcome.reason,
+      `a ${outcome.reason} refusal shows its error`,
+    );
     return itemsUnchanged(s, via);
   }
   assert.equal(s.context.error, null);
@@ -94,19 +103,37 @@ function afterWrite(s: Snapshot, via: Via, failure: 'createFailed' | 'renameFail
   const shown = s.context.data.items.filter((i) => i.id === outcome.item.id);
   assert.deepEqual(shown, [outcome.item], 'the saved item is shown once, as saved');
   const others = (list: CollectionItem[]) => list.filter((i) => i.id !== outcome.item.id);
-  assert.deepEqual(new Set(others(s.context.data.items)), new Set(others(ctx(via!.from).data.items)), 'the other items are kept');
+  assert.deepEqual(
+    new Set(others(s.context.data.items)),
+    new Set(others(ctx(via!.from).data.items)),
+    'the other items are kept',
+  );
   const names = s.context.data.items.map((i) => i.name);
-  assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)), 'items are in name order');
+  assert.deepEqual(
+    names,
+    [...names].sort((a, b) => a.localeCompare(b)),
+    'items are in name order',
+  );
 }
 
 /** Whether a step created an item. */
-const createdOne = (via: Via) => via?.event.type === 'xstate.done.actor.createItem' && outputOf<WriteOutcome>(via).kind === 'saved';
+const createdOne = (via: Via) =>
+  via?.event.type === 'xstate.done.actor.createItem' && outputOf<WriteOutcome>(via).kind === 'saved';
 
 const invariants: Record<string, Invariant> = {
   contactCollection: state((s, via) => {
     assert.equal(new Set(ids(s)).size, ids(s).length, 'item ids are unique');
-    if (via) assert.equal(s.context.created, ctx(via.from).created + (createdOne(via) ? 1 : 0), 'counts the items created, only those');
-    assert.equal(s.hasTag('busy'), ['loading', 'creating', 'renaming', 'deleting'].includes(s.value), 'busy exactly while a call runs');
+    if (via)
+      assert.equal(
+        s.context.created,
+        ctx(via.from).created + (createdOne(via) ? 1 : 0),
+        'counts the items created, only those',
+      );
+    assert.equal(
+      s.hasTag('busy'),
+      ['loading', 'creating', 'renaming', 'deleting'].includes(s.value),
+      'busy exactly while a call runs',
+    );
   }),
   'contactCollection.loading': state((s) => {
     assert.deepEqual(s.context.data.items, []);
@@ -127,7 +154,10 @@ const invariants: Record<string, Invariant> = {
       assert.deepEqual(s.context.data, outputOf<CollectionData>(via));
       assert.equal(s.context.error, null);
     } else if (type === 'item.create' || type === 'item.rename') {
-      const name = type === 'item.create' ? (via!.event as Extract<CollectionEvent, { type: 'item.create' }>).draft.name : (via!.event as Extract<CollectionEvent, { type: 'item.rename' }>).name;
+      const name =
+        type === 'item.create'
+          ? (via!.event as Extract<CollectionEvent, { type: 'item.create' }>).draft.name
+          : (via!.event as Extract<CollectionEvent, { type: 'item.rename' }>).name;
       // Refused before any call: a blank name first, then a category without options (or with a blank one).
       assert.equal(s.context.error, name.trim() === '' ? 'nameRequired' : 'optionRequired');
       itemsUnchanged(s, via);
@@ -139,7 +169,11 @@ const invariants: Record<string, Invariant> = {
       assert.equal(s.context.pending, null);
       if (deleted) {
         assert.equal(s.context.error, null);
-        assert.deepEqual(ids(s), ids(via!.from).filter((id) => id !== removed), 'the deleted item is gone, the others kept');
+        assert.deepEqual(
+          ids(s),
+          ids(via!.from).filter((id) => id !== removed),
+          'the deleted item is gone, the others kept',
+        );
       } else {
         assert.equal(s.context.error, type.startsWith('xstate.done') ? 'notEmpty' : 'deleteFailed');
         itemsUnchanged(s, via);
@@ -154,9 +188,17 @@ const invariants: Record<string, Invariant> = {
     assert.equal(s.context.error, null);
     assert.equal(s.context.pending?.id, null);
     const draft = (via!.event as Extract<CollectionEvent, { type: 'item.create' }>).draft;
-    assert.deepEqual(s.context.pending?.draft, { ...draft, name: draft.name.trim() }, 'the draft is kept with a trimmed name');
+    assert.deepEqual(
+      s.context.pending?.draft,
+      { ...draft, name: draft.name.trim() },
+      'the draft is kept with a trimmed name',
+    );
     assert.notEqual(s.context.pending?.draft.name, '');
-    if (draft.type === 'category') assert.ok(draft.options?.length && draft.options.every((o) => o.trim() !== ''), 'a category is created with options only');
+    if (draft.type === 'category')
+      assert.ok(
+        draft.options?.length && draft.options.every((o) => o.trim() !== ''),
+        'a category is created with options only',
+      );
   }),
   'contactCollection.renaming': state((s, via) => {
     assert.equal(s.context.error, null);

@@ -14,11 +14,21 @@ import { storedContact } from './contactForm.model.ts';
 import { done, failed, type Invariant, type MachineModel, type ModelEvent, type Via } from './graph.ts';
 
 const at = '2025-01-01T10:00:00.000Z';
-const note = (id: number, text: string): ContactNote => ({ id, contactId: 5, text, authorId: null, authorName: 'Ada', createdAt: at });
+const note = (id: number, text: string): ContactNote => ({
+  id,
+  contactId: 5,
+  text,
+  authorId: null,
+  authorName: 'Ada',
+  createdAt: at,
+});
 const entry = (id: number, type: string): ContactEvent => ({ id, type, payload: {}, userId: null, createdAt: at });
 
 /** Notes and timeline come newest first: the first page holds note 3 and entry 3, the pages after them 2, then 1. */
-const details = (patch: Partial<ContactDetails> = {}, contact: Partial<ContactDetails['contact']> = {}): ContactDetails => ({
+const details = (
+  patch: Partial<ContactDetails> = {},
+  contact: Partial<ContactDetails['contact']> = {},
+): ContactDetails => ({
   contact: { ...storedContact, ...contact },
   lists: [{ id: 3, name: 'Newsletter', folderId: 10, memberCount: 1, createdAt: at, updatedAt: at }],
   notes: [note(3, 'Met at the conference')],
@@ -95,14 +105,26 @@ const loadedAnonymised = done('loadContact', o.loadContact.anonymised, 'anonymis
 // ── invariants ───────────────────────────────────────────────────────────────────────────────────────────────────
 type Snapshot = SnapshotFrom<typeof contactDetailMachine>;
 const state = (check: (s: Snapshot, via: Via) => void): Invariant => check as Invariant;
-const BUSY = ['loading', 'blocking', 'unblocking', 'addingNote', 'deletingNote', 'loadingMoreNotes', 'loadingMoreTimeline', 'exportingData', 'anonymising', 'deleting'];
+const BUSY = [
+  'loading',
+  'blocking',
+  'unblocking',
+  'addingNote',
+  'deletingNote',
+  'loadingMoreNotes',
+  'loadingMoreTimeline',
+  'exportingData',
+  'anonymising',
+  'deleting',
+];
 const ASKING = ['confirmingNoteDelete', 'deletingNote'];
 const from = (via: Via) => via!.from as Snapshot;
 const outputOf = <T>(via: Via) => (via!.event as unknown as { output: T }).output;
 const ids = (notes: ContactNote[]) => notes.map((n) => n.id);
 /** An event the machine refuses (an unlisted note, editing an anonymised contact, no page left, typing while a note is added). */
 const refused = (via: Via) => via !== null && !from(via).can(via.event as ContactDetailEvent);
-const detailsUnchanged = (s: Snapshot, via: Via) => assert.deepEqual(s.context.details, from(via).context.details, 'the page data is unchanged');
+const detailsUnchanged = (s: Snapshot, via: Via) =>
+  assert.deepEqual(s.context.details, from(via).context.details, 'the page data is unchanged');
 /** Typing the note: the root invariant checks it; the state invariants judge the steps that lead into their state. */
 const typing = (via: Via) => via?.event.type === 'note.change';
 
@@ -114,7 +136,13 @@ const startedClean = (s: Snapshot, via: Via) => {
 };
 /** While asking or calling, nothing else starts. */
 const oneThingAtATime = (s: Snapshot) => {
-  for (const event of [e['note.delete'][0]!, e['note.submit'][0]!, e['notes.loadMore'][0]!, e['timeline.loadMore'][0]!, e['contact.delete'][0]!]) {
+  for (const event of [
+    e['note.delete'][0]!,
+    e['note.submit'][0]!,
+    e['notes.loadMore'][0]!,
+    e['timeline.loadMore'][0]!,
+    e['contact.delete'][0]!,
+  ]) {
     assert.ok(!s.can(event), `${event.type} waits`);
   }
 };
@@ -131,21 +159,38 @@ const FAILURES: Record<string, string> = {
 };
 
 /** A further page: appended after the pages read so far, its cursor kept; the other list and the contact untouched. */
-function appended<K extends 'notes' | 'timeline'>(s: Snapshot, via: Via, list: K, cursor: 'notesCursor' | 'timelineCursor') {
+function appended<K extends 'notes' | 'timeline'>(
+  s: Snapshot,
+  via: Via,
+  list: K,
+  cursor: 'notesCursor' | 'timelineCursor',
+) {
   const before = from(via).context.details!;
   const page = outputOf<PageOf<ContactDetails[K][number]>>(via);
   assert.notEqual(before[cursor], null, 'only asked while a page was left');
-  assert.deepEqual(s.context.details, { ...before, [list]: [...before[list], ...page.items], [cursor]: page.cursor }, `the ${list} page appended with its cursor`);
+  assert.deepEqual(
+    s.context.details,
+    { ...before, [list]: [...before[list], ...page.items], [cursor]: page.cursor },
+    `the ${list} page appended with its cursor`,
+  );
   assert.equal(s.context.error, null);
 }
 
 const byState: Record<string, Invariant> = {
   contactDetail: state((s, via) => {
     assert.equal(s.context.id, 5, 'always the contact of the page');
-    assert.equal(s.hasTag('busy'), BUSY.some((b) => s.matches(b as never)), 'busy exactly while a call runs');
+    assert.equal(
+      s.hasTag('busy'),
+      BUSY.some((b) => s.matches(b as never)),
+      'busy exactly while a call runs',
+    );
     assert.equal(s.hasTag('error'), s.matches('loadFailed'));
     assert.equal(s.hasTag('editable'), s.matches('editing'));
-    assert.equal(s.context.noteToDelete !== null, ASKING.some((a) => s.matches(a as never)), 'a note to delete only while asking and deleting');
+    assert.equal(
+      s.context.noteToDelete !== null,
+      ASKING.some((a) => s.matches(a as never)),
+      'a note to delete only while asking and deleting',
+    );
     if (refused(via)) {
       assert.deepEqual([s.value, s.context], [from(via).value, from(via).context], 'a refused event changes nothing');
       return;
@@ -153,8 +198,16 @@ const byState: Record<string, Invariant> = {
     if (typing(via)) {
       const before = from(via).context;
       assert.equal(s.value, from(via).value, 'typing changes no state');
-      assert.equal(s.context.noteText, (via!.event as Extract<ContactDetailEvent, { type: 'note.change' }>).text, 'the draft is what was typed');
-      assert.equal(s.context.error, before.error === 'noteRequired' ? null : before.error, "typing answers 'Text is required' only");
+      assert.equal(
+        s.context.noteText,
+        (via!.event as Extract<ContactDetailEvent, { type: 'note.change' }>).text,
+        'the draft is what was typed',
+      );
+      assert.equal(
+        s.context.error,
+        before.error === 'noteRequired' ? null : before.error,
+        "typing answers 'Text is required' only",
+      );
       detailsUnchanged(s, via);
       return;
     }
@@ -163,30 +216,46 @@ const byState: Record<string, Invariant> = {
     }
   }),
   'contactDetail.loading': state((s, via) => {
-    if (!via) return assert.deepEqual(s.context, { id: 5, details: null, noteText: '', noteToDelete: null, error: null });
+    if (!via)
+      return assert.deepEqual(s.context, { id: 5, details: null, noteText: '', noteToDelete: null, error: null });
     if (via.event.type === 'contact.retry') assert.ok(from(via).matches('loadFailed'));
     else {
       // Reloads after a change: the edit form saved, a block or unblock, an anonymisation.
-      assert.ok(['form.saved', 'xstate.done.actor.setBlocked', 'xstate.done.actor.anonymiseContact'].includes(via.event.type), via.event.type);
+      assert.ok(
+        ['form.saved', 'xstate.done.actor.setBlocked', 'xstate.done.actor.anonymiseContact'].includes(via.event.type),
+        via.event.type,
+      );
       assert.equal(s.context.error, null);
     }
     detailsUnchanged(s, via);
   }),
   'contactDetail.loadFailed': state((s, via) => {
     const error = (via!.event as unknown as { error: unknown }).error;
-    assert.equal(s.context.error, (error as { status?: number }).status === 404 ? 'notFound' : 'loadFailed', 'a 404 is told apart');
+    assert.equal(
+      s.context.error,
+      (error as { status?: number }).status === 404 ? 'notFound' : 'loadFailed',
+      'a 404 is told apart',
+    );
     assert.ok(s.can(e['contact.retry'][0]!));
-    assert.ok(!s.can(e['contact.edit'][0]!) && !s.can(e['contact.delete'][0]!), 'no actions on a page that failed to load');
+    assert.ok(
+      !s.can(e['contact.edit'][0]!) && !s.can(e['contact.delete'][0]!),
+      'no actions on a page that failed to load',
+    );
     assert.ok(!s.can(e['notes.loadMore'][0]!) && !s.can(e['timeline.loadMore'][0]!) && !s.can(e['note.delete'][0]!));
     detailsUnchanged(s, via);
   }),
   'contactDetail.viewing': state((s, via) => {
     const d = s.context.details!;
     assert.ok(d, 'a loaded contact');
-    assert.equal(s.can(e['contact.edit'][0]!), d.contact.anonymisedAt === null, 'an anonymised contact cannot be edited');
+    assert.equal(
+      s.can(e['contact.edit'][0]!),
+      d.contact.anonymisedAt === null,
+      'an anonymised contact cannot be edited',
+    );
     assert.equal(s.can(e['notes.loadMore'][0]!), d.notesCursor !== null, 'more notes while a cursor is left');
     assert.equal(s.can(e['timeline.loadMore'][0]!), d.timelineCursor !== null, 'more timeline while a cursor is left');
-    for (const ask of e['note.delete']) assert.equal(s.can(ask), ids(d.notes).includes(ask.noteId), 'only a listed note can be deleted');
+    for (const ask of e['note.delete'])
+      assert.equal(s.can(ask), ids(d.notes).includes(ask.noteId), 'only a listed note can be deleted');
     if (refused(via)) return;
     const type = via!.event.type;
     const before = from(via).context;
@@ -194,7 +263,11 @@ const byState: Record<string, Invariant> = {
       assert.deepEqual(d, outputOf<ContactDetails>(via), 'the first pages, with their cursors');
       assert.equal(s.context.error, null);
     } else if (type === 'xstate.done.actor.addNote') {
-      assert.deepEqual(d, { ...before.details!, notes: [outputOf<ContactNote>(via), ...before.details!.notes] }, 'the new note first, the read pages kept');
+      assert.deepEqual(
+        d,
+        { ...before.details!, notes: [outputOf<ContactNote>(via), ...before.details!.notes] },
+        'the new note first, the read pages kept',
+      );
       assert.equal(s.context.noteText, '', 'the note box empties');
       assert.equal(s.context.error, null);
     } else if (type === 'xstate.done.actor.deleteNote') {
@@ -202,7 +275,11 @@ const byState: Record<string, Invariant> = {
       const outcome = outputOf<DeleteNoteOutcome>(via);
       assert.ok(ids(before.details!.notes).includes(gone), 'the note asked about was listed');
       // Deleted or already gone: it leaves the list either way; only the second says why.
-      assert.deepEqual(d, { ...before.details!, notes: before.details!.notes.filter((n) => n.id !== gone) }, 'that note removed, the rest kept');
+      assert.deepEqual(
+        d,
+        { ...before.details!, notes: before.details!.notes.filter((n) => n.id !== gone) },
+        'that note removed, the rest kept',
+      );
       assert.equal(s.context.error, outcome.kind === 'rejected' ? 'noteGone' : null);
     } else if (type === 'xstate.done.actor.loadMoreNotes') {
       appended(s, via, 'notes', 'notesCursor');
@@ -215,7 +292,8 @@ const byState: Record<string, Invariant> = {
     } else if (type in FAILURES) {
       assert.equal(s.context.error, FAILURES[type]);
       detailsUnchanged(s, via);
-      if (type === 'xstate.error.actor.addNote') assert.equal(s.context.noteText, before.noteText, 'the note text is kept to try again');
+      if (type === 'xstate.error.actor.addNote')
+        assert.equal(s.context.noteText, before.noteText, 'the note text is kept to try again');
     } else {
       assert.ok(['xstate.done.actor.downloadData', 'form.cancel', 'confirm.cancel'].includes(type), type);
       assert.equal(s.context.error, null);
@@ -286,7 +364,10 @@ const byState: Record<string, Invariant> = {
 };
 
 const invariants: Record<string, Invariant> = Object.fromEntries(
-  Object.entries(byState).map(([id, check]) => [id, id === 'contactDetail' ? check : (s: AnyMachineSnapshot, via: Via) => (typing(via) ? undefined : check(s, via))]),
+  Object.entries(byState).map(([id, check]) => [
+    id,
+    id === 'contactDetail' ? check : (s: AnyMachineSnapshot, via: Via) => (typing(via) ? undefined : check(s, via)),
+  ]),
 );
 
 export const contactDetailModel: MachineModel<{ id: number }> = {

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import type { AnyMachineSnapshot, OutputFrom, SnapshotFrom } from 'xstate';
 import type * as contactExportActors from '../../src/machines/contactExport/contactExport.actors.ts';
-import { contactExportMachine, type ContactExportEvent } from '../../src/machines/contactExport/contactExport.machine.ts';
+import {
+  contactExportMachine,
+  type ContactExportEvent,
+} from '../../src/machines/contactExport/contactExport.machine.ts';
 import type { ContactExport } from '../../src/machines/contactsTable/contacts.types.ts';
 import { done, failed, type Invariant, type MachineModel, type ModelEvent, type Via } from './graph.ts';
 
@@ -26,9 +29,24 @@ export const contactExportEventFixtures = {
   'export.completed': [
     {
       type: 'export.completed',
-      result: exported({ status: 'finished', rowsTotal: 100, rowsDone: 100, downloadUrl: '/api/contact-exports/12/file?token=abcdefghijkl', finishedAt: '2025-01-01T10:01:00.000Z' }),
+      result: exported({
+        status: 'finished',
+        rowsTotal: 100,
+        rowsDone: 100,
+        downloadUrl: '/api/contact-exports/12/file?token=abcdefghijkl',
+        finishedAt: '2025-01-01T10:01:00.000Z',
+      }),
     },
-    { type: 'export.completed', result: exported({ status: 'failed', rowsTotal: 100, rowsDone: 40, error: 'disk full', finishedAt: '2025-01-01T10:01:00.000Z' }) },
+    {
+      type: 'export.completed',
+      result: exported({
+        status: 'failed',
+        rowsTotal: 100,
+        rowsDone: 40,
+        error: 'disk full',
+        finishedAt: '2025-01-01T10:01:00.000Z',
+      }),
+    },
   ],
   'export.dismiss': [{ type: 'export.dismiss' }],
 } satisfies { [K in ContactExportEvent['type']]: Array<Extract<ContactExportEvent, { type: K }>> };
@@ -37,7 +55,12 @@ export const contactExportOutputFixtures = {
   startExport: { queued: exported() },
   // watchExport reports through `export.progressed` / `export.completed` events, not an output.
   watchExport: {},
-} satisfies { [K in keyof typeof contactExportActors as K extends 'EXPORT_POLL_MS' ? never : K]: Record<string, OutputFrom<(typeof contactExportActors)[K]>> };
+} satisfies {
+  [K in keyof typeof contactExportActors as K extends 'EXPORT_POLL_MS' ? never : K]: Record<
+    string,
+    OutputFrom<(typeof contactExportActors)[K]>
+  >;
+};
 
 const o = contactExportOutputFixtures;
 const e = contactExportEventFixtures;
@@ -47,13 +70,19 @@ type Snapshot = SnapshotFrom<typeof contactExportMachine>;
 const state = (check: (s: Snapshot, via: Via) => void): Invariant => check as Invariant;
 const eventOf = <T extends ContactExportEvent['type']>(via: Via, type: T) =>
   via?.event.type === type ? (via.event as unknown as Extract<ContactExportEvent, { type: T }>) : null;
-const canStartAgain = (s: Snapshot) => assert.ok(s.can(e['export.start'][0]!) && s.can(e['export.dismiss'][0]!), 'start again or dismiss');
+const canStartAgain = (s: Snapshot) =>
+  assert.ok(s.can(e['export.start'][0]!) && s.can(e['export.dismiss'][0]!), 'start again or dismiss');
 
 const invariants: Record<string, Invariant> = {
   contactExport: state((s) => {
-    assert.equal(s.hasTag('busy'), s.matches('starting') || s.matches('running'), 'busy exactly while starting or running');
+    assert.equal(
+      s.hasTag('busy'),
+      s.matches('starting') || s.matches('running'),
+      'busy exactly while starting or running',
+    );
     assert.equal(s.hasTag('error'), s.matches('failed'));
-    if (!s.matches('failed') && !s.matches('idle')) assert.equal(s.context.error, null, 'an error only where it is shown (or dismissed)');
+    if (!s.matches('failed') && !s.matches('idle'))
+      assert.equal(s.context.error, null, 'an error only where it is shown (or dismissed)');
   }),
   'contactExport.idle': state((s) => {
     assert.ok(s.can(e['export.start'][0]!));
@@ -79,7 +108,10 @@ const invariants: Record<string, Invariant> = {
       assert.deepEqual(s.context.progress, { done: progressed.done, total: progressed.total });
       assert.deepEqual(s.context.result, via!.from.context.result, 'progress leaves the export as it was');
     }
-    assert.ok(!s.can(e['export.start'][1]!) && !s.can(e['export.dismiss'][0]!), 'a running export is not replaced or dismissed');
+    assert.ok(
+      !s.can(e['export.start'][1]!) && !s.can(e['export.dismiss'][0]!),
+      'a running export is not replaced or dismissed',
+    );
   }),
   'contactExport.ready': state((s, via) => {
     assert.equal(s.context.error, null);
@@ -106,10 +138,19 @@ export const contactExportModel: MachineModel<undefined> = {
   name: 'contactExport',
   machine: contactExportMachine,
   inputs: { none: undefined },
-  events: [...Object.values(e).flat(), done('startExport', o.startExport.queued, 'queued'), failed('startExport')] as ModelEvent[],
+  events: [
+    ...Object.values(e).flat(),
+    done('startExport', o.startExport.queued, 'queued'),
+    failed('startExport'),
+  ] as ModelEvent[],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = (s as Snapshot).context;
-    return JSON.stringify({ value: s.value, error: c.error, selection: c.selection ? Object.keys(c.selection) : null, progressed: c.progress.done > 0 });
+    return JSON.stringify({
+      value: s.value,
+      error: c.error,
+      selection: c.selection ? Object.keys(c.selection) : null,
+      progressed: c.progress.done > 0,
+    });
   },
   invariants,
   journeys: [

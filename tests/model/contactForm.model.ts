@@ -70,7 +70,10 @@ export const contactFormEventFixtures = {
 
 export const contactFormOutputFixtures = {
   saveContact: {
-    saved: { kind: 'saved', contact: { ...storedContact, id: 6, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' } },
+    saved: {
+      kind: 'saved',
+      contact: { ...storedContact, id: 6, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
+    },
     rejected: { kind: 'rejected', issues: { email: 'emailTaken', phoneNumber: 'phoneTaken' } },
   } satisfies { [K in SaveContactOutcome['kind']]: Extract<SaveContactOutcome, { kind: K }> },
 } satisfies { [K in keyof typeof contactFormActors]: Record<string, OutputFrom<(typeof contactFormActors)[K]>> };
@@ -81,7 +84,8 @@ const e = contactFormEventFixtures;
 // ── invariants ───────────────────────────────────────────────────────────────────────────────────────────────────
 type Snapshot = SnapshotFrom<typeof contactFormMachine>;
 const state = (check: (s: Snapshot, via: Via) => void): Invariant => check as Invariant;
-const submitted = (via: Via) => (via?.event.type === 'form.submit' ? (via.event as unknown as ContactFormEvent).values : null);
+const submitted = (via: Via) =>
+  via?.event.type === 'form.submit' ? (via.event as unknown as ContactFormEvent).values : null;
 
 const invariants: Record<string, Invariant> = {
   contactForm: state((s, via) => {
@@ -94,7 +98,10 @@ const invariants: Record<string, Invariant> = {
     assert.equal(s.context.saved, null);
     const invalid = submitted(via);
     if (!via) {
-      assert.deepEqual({ values: s.context.values, issues: s.context.issues, error: s.context.error }, { values: null, issues: {}, error: null });
+      assert.deepEqual(
+        { values: s.context.values, issues: s.context.issues, error: s.context.error },
+        { values: null, issues: {}, error: null },
+      );
     } else if (invalid) {
       const expected = checkContact(invalid);
       assert.notDeepEqual(expected, {}, 'only an invalid form stays in editing');
@@ -104,7 +111,11 @@ const invariants: Record<string, Invariant> = {
     } else if (via.event.type === 'xstate.done.actor.saveContact') {
       const outcome = (via.event as unknown as { output: SaveContactOutcome }).output;
       assert.equal(outcome.kind, 'rejected');
-      assert.deepEqual(s.context.issues, outcome.kind === 'rejected' ? outcome.issues : null, "the server's field errors, as codes");
+      assert.deepEqual(
+        s.context.issues,
+        outcome.kind === 'rejected' ? outcome.issues : null,
+        "the server's field errors, as codes",
+      );
       assert.equal(s.context.error, null);
       assert.deepEqual(s.context.values, via.from.context.values, 'the submitted values are kept');
     } else {
@@ -126,7 +137,11 @@ const invariants: Record<string, Invariant> = {
     const outcome = (via!.event as unknown as { output: SaveContactOutcome }).output;
     assert.equal(outcome.kind, 'saved');
     assert.equal(s.status, 'done');
-    assert.deepEqual(s.output, outcome.kind === 'saved' ? outcome.contact : null, 'hands the saved contact to the screen');
+    assert.deepEqual(
+      s.output,
+      outcome.kind === 'saved' ? outcome.contact : null,
+      'hands the saved contact to the screen',
+    );
     assert.deepEqual(s.context.saved, s.output);
   }),
 };
@@ -143,7 +158,12 @@ export const contactFormModel: MachineModel<{ contact: Contact | null }> = {
   ] as ModelEvent[],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = (s as Snapshot).context;
-    return JSON.stringify({ value: s.value, error: c.error, issues: Object.keys(c.issues).sort(), submitted: c.values !== null });
+    return JSON.stringify({
+      value: s.value,
+      error: c.error,
+      issues: Object.keys(c.issues).sort(),
+      submitted: c.values !== null,
+    });
   },
   invariants,
   journeys: [

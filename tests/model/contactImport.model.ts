@@ -83,7 +83,16 @@ export const contactImportEventFixtures = {
 export const contactImportOutputFixtures = {
   loadImportOptions: {
     loaded: {
-      lists: [{ id: 3, name: 'Newsletter', folderId: 1, memberCount: 0, createdAt: '2025-01-01T10:00:00.000Z', updatedAt: '2025-01-01T10:00:00.000Z' }],
+      lists: [
+        {
+          id: 3,
+          name: 'Newsletter',
+          folderId: 1,
+          memberCount: 0,
+          createdAt: '2025-01-01T10:00:00.000Z',
+          updatedAt: '2025-01-01T10:00:00.000Z',
+        },
+      ],
       attributes: [] as ContactAttribute[],
     },
   },
@@ -144,15 +153,16 @@ const invariants: Record<string, Invariant> = {
     const busy = ['loadingOptions', 'uploading', 'starting', 'running', 'deleting'].some((v) => s.matches(v as never));
     assert.equal(s.hasTag('busy'), busy, 'busy exactly while loading, uploading, starting, running or deleting');
     assert.equal(s.hasTag('error'), s.matches('optionsFailed') || s.matches('failed') || s.matches('watchFailed'));
-    if (!s.matches('running') && !s.matches('watchFailed')) assert.equal(
-      s.context.readFailures,
-      0,
-      'failed reads count only while following',
-    );
-    if (via?.event.type === 'xstate.done.actor.loadImportLimits') assert.equal(s.context.maxFileBytes, LIMIT, 'the limit the server answered');
-    else if (via) assert.equal(s.context.maxFileBytes, via.from.context.maxFileBytes, 'only the limits answer sets the limit');
+    if (!s.matches('running') && !s.matches('watchFailed'))
+      assert.equal(s.context.readFailures, 0, 'failed reads count only while following');
+    if (via?.event.type === 'xstate.done.actor.loadImportLimits')
+      assert.equal(s.context.maxFileBytes, LIMIT, 'the limit the server answered');
+    else if (via)
+      assert.equal(s.context.maxFileBytes, via.from.context.maxFileBytes, 'only the limits answer sets the limit');
   }),
-  'contactImport.loadingOptions': state((s) => assert.ok(!s.can(e['file.choose'][0]!), 'no file before the lists are read')),
+  'contactImport.loadingOptions': state((s) =>
+    assert.ok(!s.can(e['file.choose'][0]!), 'no file before the lists are read'),
+  ),
   'contactImport.optionsFailed': state((s) => {
     assert.equal(s.context.error, 'optionsFailed');
     assert.ok(s.can(e['options.retry'][0]!));
@@ -164,7 +174,10 @@ const invariants: Record<string, Invariant> = {
     if (chosen) {
       // A refused file stays on this step, with the reason, and is never sent.
       assert.equal(s.context.error, SUPPORTED.test(chosen.file.name) ? 'tooLarge' : 'unsupportedFile');
-      assert.ok(!SUPPORTED.test(chosen.file.name) || !within(chosen.file, s), 'a supported file within the limit is uploaded');
+      assert.ok(
+        !SUPPORTED.test(chosen.file.name) || !within(chosen.file, s),
+        'a supported file within the limit is uploaded',
+      );
       assert.equal(s.context.file, via!.from.context.file);
     }
   }),
@@ -192,11 +205,8 @@ const invariants: Record<string, Invariant> = {
     assert.ok(s.context.readFailures < MAX_READ_FAILURES, 'a run read too often in vain is no longer followed');
     if (via?.event.type === 'xstate.error.actor.readImport') {
       assert.equal(s.context.readFailures, via.from.context.readFailures + 1, 'a failed read is counted');
-    } else if (via?.event.type === 'xstate.done.actor.readImport') assert.equal(
-      s.context.readFailures,
-      0,
-      'a read resets the count',
-    );
+    } else if (via?.event.type === 'xstate.done.actor.readImport')
+      assert.equal(s.context.readFailures, 0, 'a read resets the count');
   }),
   'contactImport.watchFailed': state((s, via) => {
     assert.equal(s.context.error, 'watchFailed');
@@ -293,10 +303,11 @@ export const contactImportModel: MachineModel<undefined> = {
         done('deleteImport', o.deleteImport.deleted, 'deleted'),
       ] as ModelEvent[],
     },
-    onFileStep('a file over the loaded limit is refused unsent, then another is sent', done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'), [
-      e['file.choose'][2]!,
-      e['file.choose'][0]!,
-    ]),
+    onFileStep(
+      'a file over the loaded limit is refused unsent, then another is sent',
+      done('loadImportLimits', o.loadImportLimits.loaded, 'loaded'),
+      [e['file.choose'][2]!, e['file.choose'][0]!],
+    ),
     onFileStep('without the limit a large file is sent, and the server refuses it', failed('loadImportLimits'), [
       e['file.choose'][2]!,
       done('uploadFile', o.uploadFile.rejected, 'tooLarge'),

@@ -10,8 +10,20 @@ import {
   type PageOutcome,
   type TableOptions,
 } from '../../src/machines/contactsTable/contactsTable.machine.ts';
-import type { Contact, ContactAttribute, ContactList, Segment } from '../../src/machines/contactsTable/contacts.types.ts';
-import { checkView, DEFAULT_QUERY, parseTableView, sameColumns, sameQuery, type QueryRejection } from '../../src/machines/contactsTable/tableView.ts';
+import type {
+  Contact,
+  ContactAttribute,
+  ContactList,
+  Segment,
+} from '../../src/machines/contactsTable/contacts.types.ts';
+import {
+  checkView,
+  DEFAULT_QUERY,
+  parseTableView,
+  sameColumns,
+  sameQuery,
+  type QueryRejection,
+} from '../../src/machines/contactsTable/tableView.ts';
 import { storedContact } from './contactForm.model.ts';
 import { after, done, failed, type Invariant, type MachineModel, type ModelEvent, type Via } from './graph.ts';
 
@@ -26,8 +38,21 @@ const contact = (id: number, lastName: string): Contact => ({
   language: null,
 });
 const list: ContactList = { id: 12, name: 'Customers', folderId: 1, memberCount: 3, createdAt: at, updatedAt: at };
-const segment: Segment = { id: 5, name: 'Italians', conditions: { kind: 'group', operator: 'and', conditions: [] }, createdAt: at, updatedAt: at };
-const attribute = (id: number, name: string): ContactAttribute => ({ id, name, type: 'text', options: [], createdAt: at, updatedAt: at });
+const segment: Segment = {
+  id: 5,
+  name: 'Italians',
+  conditions: { kind: 'group', operator: 'and', conditions: [] },
+  createdAt: at,
+  updatedAt: at,
+};
+const attribute = (id: number, name: string): ContactAttribute => ({
+  id,
+  name,
+  type: 'text',
+  options: [],
+  createdAt: at,
+  updatedAt: at,
+});
 
 /** What the address of the page may ask for (`parseTableView` of it). */
 export const contactsTableInputs = {
@@ -74,7 +99,12 @@ const rejected = {
 
 export const contactsTableOutputFixtures = {
   loadTableOptions: {
-    loaded: { lists: [list], segments: [segment], attributes: [attribute(3, 'Plan'), attribute(7, 'City')], listsComplete: true } satisfies TableOptions,
+    loaded: {
+      lists: [list],
+      segments: [segment],
+      attributes: [attribute(3, 'Plan'), attribute(7, 'City')],
+      listsComplete: true,
+    } satisfies TableOptions,
   },
   loadPage: {
     ...({
@@ -103,7 +133,8 @@ type Snapshot = SnapshotFrom<typeof contactsTableMachine>;
 const state = (check: (s: Snapshot, via: Via) => void): Invariant => check as Invariant;
 const eventOf = <T extends ContactsTableEvent['type']>(via: Via, type: T) =>
   via?.event.type === type ? (via.event as unknown as Extract<ContactsTableEvent, { type: T }>) : null;
-const outputOf = (via: Via, actor: string) => (via?.event.type === `xstate.done.actor.${actor}` ? (via.event as unknown as { output: unknown }).output : undefined);
+const outputOf = (via: Via, actor: string) =>
+  via?.event.type === `xstate.done.actor.${actor}` ? (via.event as unknown as { output: unknown }).output : undefined;
 const hasSelection = (s: Snapshot) => s.context.allMatching || s.context.selectedIds.length > 0;
 const hasMore = (s: Snapshot) => s.context.total === null || s.context.rows.length < s.context.total;
 
@@ -111,7 +142,9 @@ const hasMore = (s: Snapshot) => s.context.total === null || s.context.rows.leng
 function written(via: Via): ContactsTableEmitted[] {
   if (!via) return [];
   const [, actions] = transition(contactsTableMachine, via.from as Snapshot, via.event as never);
-  return (actions as Array<{ type: string; params?: unknown }>).filter((a) => a.type === 'xstate.emit').map((a) => (a.params as { event: ContactsTableEmitted }).event);
+  return (actions as Array<{ type: string; params?: unknown }>)
+    .filter((a) => a.type === 'xstate.emit')
+    .map((a) => (a.params as { event: ContactsTableEmitted }).event);
 }
 
 /** How the step must be recorded in the address: push, replace, or not at all. */
@@ -125,9 +158,15 @@ function expectedWrite(s: Snapshot, via: Via): 'push' | 'replace' | null {
   if (type === 'query.search' && from.matches('loadingOptions')) return 'replace';
   if (type === debounce.type) return 'replace';
   // Corrections: the address asked for something the machine had to change.
-  if (type === 'url.changed' && !from.matches('loadingOptions') && !from.matches('loadFailed')) return s.context.notices.length ? 'replace' : null;
+  if (type === 'url.changed' && !from.matches('loadingOptions') && !from.matches('loadFailed'))
+    return s.context.notices.length ? 'replace' : null;
   if (type === 'xstate.done.actor.loadTableOptions') return s.context.notices.length ? 'replace' : null;
-  if (type === 'xstate.done.actor.loadPage' && from.matches({ browsing: 'loading' }) && s.matches({ browsing: 'loading' })) return 'replace';
+  if (
+    type === 'xstate.done.actor.loadPage' &&
+    from.matches({ browsing: 'loading' }) &&
+    s.matches({ browsing: 'loading' })
+  )
+    return 'replace';
   return null;
 }
 
@@ -137,9 +176,16 @@ const invariants: Record<string, Invariant> = {
     assert.equal(s.hasTag('busy'), busy, 'busy exactly while options, a first page or a bulk action load');
     assert.equal(s.hasTag('error'), s.matches('loadFailed'));
     assert.ok(s.context.query.listId === null || s.context.query.segmentId === null, 'one filter at a time');
-    assert.ok(!s.context.allMatching || s.context.selectedIds.length === 0, 'all matching travels as a filter, not ids');
+    assert.ok(
+      !s.context.allMatching || s.context.selectedIds.length === 0,
+      'all matching travels as a filter, not ids',
+    );
     assert.equal(new Set(s.context.notices).size, s.context.notices.length, 'each notice once');
-    assert.equal(s.context.bulk !== null, s.matches('confirmingBulk') || s.matches('applyingBulk'), 'a bulk request only while confirmed or applied');
+    assert.equal(
+      s.context.bulk !== null,
+      s.matches('confirmingBulk') || s.matches('applyingBulk'),
+      'a bulk request only while confirmed or applied',
+    );
     // The address: written exactly as the step asks, with the view the machine now shows.
     const writes = written(via);
     const expected = expectedWrite(s, via);
@@ -153,7 +199,10 @@ const invariants: Record<string, Invariant> = {
     const url = eventOf(via, 'url.changed');
     if (url) {
       const expectedView = s.matches('loadingOptions') ? url.view : checkView(url.view, s.context).view;
-      assert.ok(sameQuery(s.context.query, expectedView) && sameColumns(s.context.columns, expectedView.columns), 'takes the view of the address');
+      assert.ok(
+        sameQuery(s.context.query, expectedView) && sameColumns(s.context.columns, expectedView.columns),
+        'takes the view of the address',
+      );
       if (!sameQuery(via!.from.context.query, s.context.query) && !s.matches('loadingOptions')) {
         assert.ok(s.matches({ browsing: 'loading' }), 'other rows are loaded');
         assert.ok(!hasSelection(s), 'a selection does not follow to other rows');
@@ -163,7 +212,10 @@ const invariants: Record<string, Invariant> = {
   'contactsTable.loadingOptions': state((s, via) => {
     const search = eventOf(via, 'query.search');
     if (search) assert.equal(s.context.query.q, search.q, 'what is typed before the options are in is kept');
-    assert.ok(s.context.error === null || s.context.error === 'optionsFailed' || s.context.error === 'loadFailed', 'only a load error before a retry');
+    assert.ok(
+      s.context.error === null || s.context.error === 'optionsFailed' || s.context.error === 'loadFailed',
+      'only a load error before a retry',
+    );
     assert.ok(!s.can(e['query.sort'][0]!) && !s.can(e['bulk.request'][0]!), 'nothing to query before the options');
   }),
   'contactsTable.loadFailed': state((s) => {
@@ -172,7 +224,10 @@ const invariants: Record<string, Invariant> = {
   }),
   'contactsTable.browsing': state((s, via) => {
     assert.ok(s.context.error !== 'optionsFailed', 'the options are loaded');
-    assert.ok(s.can(e['query.sort'][0]!) && s.can(e['query.search'][0]!) && s.can(e['query.filter'][0]!), 'the query can change while browsing');
+    assert.ok(
+      s.can(e['query.sort'][0]!) && s.can(e['query.search'][0]!) && s.can(e['query.filter'][0]!),
+      'the query can change while browsing',
+    );
     const options = outputOf(via, 'loadTableOptions') as TableOptions | undefined;
     if (options) {
       const checked = checkView(viewOf(via!.from.context), options);
@@ -184,7 +239,8 @@ const invariants: Record<string, Invariant> = {
       assert.equal(s.context.query.listId, filter.listId);
       assert.ok(!hasSelection(s), 'a selection does not follow to other rows');
     }
-    if (filter || eventOf(via, 'query.sort') || eventOf(via, 'query.search')) assert.deepEqual(s.context.notices, [], 'a new query clears the notices');
+    if (filter || eventOf(via, 'query.sort') || eventOf(via, 'query.search'))
+      assert.deepEqual(s.context.notices, [], 'a new query clears the notices');
   }),
   'contactsTable.browsing.loading': state((s, via) => {
     const sort = eventOf(via, 'query.sort');
@@ -199,15 +255,21 @@ const invariants: Record<string, Invariant> = {
   'contactsTable.browsing.searching': state((s, via) => {
     const search = eventOf(via, 'query.search');
     if (search) assert.equal(s.context.query.q, search.q, 'the search box shows what was typed');
-    assert.deepEqual(s.context.selectedIds, via?.from.context.selectedIds ?? [], 'typing keeps the selection until the rows change');
+    assert.deepEqual(
+      s.context.selectedIds,
+      via?.from.context.selectedIds ?? [],
+      'typing keeps the selection until the rows change',
+    );
   }),
   'contactsTable.browsing.ready': state((s, via) => {
     assert.equal(s.can(e['rows.more'][0]!), hasMore(s), 'more rows exactly while the total is not loaded');
     const page = outputOf(via, 'loadPage') as PageOutcome | undefined;
-    if (page?.kind === 'loaded' && via!.from.matches({ browsing: 'loading' })) assert.deepEqual(s.context.rows, page.rows, 'the first page replaces the rows');
+    if (page?.kind === 'loaded' && via!.from.matches({ browsing: 'loading' }))
+      assert.deepEqual(s.context.rows, page.rows, 'the first page replaces the rows');
     if (page?.kind === 'rejected') assert.equal(s.context.error, 'loadFailed', 'a refused next page is reported');
     const bulk = eventOf(via, 'bulk.request');
-    if (bulk && !hasSelection(s)) assert.ok(s.context.error === 'nothingSelected' || s.context.error === 'listRequired');
+    if (bulk && !hasSelection(s))
+      assert.ok(s.context.error === 'nothingSelected' || s.context.error === 'listRequired');
   }),
   'contactsTable.browsing.loadingMore': state((s) => {
     assert.ok(s.hasTag('loadingMore'));
@@ -243,24 +305,53 @@ export const contactsTableModel: MachineModel<ContactsTableInput> = {
   serializeState: (s: AnyMachineSnapshot) => {
     // What the guards read: a query other than the default (fallback or not, other rows or not) and a selection.
     const c = (s as Snapshot).context;
-    return JSON.stringify({ value: s.value, custom: !sameQuery(c.query, DEFAULT_QUERY), selected: hasSelection(s as Snapshot) });
+    return JSON.stringify({
+      value: s.value,
+      custom: !sameQuery(c.query, DEFAULT_QUERY),
+      selected: hasSelection(s as Snapshot),
+    });
   },
   invariants,
   journeys: [
     {
       name: 'select the loaded rows, then all matching; typing restarts the debounce and the address is replaced once',
       input: 'plain',
-      events: [optionsLoaded, firstPage, e['selection.loaded'][0]!, e['selection.all'][0]!, e['query.search'][0]!, e['query.search'][0]!, debounce, firstPage] as ModelEvent[],
+      events: [
+        optionsLoaded,
+        firstPage,
+        e['selection.loaded'][0]!,
+        e['selection.all'][0]!,
+        e['query.search'][0]!,
+        e['query.search'][0]!,
+        debounce,
+        firstPage,
+      ] as ModelEvent[],
     },
     {
       name: 'a shared link, Back to the plain address, Forward again, then other columns',
       input: 'link',
-      events: [optionsLoaded, firstPage, e['url.changed'][1]!, firstPage, e['url.changed'][0]!, firstPage, e['columns.change'][0]!] as ModelEvent[],
+      events: [
+        optionsLoaded,
+        firstPage,
+        e['url.changed'][1]!,
+        firstPage,
+        e['url.changed'][0]!,
+        firstPage,
+        e['columns.change'][0]!,
+      ] as ModelEvent[],
     },
     {
       name: 'the same address again changes nothing; a list the API does not find falls back and is explained; dismissed',
       input: 'plain',
-      events: [optionsLoaded, firstPage, e['url.changed'][1]!, e['query.filter'][0]!, done('loadPage', o.loadPage.rejected, 'notFound'), firstPage, e['notice.dismiss'][0]!] as ModelEvent[],
+      events: [
+        optionsLoaded,
+        firstPage,
+        e['url.changed'][1]!,
+        e['query.filter'][0]!,
+        done('loadPage', o.loadPage.rejected, 'notFound'),
+        firstPage,
+        e['notice.dismiss'][0]!,
+      ] as ModelEvent[],
     },
     {
       name: 'bulk actions ask for a selection, then for a list; cleared; a next page the API refuses is reported',

@@ -51,7 +51,11 @@ describe('graph model checks', () => {
 
   it('accepts an unreachable branch with its reason, and flags a stale one', () => {
     const reason = { 'toggle.on · reset #2 → toggle.off': 'the count is odd whenever the toggle is on' };
-    expect(analyse(model({ unreachable: reason }))).toMatchObject({ untakenTransitions: [], staleUnreachable: [], coveredPercent: 100 });
+    expect(analyse(model({ unreachable: reason }))).toMatchObject({
+      untakenTransitions: [],
+      staleUnreachable: [],
+      coveredPercent: 100,
+    });
     const stale = analyse(model({ unreachable: { ...reason, 'toggle.on · flip → toggle.off': 'wrong' } }));
     expect(stale.staleUnreachable).toEqual(['toggle.on · flip → toggle.off']);
   });
@@ -65,8 +69,12 @@ describe('graph model checks', () => {
 
   it('reports a broken invariant with its path and step', () => {
     expect(invariantFailures(model({}))).toEqual([]);
-    const failures = invariantFailures(model({ invariants: { 'toggle.off': (s) => assert.equal(s.context.switches, 0, 'never switched') } }));
+    const failures = invariantFailures(
+      model({ invariants: { 'toggle.off': (s) => assert.equal(s.context.switches, 0, 'never switched') } }),
+    );
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(/^\[none\] flip → on \| flip → off: step 2 \(flip → off\): invariant of toggle\.off: never switched/);
+    expect(failures[0]).toMatch(
+      /^\[none\] flip → on \| flip → off: step 2 \(flip → off\): invariant of toggle\.off: never switched/,
+    );
   });
 });

@@ -4,7 +4,13 @@
  * coverage of every transition the machine defines. Used by the Vitest graph tests, the Playwright walks and
  * `npm run paths`.
  */
-import { createEmptyActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createEmptyActor,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { type AdjacencyMap, getAdjacencyMap, getPathsFromEvents, getShortestPaths, getStateNodes } from 'xstate/graph';
 
 export type ModelEvent = EventObject & Record<string, unknown>;
@@ -123,13 +129,18 @@ function traversal(model: MachineModel, input: unknown) {
 }
 
 function describe(path: { steps: WalkedStep[] }): string {
-  const names = path.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => `${shortEvent(s.event)} → ${valueKey(s.state)}`);
+  const names = path.steps
+    .filter((s) => s.event.type !== 'xstate.init')
+    .map((s) => `${shortEvent(s.event)} → ${valueKey(s.state)}`);
   return names.length ? names.join(' | ') : 'initial';
 }
 
 export function shortEvent(event: ModelEvent): string {
   const label = typeof event.fixture === 'string' ? ` (${event.fixture})` : '';
-  return event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1') + label;
+  return (
+    event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1') +
+    label
+  );
 }
 
 function toWalked(name: string, input: string, initial: AnyMachineSnapshot, steps: WalkedStep[]): WalkedPath {
@@ -150,10 +161,16 @@ interface Edge {
 
 function adjacencyEdges(model: MachineModel, input: unknown): Edge[] {
   const serialize = model.serializeState ?? defaultSerialize;
-  const adjacency = getAdjacencyMap(model.machine, traversal(model, input)) as AdjacencyMap<AnyMachineSnapshot, ModelEvent>;
+  const adjacency = getAdjacencyMap(model.machine, traversal(model, input)) as AdjacencyMap<
+    AnyMachineSnapshot,
+    ModelEvent
+  >;
   const edges: Edge[] = [];
   for (const { state, transitions } of Object.values(adjacency)) {
-    for (const { event, state: next } of Object.values(transitions) as Array<{ event: ModelEvent; state: AnyMachineSnapshot }>) {
+    for (const { event, state: next } of Object.values(transitions) as Array<{
+      event: ModelEvent;
+      state: AnyMachineSnapshot;
+    }>) {
       if (valueKey(state) !== valueKey(next)) {
         edges.push({ key: edgeKey(state, event, next), from: serialize(state), event, to: next });
       }
@@ -196,7 +213,9 @@ export function generatePaths(model: MachineModel): WalkedPath[] {
     const steps = path.steps as unknown as WalkedStep[];
     const walked = steps.filter((s) => s.event.type !== 'xstate.init');
     if (walked.length !== journey.events.length) {
-      throw new Error(`${model.name}: journey "${journey.name}" stopped after ${walked.length} of ${journey.events.length} events`);
+      throw new Error(
+        `${model.name}: journey "${journey.name}" stopped after ${walked.length} of ${journey.events.length} events`,
+      );
     }
     out.push(toWalked(`[${journey.input}] journey: ${journey.name}`, journey.input, initial, steps));
   }
@@ -245,7 +264,10 @@ export function reachedStateIds(paths: WalkedPath[]): Set<string> {
 }
 
 /** The snapshots a path really goes through: its events replayed from the initial snapshot of its input. */
-export function replay(model: MachineModel, path: WalkedPath): Array<{ from: AnyMachineSnapshot; event: ModelEvent; to: AnyMachineSnapshot }> {
+export function replay(
+  model: MachineModel,
+  path: WalkedPath,
+): Array<{ from: AnyMachineSnapshot; event: ModelEvent; to: AnyMachineSnapshot }> {
   const scope = mockScope();
   let from = initialSnapshot(model, model.inputs[path.input]);
   return path.steps.map((step) => {
@@ -278,15 +300,20 @@ function transitionKey(t: TransitionLike): string {
 export function definedTransitions(machine: AnyStateMachine): string[] {
   const nodes = new Set([machine.root, ...getStateNodes(machine.root)] as unknown as StateNodeLike[]);
   const keys: string[] = [];
-  for (const node of nodes) for (const candidates of node.transitions.values()) for (const t of candidates) keys.push(transitionKey(t));
+  for (const node of nodes)
+    for (const candidates of node.transitions.values()) for (const t of candidates) keys.push(transitionKey(t));
   return keys.sort();
 }
 
 /** The defined transitions the replayed paths take (the candidates xstate selects at each step). */
 export function takenTransitions(model: MachineModel, paths: WalkedPath[]): Set<string> {
   const taken = new Set<string>();
-  const machine = model.machine as unknown as { getTransitionData(s: AnyMachineSnapshot, e: ModelEvent): TransitionLike[] };
-  for (const path of paths) for (const { from, event } of replay(model, path)) for (const t of machine.getTransitionData(from, event)) taken.add(transitionKey(t));
+  const machine = model.machine as unknown as {
+    getTransitionData(s: AnyMachineSnapshot, e: ModelEvent): TransitionLike[];
+  };
+  for (const path of paths)
+    for (const { from, event } of replay(model, path))
+      for (const t of machine.getTransitionData(from, event)) taken.add(transitionKey(t));
   return taken;
 }
 
@@ -297,7 +324,9 @@ function activeNodes(snapshot: AnyMachineSnapshot): StateNodeLike[] {
 /** Problems with the invariants themselves: keys that name no state, settleable states without one. */
 export function invariantGaps(model: MachineModel): string[] {
   if (!model.invariants) return [];
-  const all = new Map(([model.machine.root, ...getStateNodes(model.machine.root)] as unknown as StateNodeLike[]).map((n) => [n.id, n]));
+  const all = new Map(
+    ([model.machine.root, ...getStateNodes(model.machine.root)] as unknown as StateNodeLike[]).map((n) => [n.id, n]),
+  );
   const gaps = Object.keys(model.invariants)
     .filter((id) => !all.has(id))
     .map((id) => `invariant for unknown state ${id}`);
@@ -332,14 +361,18 @@ export function invariantFailures(model: MachineModel, paths: WalkedPath[] = gen
     ];
     check: for (const { label, snapshot, via, recorded } of checks) {
       if (recorded && valueKey(recorded) !== valueKey(snapshot)) {
-        failures.push(`${path.name}: ${label}: replay reached ${valueKey(snapshot)}, the graph recorded ${valueKey(recorded)}`);
+        failures.push(
+          `${path.name}: ${label}: replay reached ${valueKey(snapshot)}, the graph recorded ${valueKey(recorded)}`,
+        );
         break;
       }
       for (const node of activeNodes(snapshot)) {
         try {
           invariants[node.id]?.(snapshot, via);
         } catch (error) {
-          failures.push(`${path.name}: ${label}: invariant of ${node.id}: ${error instanceof Error ? error.message : String(error)}`);
+          failures.push(
+            `${path.name}: ${label}: invariant of ${node.id}: ${error instanceof Error ? error.message : String(error)}`,
+          );
           break check;
         }
       }
@@ -379,7 +412,10 @@ export function analyse(model: MachineModel): ModelReport {
   const stale = Object.keys(unreachable).filter((t) => !defined.includes(t) || taken.has(t));
   const counted = defined.filter((t) => !(t in unreachable));
   const total = states.length + transitions.length + counted.length;
-  const hit = states.filter((s) => reached.has(s)).length + (transitions.length - uncovered.length) + (counted.length - untaken.length);
+  const hit =
+    states.filter((s) => reached.has(s)).length +
+    (transitions.length - uncovered.length) +
+    (counted.length - untaken.length);
   return {
     machine: model.name,
     states,

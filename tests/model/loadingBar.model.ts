@@ -30,9 +30,18 @@ export const loadingBarModel: MachineModel<undefined> = {
     after('resetDelay', 'loadingBar.reset'),
   ] as ModelEvent[],
   // Counts above two behave like two; progress is covered by the easing journey.
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, pending: Math.min(s.context.pending, 2) }),
+  serializeState: (s: AnyMachineSnapshot) =>
+    JSON.stringify({ value: s.value, pending: Math.min(s.context.pending, 2) }),
   journeys: [
-    { name: 'progress eases while loading', input: 'idle', events: [started, throttle, tick, tick, finished] as ModelEvent[] },
-    { name: 'overlapping loads keep the bar until the last ends', input: 'idle', events: [started, started, throttle, finished, finished] as ModelEvent[] },
+    {
+      name: 'progress eases while loading',
+      input: 'idle',
+      events: [started, throttle, tick, tick, finished] as ModelEvent[],
+    },
+    {
+      name: 'overlapping loads keep the bar until the last ends',
+      input: 'idle',
+      events: [started, started, throttle, finished, finished] as ModelEvent[],
+    },
   ],
 };

@@ -23,7 +23,13 @@ const daily: NotificationSettings = {
     period: 'day',
     timeZone: 'UTC',
     lastSentAt: '2025-01-01T08:30:00.000Z',
-    nextRuns: ['2025-01-02T08:30:00.000Z', '2025-01-03T08:30:00.000Z', '2025-01-04T08:30:00.000Z', '2025-01-05T08:30:00.000Z', '2025-01-06T08:30:00.000Z'],
+    nextRuns: [
+      '2025-01-02T08:30:00.000Z',
+      '2025-01-03T08:30:00.000Z',
+      '2025-01-04T08:30:00.000Z',
+      '2025-01-05T08:30:00.000Z',
+      '2025-01-06T08:30:00.000Z',
+    ],
   },
 };
 
@@ -46,7 +52,9 @@ export const notificationSettingsOutputFixtures = {
     saved: { kind: 'saved', settings: daily },
     rejected: { kind: 'rejected', errors: { 'digest.pattern': 'invalid pattern' } },
   } satisfies { [K in SaveOutcome['kind']]: Extract<SaveOutcome, { kind: K }> },
-} satisfies { [K in keyof typeof notificationSettingsActors]: Record<string, OutputFrom<(typeof notificationSettingsActors)[K]>> };
+} satisfies {
+  [K in keyof typeof notificationSettingsActors]: Record<string, OutputFrom<(typeof notificationSettingsActors)[K]>>;
+};
 
 const o = notificationSettingsOutputFixtures;
 const e = notificationSettingsEventFixtures;
@@ -68,7 +76,13 @@ export const notificationSettingsModel: MachineModel<NotificationSettingsInputs>
     {
       name: 'a selection error refuses Save until the editor reports a good pattern',
       input: 'utc',
-      events: [done('loadSettings', o.loadSettings.stored, 'stored'), e['digest.toggle'][0], e['schedule.rejected'][0], e['schedule.changed'][0], e['settings.save'][0]] as ModelEvent[],
+      events: [
+        done('loadSettings', o.loadSettings.stored, 'stored'),
+        e['digest.toggle'][0],
+        e['schedule.rejected'][0],
+        e['schedule.changed'][0],
+        e['settings.save'][0],
+      ] as ModelEvent[],
     },
   ],
   serializeState: (s: AnyMachineSnapshot) =>

@@ -22,7 +22,9 @@ export const passwordResetRequestEventFixtures = {
 
 export const passwordResetRequestOutputFixtures = {
   requestReset: { accepted: undefined },
-} satisfies { [K in keyof typeof passwordResetRequestActors]: Record<string, OutputFrom<(typeof passwordResetRequestActors)[K]>> };
+} satisfies {
+  [K in keyof typeof passwordResetRequestActors]: Record<string, OutputFrom<(typeof passwordResetRequestActors)[K]>>;
+};
 
 export const passwordResetRequestModel: MachineModel<undefined> = {
   name: 'passwordResetRequest',

@@ -1,6 +1,10 @@
 import type { AnyMachineSnapshot, OutputFrom } from 'xstate';
 import type * as realtimeActors from '../../src/machines/realtime/realtime.actors.ts';
-import { realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../../src/machines/realtime/realtime.machine.ts';
+import {
+  realtimeMachine,
+  type RealtimeEvent,
+  type RealtimeInput,
+} from '../../src/machines/realtime/realtime.machine.ts';
 import type { MachineModel, ModelEvent } from './graph.ts';
 
 export const realtimeInputs = {
@@ -24,7 +28,13 @@ export const realtimeEventFixtures = {
   'notification.received': [
     {
       type: 'notification.received',
-      notification: { id: 'n1', kind: 'import.finished', values: { count: 3 }, level: 'success', createdAt: '2030-01-01T12:00:00Z' },
+      notification: {
+        id: 'n1',
+        kind: 'import.finished',
+        values: { count: 3 },
+        level: 'success',
+        createdAt: '2030-01-01T12:00:00Z',
+      },
     },
   ],
   'notifications.markRead': [{ type: 'notifications.markRead' }],
@@ -44,8 +54,13 @@ export const realtimeModel: MachineModel<RealtimeInput> = {
   inputs: realtimeInputs,
   events: Object.values(realtimeEventFixtures).flat() as ModelEvent[],
   transient: ['realtime.starting'],
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, error: s.context.error, unread: Math.min(s.context.unread, 1) }),
+  serializeState: (s: AnyMachineSnapshot) =>
+    JSON.stringify({ value: s.value, error: s.context.error, unread: Math.min(s.context.unread, 1) }),
   journeys: [
-    { name: 'a notification arrives and is read', input: 'loggedIn', events: [...ev['socket.connected'], ...ev['notification.received'], ...ev['notifications.markRead']] },
+    {
+      name: 'a notification arrives and is read',
+      input: 'loggedIn',
+      events: [...ev['socket.connected'], ...ev['notification.received'], ...ev['notifications.markRead']],
+    },
   ],
 };

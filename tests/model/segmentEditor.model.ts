@@ -36,7 +36,13 @@ export const segmentEditorEventFixtures = {
     { type: 'condition.add', path: [] },
     { type: 'condition.add', path: [], group: true },
   ],
-  'condition.update': [{ type: 'condition.update', path: [0], condition: { kind: 'field', field: 'country', operator: 'equals', value: 'IT' } }],
+  'condition.update': [
+    {
+      type: 'condition.update',
+      path: [0],
+      condition: { kind: 'field', field: 'country', operator: 'equals', value: 'IT' },
+    },
+  ],
   'condition.remove': [{ type: 'condition.remove', path: [0] }],
   'group.operator': [{ type: 'group.operator', path: [], operator: 'or' }],
   'segment.save': [{ type: 'segment.save' }],
@@ -47,7 +53,9 @@ export const segmentEditorEventFixtures = {
 
 type Rejection = Extract<SaveOutcome, { kind: 'rejected' }>;
 /** A saved segment plus one refusal per reason: a new reason fails compilation until it has a fixture. */
-type SaveFixtures = { saved: Extract<SaveOutcome, { kind: 'saved' }> } & { [K in Rejection['reason']]: Rejection & { reason: K } };
+type SaveFixtures = { saved: Extract<SaveOutcome, { kind: 'saved' }> } & {
+  [K in Rejection['reason']]: Rejection & { reason: K };
+};
 
 export const segmentEditorOutputFixtures = {
   loadSegmentOptions: {

@@ -29,7 +29,13 @@ export const sessionInputs = {
 /** One or more fixtures per event type: a new event type fails compilation until it has one. */
 export const sessionEventFixtures = {
   'login.submit': [
-    { type: 'login.submit', email: 'ada@example.com', password: 'correct-horse', remember: true, returnTo: '/contacts' },
+    {
+      type: 'login.submit',
+      email: 'ada@example.com',
+      password: 'correct-horse',
+      remember: true,
+      returnTo: '/contacts',
+    },
     { type: 'login.submit', email: 'ada', password: 'abc', remember: false, returnTo: '/' },
   ],
   'login.submitCode': [

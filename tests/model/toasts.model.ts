@@ -42,7 +42,15 @@ export const toastsModel: MachineModel<undefined> = {
     }),
   limit: 20_000,
   journeys: [
-    { name: 'an identical message raises the repeat counter', input: 'none', events: [ev['toast.show'][0], ev['toast.show'][0], ev['toast.expired'][0]] as ModelEvent[] },
-    { name: 'Escape closes the latest', input: 'none', events: [ev['toast.show'][0], ev['toast.show'][1], ev['toast.dismissLatest'][0]] as ModelEvent[] },
+    {
+      name: 'an identical message raises the repeat counter',
+      input: 'none',
+      events: [ev['toast.show'][0], ev['toast.show'][0], ev['toast.expired'][0]] as ModelEvent[],
+    },
+    {
+      name: 'Escape closes the latest',
+      input: 'none',
+      events: [ev['toast.show'][0], ev['toast.show'][1], ev['toast.dismissLatest'][0]] as ModelEvent[],
+    },
   ],
 };

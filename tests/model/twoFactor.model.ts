@@ -28,7 +28,11 @@ export const twoFactorEventFixtures = {
 export const twoFactorOutputFixtures = {
   loadStatus: { disabled: { enabled: false, recoveryCodesLeft: 0 }, enabled: { enabled: true, recoveryCodesLeft: 10 } },
   startSetup: {
-    secret: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Missiva:ada@example.com?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,iVBORw0KGgo=' },
+    secret: {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Missiva:ada@example.com?secret=JBSWY3DPEHPK3PXP',
+      qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+    },
   },
   enable: {
     enabled: { kind: 'enabled', recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] },

@@ -54,10 +54,15 @@ describe('auth cache across nodes', () => {
     expect((await meOnB(token)).statusCode).toBe(200);
     await env.app.inject({ method: 'POST', url: '/api/users/password-reset-request', payload: { email: user.email } });
     let rows: { text_body: string }[] = [];
-    const mails = () => env.pool.query<{ text_body: string }>('select text_body from outbox where to_address = $1', [user.email]);
+    const mails = () =>
+      env.pool.query<{ text_body: string }>('select text_body from outbox where to_address = $1', [user.email]);
     await eventually(async () => (rows = (await mails()).rows).length > 0);
     const reset = decodeURIComponent(/token=([^\s]+)/.exec(rows[0]!.text_body)![1]!);
-    const res = await env.app.inject({ method: 'POST', url: '/api/users/password-reset', payload: { token: reset, password: 'brand-new', passwordConfirmation: 'brand-new' } });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/users/password-reset',
+      payload: { token: reset, password: 'brand-new', passwordConfirmation: 'brand-new' },
+    });
     expect(res.statusCode).toBe(204);
     await eventually(async () => (await meOnB(token)).statusCode === 401);
   });
@@ -66,7 +71,12 @@ describe('auth cache across nodes', () => {
     const user = await createUser(env);
     const { token } = await login(env, user);
     expect((await meOnB(token)).json().firstName).toBe('Ada');
-    await env.app.inject({ method: 'PATCH', url: '/api/users/me', headers: bearer(token), payload: { firstName: 'Grace' } });
+    await env.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: bearer(token),
+      payload: { firstName: 'Grace' },
+    });
     await eventually(async () => (await meOnB(token)).json().firstName === 'Grace');
   });
 
@@ -74,7 +84,9 @@ describe('auth cache across nodes', () => {
     const user = await createUser(env);
     const { token } = await login(env, user);
     expect((await meOnB(token)).statusCode).toBe(200);
-    await env.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen missiva_auth%' and datname = current_database()`);
+    await env.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen missiva_auth%' and datname = current_database()`,
+    );
     await env.pool.query(`update sessions set revoked_at = now() where user_id = $1`, [user.userId]);
     await eventually(async () => (await meOnB(token)).statusCode === 401);
   });

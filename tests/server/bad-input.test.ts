@@ -19,7 +19,10 @@ interface Operation {
 }
 
 function operations(): Operation[] {
-  const paths = loadContract().paths as Record<string, Record<string, { operationId: string; requestBody?: { content?: Record<string, unknown>; $ref?: string } }>>;
+  const paths = loadContract().paths as Record<
+    string,
+    Record<string, { operationId: string; requestBody?: { content?: Record<string, unknown>; $ref?: string } }>
+  >;
   return Object.entries(paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -67,7 +70,11 @@ describe('every operation refuses bad input with a 4xx', () => {
 describe('every operation answers odd query strings and ids without a 500', () => {
   for (const op of operations().filter((o) => o.method === 'GET')) {
     it(`${op.operationId}`, async () => {
-      const res = await env.app.inject({ method: 'GET', url: `/api${op.path}?page=-1&perPage=abc&sort[]=x&filter.a.b=1`, headers: bearer(token) });
+      const res = await env.app.inject({
+        method: 'GET',
+        url: `/api${op.path}?page=-1&perPage=abc&sort[]=x&filter.a.b=1`,
+        headers: bearer(token),
+      });
       expect(res.statusCode, res.body).toBeLessThan(500);
     });
   }

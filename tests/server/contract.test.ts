@@ -27,9 +27,17 @@ describe('contract', () => {
   });
 
   it('answers malformed JSON with 400 and the spec text', async () => {
-    const res = await env.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'bad_request', message: 'The request could not be understood by the server due to malformed syntax.' });
+    expect(res.json()).toEqual({
+      code: 'bad_request',
+      message: 'The request could not be understood by the server due to malformed syntax.',
+    });
   });
 
   it('refuses an oversized body with 413 and no 500', async () => {
@@ -44,7 +52,12 @@ describe('contract', () => {
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const res = await env.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -88,12 +101,21 @@ describe('contract', () => {
   });
 
   it('requires a bearer token on secured operations', async () => {
-    for (const [method, url] of [['GET', '/api/users/me'], ['POST', '/api/users/logout'], ['GET', '/api/users/2fa'], ['GET', '/api/outbox']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/users/me'],
+      ['POST', '/api/users/logout'],
+      ['GET', '/api/users/2fa'],
+      ['GET', '/api/outbox'],
+    ] as const) {
       const res = await env.app.inject({ method, url });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().code).toBe('token_missing');
     }
-    const res = await env.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: 'Bearer not.a.jwt' } });
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: 'Bearer not.a.jwt' },
+    });
     expect(res.json().code).toBe('token_invalid');
   });
 });

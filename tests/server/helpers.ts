@@ -78,12 +78,26 @@ export async function createUser(env: TestEnv, company = 'Acme'): Promise<TestUs
   counter += 1;
   const email = `user${counter}.${randomBytes(3).toString('hex')}@example.com`;
   const password = 'secret-pass';
-  const ids = await createCompanyWithOwner(env.pool, { company, email, password, firstName: 'Ada', lastName: 'Lovelace' });
+  const ids = await createCompanyWithOwner(env.pool, {
+    company,
+    email,
+    password,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
   return { email, password, ...ids };
 }
 
-export async function login(env: TestEnv, user: { email: string; password: string }, extra: Record<string, unknown> = {}) {
-  const res = await env.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: user.email, password: user.password, ...extra } });
+export async function login(
+  env: TestEnv,
+  user: { email: string; password: string },
+  extra: Record<string, unknown> = {},
+) {
+  const res = await env.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email: user.email, password: user.password, ...extra },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { token: string; expiresAt: string; refreshExpiresAt: string; twoFactorRequired: boolean };
   return { ...body, refreshToken: body.twoFactorRequired ? '' : refreshCookieOf(res) };

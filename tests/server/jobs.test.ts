@@ -37,10 +37,18 @@ describe('background jobs', () => {
     await expect(enqueue(scope.db, TASKS.exportContacts, { companyId: other, exportId: 10 })).rejects.toThrow();
     expect(await jobs()).toEqual([
       { task_identifier: 'deliver_mail', key: 'mail:7', max_attempts: 10, payload: { id: 7 } },
-      { task_identifier: 'import_contacts', key: 'contact-import:8', max_attempts: 5,
-        payload: { companyId, importId: 8 } },
-      { task_identifier: 'export_contacts', key: 'contact-export:9', max_attempts: 3,
-        payload: { companyId, exportId: 9 } },
+      {
+        task_identifier: 'import_contacts',
+        key: 'contact-import:8',
+        max_attempts: 5,
+        payload: { companyId, importId: 8 },
+      },
+      {
+        task_identifier: 'export_contacts',
+        key: 'contact-export:9',
+        max_attempts: 3,
+        payload: { companyId, exportId: 9 },
+      },
     ]);
   });
 

@@ -9,11 +9,21 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'missiva-life-'));
 chmodSync(dataDir, 0o755);
 const port = 40000 + Math.floor(Math.random() * 5000);
 const pgPort = 45000 + Math.floor(Math.random() * 5000);
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', SMTP_URL: '' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  EMBEDDED_PG_PORT: String(pgPort),
+  LOG_LEVEL: 'warn',
+  SMTP_URL: '',
+};
 const children: ChildProcess[] = [];
 
 function start(extra: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -30,7 +40,8 @@ function start(extra: Record<string, string> = {}): Promise<{ child: ChildProces
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 const pgRunning = () => existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'));
 
 afterAll(() => {
@@ -56,9 +67,39 @@ describe('process lifecycle', () => {
     expect(login.status).toBe(200);
 
     // The CLI joins the running server's database.
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'user:create', '--email', 'ops@example.com', '--password', 'ops-pass', '--company', 'Ops'], { env, encoding: 'utf8' });
+    const cli = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        'user:create',
+        '--email',
+        'ops@example.com',
+        '--password',
+        'ops-pass',
+        '--company',
+        'Ops',
+      ],
+      { env, encoding: 'utf8' },
+    );
     expect(cli.status, cli.stderr).toBe(0);
-    const again = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'user:create', '--email', 'ops@example.com', '--password', 'ops-pass', '--company', 'Ops'], { env, encoding: 'utf8' });
+    const again = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        'user:create',
+        '--email',
+        'ops@example.com',
+        '--password',
+        'ops-pass',
+        '--company',
+        'Ops',
+      ],
+      { env, encoding: 'utf8' },
+    );
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('email already in use');
 

@@ -18,14 +18,18 @@ const settings = (digest: Record<string, unknown> = {}) => ({
   email: { imports: false, sends: false, failures: true },
   digest: { enabled: true, pattern: '0 8 * * 1', period: 'week', timeZone: 'Europe/Rome', ...digest },
 });
-const put = (body: object, t = token) => env.app.inject({ method: 'PUT', url: '/api/account/notifications', headers: bearer(t), payload: body });
+const put = (body: object, t = token) =>
+  env.app.inject({ method: 'PUT', url: '/api/account/notifications', headers: bearer(t), payload: body });
 const runDigests = () => sendDigestsTask(env.ctx)({}, {} as never);
 
 describe('notification settings', () => {
   it('starts from defaults with the digest off', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/api/account/notifications', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ inApp: { imports: true, sends: true, failures: true }, digest: { enabled: false, nextRuns: [] } });
+    expect(res.json()).toMatchObject({
+      inApp: { imports: true, sends: true, failures: true },
+      digest: { enabled: false, nextRuns: [] },
+    });
   });
 
   it('saves choices and answers the next five runs in the user time zone', async () => {
@@ -35,7 +39,12 @@ describe('notification settings', () => {
     expect(body.inApp.sends).toBe(false);
     expect(body.digest.nextRuns).toHaveLength(5);
     for (const run of body.digest.nextRuns as string[]) {
-      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(run));
+      const local = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Rome',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(run));
       expect(local).toBe('Mon 08:00');
     }
   });
@@ -63,10 +72,26 @@ describe('notification settings', () => {
 describe('notifications', () => {
   it('pushes only to users who want the category in the app, and lists only the company own', async () => {
     env.emitted.length = 0;
-    await notify(env.ctx, { companyId: user.companyId, kind: 'send.finished', level: 'success', values: { name: 'Spring sale' } });
+    await notify(env.ctx, {
+      companyId: user.companyId,
+      kind: 'send.finished',
+      level: 'success',
+      values: { name: 'Spring sale' },
+    });
     expect(env.emitted).toEqual([]); // sends are off for this user
-    await notify(env.ctx, { companyId: user.companyId, kind: 'import.finished', level: 'success', values: { created: 12 } });
-    expect(env.emitted).toMatchObject([{ room: `user:${user.userId}`, event: 'notification.created', payload: { kind: 'import.finished', values: { created: 12 } } }]);
+    await notify(env.ctx, {
+      companyId: user.companyId,
+      kind: 'import.finished',
+      level: 'success',
+      values: { created: 12 },
+    });
+    expect(env.emitted).toMatchObject([
+      {
+        room: `user:${user.userId}`,
+        event: 'notification.created',
+        payload: { kind: 'import.finished', values: { created: 12 } },
+      },
+    ]);
     const stranger = await createUser(env, 'Stranger');
     await notify(env.ctx, { companyId: stranger.companyId, kind: 'import.failed', level: 'error' });
     const res = await env.app.inject({ method: 'GET', url: '/api/notifications?perPage=10', headers: bearer(token) });
@@ -78,20 +103,35 @@ describe('notifications', () => {
 describe('activity digest', () => {
   it('mails what happened since the last digest when due, then schedules the next run', async () => {
     await put(settings({ pattern: '*/5 * * * *', period: 'hour', timeZone: 'UTC' }));
-    await env.pool.query(`update notification_settings set digest_next_at = now() - interval '1 minute', digest_last_at = now() - interval '1 day' where user_id = $1`, [user.userId]);
-    await notify(env.ctx, { companyId: user.companyId, kind: 'import.failed', level: 'error', values: { file: 'a.csv' } });
+    await env.pool.query(
+      `update notification_settings set digest_next_at = now() - interval '1 minute', digest_last_at = now() - interval '1 day' where user_id = $1`,
+      [user.userId],
+    );
+    await notify(env.ctx, {
+      companyId: user.companyId,
+      kind: 'import.failed',
+      level: 'error',
+      values: { file: 'a.csv' },
+    });
     await runDigests();
-    const { rows } = await env.pool.query(`select subject, text_body, status from outbox where kind = 'digest' and to_address = $1`, [user.email]);
+    const { rows } = await env.pool.query(
+      `select subject, text_body, status from outbox where kind = 'digest' and to_address = $1`,
+      [user.email],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].subject).toBe('Your Missiva activity digest');
     expect(rows[0].text_body).toContain('Imports finished: 1');
     expect(rows[0].text_body).toContain('Campaigns sent: 1');
     expect(rows[0].text_body).toContain('Failures: 1');
-    const next = await env.pool.query('select digest_next_at from notification_settings where user_id = $1', [user.userId]);
+    const next = await env.pool.query('select digest_next_at from notification_settings where user_id = $1', [
+      user.userId,
+    ]);
     const at = next.rows[0].digest_next_at as Date;
     expect(at.getTime()).toBeGreaterThan(Date.now());
     expect(at.getUTCMinutes() % 5).toBe(0);
     await runDigests();
-    expect((await env.pool.query(`select 1 from outbox where kind = 'digest' and to_address = $1`, [user.email])).rowCount).toBe(1);
+    expect(
+      (await env.pool.query(`select 1 from outbox where kind = 'digest' and to_address = $1`, [user.email])).rowCount,
+    ).toBe(1);
   });
 });

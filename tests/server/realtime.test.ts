@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 function open(auth: Record<string, unknown>): Socket<ServerToClientEvents, ClientToServerEvents> {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(base, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(base, {
+    transports: ['websocket'],
+    auth,
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -40,7 +45,11 @@ describe('realtime', () => {
     expect(await outcome(open({ token: 'nope' }))).toBe('token_invalid');
     const user = await createUser(env);
     const session = await login(env, user);
-    await env.app.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${session.token}` } });
+    await env.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(await outcome(open({ token: session.token }))).toBe('session_revoked');
   });
 
@@ -56,7 +65,13 @@ describe('realtime', () => {
     const seenByB: string[] = [];
     b.on('notification.created', (n) => seenByB.push(n.id));
     const got = new Promise<NotificationPayload>((resolve) => a.once('notification.created', resolve));
-    const note: NotificationPayload = { id: 'n1', kind: 'import.finished', values: { created: 3 }, level: 'success', createdAt: new Date().toISOString() };
+    const note: NotificationPayload = {
+      id: 'n1',
+      kind: 'import.finished',
+      values: { created: 3 },
+      level: 'success',
+      createdAt: new Date().toISOString(),
+    };
     realtimeEmitter(() => io).toCompany(alice.companyId, 'notification.created', note);
     expect(await got).toEqual(note);
     const ack = await new Promise<string>((resolve) => a.emit('ping.sent', resolve));
@@ -67,7 +82,12 @@ describe('realtime', () => {
   it('accepts the bearer token in an Authorization header too', async () => {
     const user = await createUser(env);
     const { token } = await login(env, user);
-    const socket = connect(base, { transports: ['websocket'], extraHeaders: { authorization: `Bearer ${token}` }, reconnection: false, forceNew: true });
+    const socket = connect(base, {
+      transports: ['websocket'],
+      extraHeaders: { authorization: `Bearer ${token}` },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     expect(await outcome(socket)).toBe('connected');
   });

@@ -111,9 +111,12 @@ describe('row-level security', () => {
     const pool = new TenantPool(appRoleUrl(env.databaseUrl, TEST_SECRET), 1); // one connection, shared by turns
     try {
       const [forA, forB] = [pool.bind(a.companyId), pool.bind(b.companyId)];
-      const pid = async (db: typeof forA) => (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const pid = async (db: typeof forA) =>
+        (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
       const first = await pid(forA);
-      expect([await count(forA, 'contacts'), await count(forB, 'contacts'), await count(forA, 'contacts')]).toEqual([2, 3, 2]);
+      expect([await count(forA, 'contacts'), await count(forB, 'contacts'), await count(forA, 'contacts')]).toEqual([
+        2, 3, 2,
+      ]);
       expect(await forB.transaction((c) => count(c, 'contacts'))).toBe(3);
       expect(await count(forA, 'contacts')).toBe(2); // the transaction's binding ended with it
       const held = await forB.connect();
@@ -127,11 +130,33 @@ describe('row-level security', () => {
   });
 
   it('writes an import batch under row security too, copying through a staging table', async () => {
-    const job: BatchJob = { id: 0, company_id: a.companyId, user_id: a.userId, headers: ['email'], mapping: [], list_ids: [], update_existing: true, blocklist: false };
-    const empty = { first_name: null, last_name: null, phone_prefix: null, phone_number: null, country: null, language: null, address: null };
+    const job: BatchJob = {
+      id: 0,
+      company_id: a.companyId,
+      user_id: a.userId,
+      headers: ['email'],
+      mapping: [],
+      list_ids: [],
+      update_existing: true,
+      blocklist: false,
+    };
+    const empty = {
+      first_name: null,
+      last_name: null,
+      phone_prefix: null,
+      phone_number: null,
+      country: null,
+      language: null,
+      address: null,
+    };
     const client = await env.ctx.tenants.bind(a.companyId).connect();
     try {
-      const outcome = await writeBatch(client, job, [{ row: 2, contact: { email: 'copied@example.com', key: 'copied@example.com', ...empty, attributes: {} } }], 1);
+      const outcome = await writeBatch(
+        client,
+        job,
+        [{ row: 2, contact: { email: 'copied@example.com', key: 'copied@example.com', ...empty, attributes: {} } }],
+        1,
+      );
       expect(outcome.created).toBe(1);
     } finally {
       client.release();

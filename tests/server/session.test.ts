@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, createUser, login, bearer, refreshCookieOf, refreshWith, type TestEnv, type TestUser } from './helpers.ts';
+import {
+  createTestEnv,
+  createUser,
+  login,
+  bearer,
+  refreshCookieOf,
+  refreshWith,
+  type TestEnv,
+  type TestUser,
+} from './helpers.ts';
 
 let env: TestEnv;
 let user: TestUser;
@@ -43,7 +52,10 @@ describe('POST users/login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login, please check and try again.' });
+    expect(wrong.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login, please check and try again.',
+    });
   });
 
   it('answers field errors for bad input', async () => {
@@ -54,7 +66,11 @@ describe('POST users/login', () => {
     expect(short.json().errors.email).toContain('Email must be at least 5 characters');
     const badType = await post('/users/login', { email: 42, password: true, remember: 'yes' });
     expect(badType.statusCode).toBe(422);
-    expect(badType.json().errors).toMatchObject({ email: ['Email must be a string'], password: ['Password must be a string'], remember: ['Remember must be a boolean'] });
+    expect(badType.json().errors).toMatchObject({
+      email: ['Email must be a string'],
+      password: ['Password must be a string'],
+      remember: ['Remember must be a boolean'],
+    });
     const extra = await post('/users/login', { email: user.email, password: user.password, admin: true });
     expect(extra.json().errors).toEqual({ admin: ['Admin is not allowed'] });
     const notEmail = await post('/users/login', { email: 'not an email', password: 'secret' });
@@ -99,7 +115,9 @@ describe('POST users/logout', () => {
     const session = await login(env, user);
     const out = await post('/users/logout', undefined, bearer(session.token));
     expect(out.statusCode).toBe(204);
-    expect((await env.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.token) })).statusCode).toBe(401);
+    expect(
+      (await env.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.token) })).statusCode,
+    ).toBe(401);
     expect((await refreshWith(env, session.refreshToken)).statusCode).toBe(401);
     expect(env.emitted.at(-1)).toMatchObject({ room: `user:${user.userId}`, event: 'session.revoked' });
   });
@@ -108,7 +126,9 @@ describe('POST users/logout', () => {
     const a = await login(env, user);
     const b = await login(env, user);
     await post('/users/logout', undefined, bearer(a.token));
-    expect((await env.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(b.token) })).statusCode).toBe(200);
+    expect((await env.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(b.token) })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -118,12 +138,20 @@ describe('rate limits', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 7; i += 1) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'x@example.com', password: 'wrong' } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: 'x@example.com', password: 'wrong' },
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(codes.slice(5)).toEqual([429, 429]);
-      const res = await limited.app.inject({ method: 'POST', url: '/api/users/password-reset-request', payload: { email: 'x@example.com' } });
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/users/password-reset-request',
+        payload: { email: 'x@example.com' },
+      });
       expect(res.statusCode).toBe(202);
     } finally {
       await limited.close();

@@ -28,7 +28,12 @@ describe('TOTP', () => {
   const key = Buffer.from('12345678901234567890');
   it.each(RFC_VECTORS)('matches RFC 6238 at T=%i', (t, code) => {
     expect(referenceTotp(key, t, 8)).toBe(code);
-    const totp = new TOTP({ secret: new Secret({ buffer: new Uint8Array(key).buffer }), digits: 8, algorithm: 'SHA1', period: 30 });
+    const totp = new TOTP({
+      secret: new Secret({ buffer: new Uint8Array(key).buffer }),
+      digits: 8,
+      algorithm: 'SHA1',
+      period: 30,
+    });
     expect(totp.generate({ timestamp: t * 1000 })).toBe(code);
   });
 
@@ -64,8 +69,15 @@ describe('2FA', () => {
     const wrong = await call('/users/2fa/enable', token, { code: '000000' });
     // A signed-in user's wrong code is a field error, not a 401 (which would sign the app out).
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ code: 'invalid_2fa_token', message: 'Invalid 2FA code. Please try again.', errors: { code: ['Invalid 2FA code. Please try again.'] } });
-    expect((await call('/users/2fa', token, undefined, 'GET')).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect(wrong.json()).toEqual({
+      code: 'invalid_2fa_token',
+      message: 'Invalid 2FA code. Please try again.',
+      errors: { code: ['Invalid 2FA code. Please try again.'] },
+    });
+    expect((await call('/users/2fa', token, undefined, 'GET')).json()).toEqual({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
     expect((await login(env, user)).twoFactorRequired).toBe(false);
   });
 
@@ -73,14 +85,27 @@ describe('2FA', () => {
     const user = await createUser(env);
     const { token, key, recoveryCodes } = await enable(user);
     expect(recoveryCodes).toHaveLength(10);
-    expect((await call('/users/2fa', token, undefined, 'GET')).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await call('/users/2fa', token, undefined, 'GET')).json()).toEqual({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
 
     const asked = await call('/users/login', undefined, { email: user.email, password: user.password });
-    expect(asked.json()).toEqual({ twoFactorRequired: true, token: null, expiresAt: null, refreshExpiresAt: null, cookieDomain: null });
+    expect(asked.json()).toEqual({
+      twoFactorRequired: true,
+      token: null,
+      expiresAt: null,
+      refreshExpiresAt: null,
+      cookieDomain: null,
+    });
     const wrong = await call('/users/login', undefined, { email: user.email, password: user.password, totp: '123456' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid 2FA token.');
-    const badPassword = await call('/users/login', undefined, { email: user.email, password: 'wrong-pass', totp: referenceTotp(key, now()) });
+    const badPassword = await call('/users/login', undefined, {
+      email: user.email,
+      password: 'wrong-pass',
+      totp: referenceTotp(key, now()),
+    });
     expect(badPassword.json().code).toBe('invalid_credentials');
 
     const code = referenceTotp(key, now());
@@ -96,11 +121,17 @@ describe('2FA', () => {
     const user = await createUser(env);
     const { recoveryCodes } = await enable(user);
     const code = recoveryCodes[0]!;
-    const first = await call('/users/login', undefined, { email: user.email, password: user.password, totp: code.toUpperCase() });
+    const first = await call('/users/login', undefined, {
+      email: user.email,
+      password: user.password,
+      totp: code.toUpperCase(),
+    });
     expect(first.statusCode).toBe(200);
     const second = await call('/users/login', undefined, { email: user.email, password: user.password, totp: code });
     expect(second.statusCode).toBe(401);
-    const stored = await env.pool.query(`select encode(code_hash, 'hex') as h from recovery_codes where user_id = $1`, [user.userId]);
+    const stored = await env.pool.query(`select encode(code_hash, 'hex') as h from recovery_codes where user_id = $1`, [
+      user.userId,
+    ]);
     expect(stored.rows.map((r) => r.h).join()).not.toContain(code.replace('-', ''));
     const secretRow = await env.pool.query('select secret_encrypted from two_factor where user_id = $1', [user.userId]);
     expect(secretRow.rows[0].secret_encrypted).not.toMatch(/^[A-Z2-7]{32}$/);
@@ -114,7 +145,11 @@ describe('2FA', () => {
     const regenerated = await call('/users/2fa/recovery-codes', token, { code: referenceTotp(key, now()) });
     expect(regenerated.statusCode).toBe(200);
     expect(regenerated.json().recoveryCodes).not.toContain(recoveryCodes[0]);
-    const old = await call('/users/login', undefined, { email: user.email, password: user.password, totp: recoveryCodes[0] });
+    const old = await call('/users/login', undefined, {
+      email: user.email,
+      password: user.password,
+      totp: recoveryCodes[0],
+    });
     expect(old.statusCode).toBe(401);
 
     expect((await call('/users/2fa/disable', token, { code: '999999' })).statusCode).toBe(422);

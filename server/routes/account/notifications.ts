@@ -3,7 +3,9 @@ import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { getSettings, listNotifications, updateSettings } from '../../services/notifications/notifications.ts';
 import { scoped } from '../scope.ts';
 
-export function notificationHandlers(ctx: AppContext): HandlerGroup<'getNotificationSettings' | 'updateNotificationSettings' | 'listNotifications'> {
+export function notificationHandlers(
+  ctx: AppContext,
+): HandlerGroup<'getNotificationSettings' | 'updateNotificationSettings' | 'listNotifications'> {
   return {
     async getNotificationSettings(request) {
       return getSettings(scoped(ctx, request));

@@ -2,7 +2,13 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
 import { getUser } from '../../services/auth/account.ts';
-import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setupTwoFactor, twoFactorStatus } from '../../services/auth/twoFactor.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  setupTwoFactor,
+  twoFactorStatus,
+} from '../../services/auth/twoFactor.ts';
 
 type Ops = 'getTwoFactorStatus' | 'setupTwoFactor' | 'enableTwoFactor' | 'disableTwoFactor' | 'regenerateRecoveryCodes';
 

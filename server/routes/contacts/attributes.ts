@@ -1,6 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
-import { createAttribute, deleteAttribute, listAttributes, updateAttribute } from '../../services/contacts/attributes.ts';
+import {
+  createAttribute,
+  deleteAttribute,
+  listAttributes,
+  updateAttribute,
+} from '../../services/contacts/attributes.ts';
 import { scoped } from '../scope.ts';
 
 type Ops = 'listContactAttributes' | 'createContactAttribute' | 'updateContactAttribute' | 'deleteContactAttribute';

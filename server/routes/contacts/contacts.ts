@@ -1,7 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { applyBulkAction } from '../../services/contacts/bulk.ts';
-import { anonymiseContact, createContact, deleteContact, findContact, setBlocked, updateContact } from '../../services/contacts/contacts.ts';
+import {
+  anonymiseContact,
+  createContact,
+  deleteContact,
+  findContact,
+  setBlocked,
+  updateContact,
+} from '../../services/contacts/contacts.ts';
 import { listContacts } from '../../services/contacts/query.ts';
 import { scoped } from '../scope.ts';
 

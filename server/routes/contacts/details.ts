@@ -4,7 +4,13 @@ import { contactLists, createNote, deleteNote, exportContactData, listNotes } fr
 import { timeline } from '../../services/contacts/timeline.ts';
 import { scoped } from '../scope.ts';
 
-type Ops = 'exportContactData' | 'listContactMemberships' | 'listContactTimeline' | 'listContactNotes' | 'createContactNote' | 'deleteContactNote';
+type Ops =
+  | 'exportContactData'
+  | 'listContactMemberships'
+  | 'listContactTimeline'
+  | 'listContactNotes'
+  | 'createContactNote'
+  | 'deleteContactNote';
 
 export function contactDetailHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {

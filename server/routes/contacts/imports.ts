@@ -1,7 +1,15 @@
 import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
-import { errorReport, fileTooLarge, getImport, listImports, receiveUpload, startImport, uploadFailed } from '../../services/contacts/imports/imports.ts';
+import {
+  errorReport,
+  fileTooLarge,
+  getImport,
+  listImports,
+  receiveUpload,
+  startImport,
+  uploadFailed,
+} from '../../services/contacts/imports/imports.ts';
 import { deleteImport } from '../../services/contacts/imports/files.ts';
 import { scoped } from '../scope.ts';
 
@@ -27,7 +35,8 @@ export function importHandlers(ctx: AppContext): HandlerGroup<Ops> {
     },
     async uploadContactImport(request, reply) {
       const scope = scoped(ctx, request);
-      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+      if (!request.isMultipart())
+        throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
       let part: Awaited<ReturnType<typeof request.file>>;
       try {
         part = await request.file();

@@ -1,9 +1,24 @@
 import type { AppContext } from '../../context.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
-import { countConditions, countSegment, createSegment, deleteSegment, getSegment, listSegments, updateSegment } from '../../services/contacts/segments/segments.ts';
+import {
+  countConditions,
+  countSegment,
+  createSegment,
+  deleteSegment,
+  getSegment,
+  listSegments,
+  updateSegment,
+} from '../../services/contacts/segments/segments.ts';
 import { scoped } from '../scope.ts';
 
-type Ops = 'listSegments' | 'createSegment' | 'countSegmentConditions' | 'getSegment' | 'updateSegment' | 'deleteSegment' | 'countSegment';
+type Ops =
+  | 'listSegments'
+  | 'createSegment'
+  | 'countSegmentConditions'
+  | 'getSegment'
+  | 'updateSegment'
+  | 'deleteSegment'
+  | 'countSegment';
 
 export function segmentHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {

@@ -14,7 +14,11 @@ export function systemHandlers(ctx: AppContext): HandlerGroup<'getHealth' | 'get
       try {
         await ctx.pool.query('select 1');
       } catch {
-        throw new HttpError(503, 'database_unavailable', 'The server is currently unavailable. Please try again later.');
+        throw new HttpError(
+          503,
+          'database_unavailable',
+          'The server is currently unavailable. Please try again later.',
+        );
       }
       return { status: 'ok' as const, database: 'ok' as const, version: VERSION };
     },

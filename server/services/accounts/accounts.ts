@@ -17,7 +17,10 @@ export interface NewOwner {
 export class AccountError extends Error {}
 
 /** Creates a company with its first user, the owner, and an email channel. */
-export async function createCompanyWithOwner(pool: Pool, input: NewOwner): Promise<{ companyId: string; userId: string }> {
+export async function createCompanyWithOwner(
+  pool: Pool,
+  input: NewOwner,
+): Promise<{ companyId: string; userId: string }> {
   if (!input.company.trim()) throw new AccountError(FIELD_TEXTS.nameRequired);
   // The contract's Email and NewPassword rules: the same the API applies to addresses and new passwords.
   if (!contractValidator('Email')(input.email)) throw new AccountError('Email must be a valid address');
@@ -27,13 +30,17 @@ export async function createCompanyWithOwner(pool: Pool, input: NewOwner): Promi
   return withTransaction(pool, async (db) => {
     const taken = await db.query('select 1 from users where email = $1', [input.email]);
     if (taken.rowCount) throw new AccountError(FIELD_TEXTS.emailTaken);
-    const company = await db.query<{ id: string }>('insert into companies (name) values ($1) returning id', [input.company.trim()]);
+    const company = await db.query<{ id: string }>('insert into companies (name) values ($1) returning id', [
+      input.company.trim(),
+    ]);
     const companyId = company.rows[0]!.id;
     const user = await db.query<{ id: string }>(
       `insert into users (company_id, email, password_hash, first_name, last_name, language, role) values ($1, $2, $3, $4, $5, $6, 'owner') returning id`,
       [companyId, input.email, hash, input.firstName ?? '', input.lastName ?? '', input.language ?? 'en'],
     );
-    await db.query(`insert into channels (company_id, type, name, status) values ($1, 'email', 'Email', 'active')`, [companyId]);
+    await db.query(`insert into channels (company_id, type, name, status) values ($1, 'email', 'Email', 'active')`, [
+      companyId,
+    ]);
     return { companyId, userId: user.rows[0]!.id };
   });
 }

@@ -26,11 +26,17 @@ type LoginOutcome = { twoFactorRequired: true } | ({ twoFactorRequired: false } 
  * and the same hashing time for both. Failed guesses are limited per account (an unknown email counts the same way)
  * and per address.
  */
-export async function login(ctx: AppContext, input: LoginInput, meta: { ip: string; userAgent: string | undefined }): Promise<LoginOutcome> {
-  const { rows } = await ctx.pool.query<{ id: string; company_id: string; role: AuthContext['role']; password_hash: string }>(
-    'select id, company_id, role, password_hash from users where email = $1',
-    [input.email.trim()],
-  );
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<LoginOutcome> {
+  const { rows } = await ctx.pool.query<{
+    id: string;
+    company_id: string;
+    role: AuthContext['role'];
+    password_hash: string;
+  }>('select id, company_id, role, password_hash from users where email = $1', [input.email.trim()]);
   const user = rows[0];
   const unknown = () => `email:${tokenHash(input.email.trim().toLowerCase()).toString('hex')}`;
   const account = user ? { key: user.id, userId: user.id } : { key: unknown() };
@@ -90,7 +96,15 @@ export async function updateUser(
         phone_number = case when $5::boolean then $6 else phone_number end,
         language = coalesce($7, language), updated_at = now()
       where id = $1 and company_id = $2`,
-    [auth.userId, auth.companyId, patch.firstName?.trim() ?? null, patch.lastName?.trim() ?? null, 'phoneNumber' in patch, patch.phoneNumber ?? null, patch.language ?? null],
+    [
+      auth.userId,
+      auth.companyId,
+      patch.firstName?.trim() ?? null,
+      patch.lastName?.trim() ?? null,
+      'phoneNumber' in patch,
+      patch.phoneNumber ?? null,
+      patch.language ?? null,
+    ],
   );
   await announceAuthChange(ctx.pool, { userId: auth.userId }, ctx.authCache);
   return getUser(ctx, auth, true);
@@ -144,23 +158,31 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   const token = randomToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const italian = user.language === 'it';
-  const subject = italian ? `Reimposta la password di ${ctx.config.productName}` : `Reset your ${ctx.config.productName} password`;
+  const subject = italian
+    ? `Reimposta la password di ${ctx.config.productName}`
+    : `Reset your ${ctx.config.productName} password`;
   const text = italian
     ? `Ciao ${user.first_name},\n\nper scegliere una nuova password apri questo link entro un'ora:\n${link}\n\nSe non hai chiesto tu il reset, ignora questa email.`
     : `Hello ${user.first_name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for a reset, ignore this email.`;
   await withTransaction(ctx.pool, async (db) => {
-    await db.query('insert into password_reset_tokens (company_id, user_id, token_hash, expires_at) values ($1, $2, $3, $4)', [
-      user.company_id,
-      user.id,
-      tokenHash(token),
-      new Date(Date.now() + RESET_TTL_MS),
-    ]);
-    await enqueueMail(db, { companyId: user.company_id, to: email.trim(), subject, text, kind: 'password_reset' }, Boolean(ctx.config.smtpUrl));
+    await db.query(
+      'insert into password_reset_tokens (company_id, user_id, token_hash, expires_at) values ($1, $2, $3, $4)',
+      [user.company_id, user.id, tokenHash(token), new Date(Date.now() + RESET_TTL_MS)],
+    );
+    await enqueueMail(
+      db,
+      { companyId: user.company_id, to: email.trim(), subject, text, kind: 'password_reset' },
+      Boolean(ctx.config.smtpUrl),
+    );
     await audit(db, { companyId: user.company_id, userId: user.id, event: 'password.reset_requested', ip });
   });
 }
 
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string; passwordConfirmation: string }, ip: string): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string; passwordConfirmation: string },
+  ip: string,
+): Promise<void> {
   checkConfirmation(input.password, input.passwordConfirmation);
   await guarded(ctx, { address: ip }, () => applyPasswordReset(ctx, input, ip));
 }
@@ -176,7 +198,9 @@ async function applyPasswordReset(ctx: AppContext, input: { token: string; passw
     const row = rows[0];
     if (!row) return false;
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [row.user_id, hash]);
-    await db.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [row.user_id]);
+    await db.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [
+      row.user_id,
+    ]);
     await revokeAllSessions(db, row.user_id, 'password_reset', undefined, ctx.authCache);
     await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'password.reset', ip });
     return true;
@@ -187,4 +211,3 @@ async function applyPasswordReset(ctx: AppContext, input: { token: string; passw
     );
   }
 }
-

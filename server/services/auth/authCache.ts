@@ -17,7 +17,11 @@ export interface AuthInvalidation {
  * Tells every node that a session ended or a user changed (logout, password reset, refresh-token theft, profile or
  * 2FA change). Sent inside the caller's transaction, so it is delivered when the change commits.
  */
-export async function announceAuthChange(db: Pool | PoolClient, change: AuthInvalidation, local?: AuthCache): Promise<void> {
+export async function announceAuthChange(
+  db: Pool | PoolClient,
+  change: AuthInvalidation,
+  local?: AuthCache,
+): Promise<void> {
   await db.query('select pg_notify($1, $2)', [AUTH_CHANNEL, JSON.stringify(change)]);
   // This node forgets at once, so its next request already sees the change; the notice covers the other nodes.
   local?.forget(change);

@@ -29,7 +29,12 @@ export interface SessionUser {
   role: AuthContext['role'];
 }
 
-async function issue(ctx: AppContext, db: PoolClient, claims: AuthContext, sessionExpiresAt: Date): Promise<IssuedSession> {
+async function issue(
+  ctx: AppContext,
+  db: PoolClient,
+  claims: AuthContext,
+  sessionExpiresAt: Date,
+): Promise<IssuedSession> {
   const refreshToken = randomToken();
   await db.query('insert into refresh_tokens (company_id, session_id, token_hash) values ($1, $2, $3)', [
     claims.companyId,
@@ -60,7 +65,13 @@ export async function openSession(
       [user.company_id, user.id, remember, meta.userAgent?.slice(0, 300) ?? null, meta.ip, expiresAt],
     );
     const sessionId = rows[0]!.id;
-    await audit(db, { companyId: user.company_id, userId: user.id, event: 'login.succeeded', ip: meta.ip, details: { sessionId, remember } });
+    await audit(db, {
+      companyId: user.company_id,
+      userId: user.id,
+      event: 'login.succeeded',
+      ip: meta.ip,
+      details: { sessionId, remember },
+    });
     return issue(ctx, db, { userId: user.id, companyId: user.company_id, sessionId, role: user.role }, expiresAt);
   });
 }
@@ -100,7 +111,13 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     }
     if (row.used_at) {
       await revoke(db, row.session_id, 'refresh_token_reused', ctx.authCache);
-      await audit(db, { companyId: row.company_id, userId: row.user_id, event: 'session.reuse_detected', ip, details: { sessionId: row.session_id } });
+      await audit(db, {
+        companyId: row.company_id,
+        userId: row.user_id,
+        event: 'session.reuse_detected',
+        ip,
+        details: { sessionId: row.session_id },
+      });
       return { kind: 'reused' as const };
     }
     const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
@@ -121,7 +138,10 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
 }
 
 async function revoke(db: Pool | PoolClient, sessionId: string, reason: string, cache?: AuthCache): Promise<void> {
-  await db.query(`update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null`, [sessionId, reason]);
+  await db.query(`update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null`, [
+    sessionId,
+    reason,
+  ]);
   await announceAuthChange(db, { sessionId }, cache);
 }
 
@@ -130,7 +150,13 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
 }
 
 /** Ends every session of a user, optionally keeping the caller's own. */
-export async function revokeAllSessions(db: Pool | PoolClient, userId: string, reason: string, keep?: string, cache?: AuthCache): Promise<void> {
+export async function revokeAllSessions(
+  db: Pool | PoolClient,
+  userId: string,
+  reason: string,
+  keep?: string,
+  cache?: AuthCache,
+): Promise<void> {
   const { rows } = await db.query<{ id: string }>(
     `update sessions set revoked_at = now(), revoked_reason = $2
       where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3) returning id`,

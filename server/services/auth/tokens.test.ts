@@ -13,9 +13,14 @@ describe('access tokens', () => {
 
   it('refuses another key, a changed payload and a bad signature', async () => {
     const { token } = await signAccessToken(SECRET, 60, claims);
-    expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toEqual({ ok: false, reason: 'token_invalid' });
+    expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toEqual({
+      ok: false,
+      reason: 'token_invalid',
+    });
     const [h, b, s] = token.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(b, 'base64url').toString()), role: 'admin', cid: 'c2' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(b, 'base64url').toString()), role: 'admin', cid: 'c2' }),
+    ).toString('base64url');
     expect((await verifyAccessToken(SECRET, `${h}.${forged}.${s}`)).ok).toBe(false);
     expect((await verifyAccessToken(SECRET, `${h}.${b}.${s.slice(0, -2)}`)).ok).toBe(false);
     expect((await verifyAccessToken(SECRET, 'a.b')).ok).toBe(false);
@@ -65,7 +70,10 @@ describe('verified tokens', () => {
   it('are remembered only until they expire', async () => {
     const { token } = await signAccessToken(SECRET, 1, claims);
     expect(await verifyAccessToken(SECRET, token)).toEqual({ ok: true, claims });
-    expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toEqual({ ok: false, reason: 'token_invalid' });
+    expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toEqual({
+      ok: false,
+      reason: 'token_invalid',
+    });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await verifyAccessToken(SECRET, token)).toEqual({ ok: false, reason: 'token_expired' });
   });

@@ -4,7 +4,14 @@ export const TOTP_PERIOD = 30;
 export const TOTP_DIGITS = 6;
 
 export function totpFor(secretBase32: string, label: string, issuer: string): TOTP {
-  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;

@@ -16,7 +16,8 @@ export const invalidTwoFactor = () => new HttpError(401, 'invalid_2fa_token', 'I
  * for an ended session and answers by signing out.
  */
 export const INVALID_SETTINGS_CODE = 'Invalid 2FA code. Please try again.';
-const wrongSettingsCode = () => new HttpError(422, 'invalid_2fa_token', INVALID_SETTINGS_CODE, { code: [INVALID_SETTINGS_CODE] });
+const wrongSettingsCode = () =>
+  new HttpError(422, 'invalid_2fa_token', INVALID_SETTINGS_CODE, { code: [INVALID_SETTINGS_CODE] });
 
 interface TwoFactorRow {
   secret_encrypted: string;
@@ -42,7 +43,12 @@ const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9
 /**
  * Checks a TOTP code (each time step accepted once) or an unused recovery code, inside the caller's transaction.
  */
-export async function consumeSecondFactor(ctx: AppContext, db: PoolClient, userId: string, code: string): Promise<'totp' | 'recovery' | null> {
+export async function consumeSecondFactor(
+  ctx: AppContext,
+  db: PoolClient,
+  userId: string,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
   const row = await load(db, userId, true);
   if (!row) return null;
   const trimmed = code.trim();
@@ -64,11 +70,19 @@ export async function consumeSecondFactor(ctx: AppContext, db: PoolClient, userI
 async function newRecoveryCodes(db: PoolClient, companyId: string, userId: string): Promise<string[]> {
   await db.query('delete from recovery_codes where user_id = $1', [userId]);
   const codes = Array.from({ length: RECOVERY_CODES }, () => {
-    const raw = randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(10, '0').slice(0, 10);
+    const raw = randomToken(8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .padEnd(10, '0')
+      .slice(0, 10);
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
   for (const code of codes) {
-    await db.query('insert into recovery_codes (company_id, user_id, code_hash) values ($1, $2, $3)', [companyId, userId, tokenHash(normaliseRecovery(code))]);
+    await db.query('insert into recovery_codes (company_id, user_id, code_hash) values ($1, $2, $3)', [
+      companyId,
+      userId,
+      tokenHash(normaliseRecovery(code)),
+    ]);
   }
   return codes;
 }
@@ -96,7 +110,12 @@ export async function setupTwoFactor(ctx: AppContext, user: { id: string; compan
   return { secret, otpauthUri, qrCode };
 }
 
-export async function enableTwoFactor(ctx: AppContext, user: { id: string; companyId: string }, code: string, ip: string) {
+export async function enableTwoFactor(
+  ctx: AppContext,
+  user: { id: string; companyId: string },
+  code: string,
+  ip: string,
+) {
   return withTransaction(ctx.pool, async (db) => {
     const row = await load(db, user.id, true);
     if (!row) throw conflict('2fa_not_set_up', 'Set up two-factor authentication first.');
@@ -114,25 +133,39 @@ export async function enableTwoFactor(ctx: AppContext, user: { id: string; compa
 const guardCode = <T>(ctx: AppContext, user: { id: string }, ip: string, attempt: () => Promise<T>) =>
   guarded(ctx, { account: { key: user.id, userId: user.id }, address: ip }, attempt);
 
-export async function disableTwoFactor(ctx: AppContext, user: { id: string; companyId: string }, code: string, ip: string) {
-  await guardCode(ctx, user, ip, () => withTransaction(ctx.pool, async (db) => {
-    const row = await load(db, user.id, true);
-    if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
-    if (!(await consumeSecondFactor(ctx, db, user.id, code))) throw wrongSecret(wrongSettingsCode());
-    await db.query('delete from two_factor where user_id = $1', [user.id]);
-    await db.query('delete from recovery_codes where user_id = $1', [user.id]);
-    await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.disabled', ip });
-    await announceAuthChange(db, { userId: user.id }, ctx.authCache);
-  }));
+export async function disableTwoFactor(
+  ctx: AppContext,
+  user: { id: string; companyId: string },
+  code: string,
+  ip: string,
+) {
+  await guardCode(ctx, user, ip, () =>
+    withTransaction(ctx.pool, async (db) => {
+      const row = await load(db, user.id, true);
+      if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
+      if (!(await consumeSecondFactor(ctx, db, user.id, code))) throw wrongSecret(wrongSettingsCode());
+      await db.query('delete from two_factor where user_id = $1', [user.id]);
+      await db.query('delete from recovery_codes where user_id = $1', [user.id]);
+      await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.disabled', ip });
+      await announceAuthChange(db, { userId: user.id }, ctx.authCache);
+    }),
+  );
 }
 
-export async function regenerateRecoveryCodes(ctx: AppContext, user: { id: string; companyId: string }, code: string, ip: string) {
-  return guardCode(ctx, user, ip, () => withTransaction(ctx.pool, async (db) => {
-    const row = await load(db, user.id, true);
-    if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
-    if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw wrongSecret(wrongSettingsCode());
-    const recoveryCodes = await newRecoveryCodes(db, user.companyId, user.id);
-    await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.recovery_codes_regenerated', ip });
-    return { recoveryCodes };
-  }));
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  user: { id: string; companyId: string },
+  code: string,
+  ip: string,
+) {
+  return guardCode(ctx, user, ip, () =>
+    withTransaction(ctx.pool, async (db) => {
+      const row = await load(db, user.id, true);
+      if (!row?.enabled_at) throw conflict('2fa_not_enabled', 'Two-factor authentication is not enabled.');
+      if ((await consumeSecondFactor(ctx, db, user.id, code)) !== 'totp') throw wrongSecret(wrongSettingsCode());
+      const recoveryCodes = await newRecoveryCodes(db, user.companyId, user.id);
+      await audit(db, { companyId: user.companyId, userId: user.id, event: '2fa.recovery_codes_regenerated', ip });
+      return { recoveryCodes };
+    }),
+  );
 }

@@ -16,14 +16,18 @@ const COLUMNS = `id, name, type, options, ${iso('created_at')} as "createdAt", $
 
 /** The company's attribute definitions by id, for typing values and compiling conditions. */
 export async function attributeDefs(db: Db, companyId: string): Promise<Map<number, AttributeDef>> {
-  const { rows } = await db.query<AttributeDef>('select id, name, type, options from contact_attributes where company_id = $1', [companyId]);
+  const { rows } = await db.query<AttributeDef>(
+    'select id, name, type, options from contact_attributes where company_id = $1',
+    [companyId],
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function listAttributes(scope: Scope): Promise<AttributeRow[]> {
-  const { rows } = await scope.db.query<AttributeRow>(`select ${COLUMNS} from contact_attributes where company_id = $1 order by lower(name), id`, [
-    scope.companyId,
-  ]);
+  const { rows } = await scope.db.query<AttributeRow>(
+    `select ${COLUMNS} from contact_attributes where company_id = $1 order by lower(name), id`,
+    [scope.companyId],
+  );
   return rows;
 }
 
@@ -34,11 +38,15 @@ function checkOptions(type: AttributeType, options: string[] | undefined, errors
   }
   const cleaned = (options ?? []).map((o) => o.trim());
   if (!cleaned.length || cleaned.some((o) => !o)) errors.options = [FIELD_TEXTS.optionRequired];
-  else if (new Set(cleaned.map((o) => o.toLowerCase())).size !== cleaned.length) errors.options = ['Options must be different'];
+  else if (new Set(cleaned.map((o) => o.toLowerCase())).size !== cleaned.length)
+    errors.options = ['Options must be different'];
   return cleaned;
 }
 
-export async function createAttribute(scope: Scope, input: { name: string; type: AttributeType; options?: string[] }): Promise<AttributeRow> {
+export async function createAttribute(
+  scope: Scope,
+  input: { name: string; type: AttributeType; options?: string[] },
+): Promise<AttributeRow> {
   const errors: FieldErrors = {};
   const name = input.name.trim();
   if (!name) errors.name = [FIELD_TEXTS.nameRequired];
@@ -57,13 +65,20 @@ export async function createAttribute(scope: Scope, input: { name: string; type:
 }
 
 async function getAttribute(db: Db, companyId: string, id: number): Promise<AttributeRow> {
-  const { rows } = await db.query<AttributeRow>(`select ${COLUMNS} from contact_attributes where company_id = $1 and id = $2`, [companyId, id]);
+  const { rows } = await db.query<AttributeRow>(
+    `select ${COLUMNS} from contact_attributes where company_id = $1 and id = $2`,
+    [companyId, id],
+  );
   if (!rows[0]) throw notFound();
   return rows[0];
 }
 
 /** Renames keep every value (values are stored by attribute id); a category may gain, lose or reorder options. */
-export async function updateAttribute(scope: Scope, id: number, patch: { name?: string; options?: string[] }): Promise<AttributeRow> {
+export async function updateAttribute(
+  scope: Scope,
+  id: number,
+  patch: { name?: string; options?: string[] },
+): Promise<AttributeRow> {
   const current = await getAttribute(scope.db, scope.companyId, id);
   const errors: FieldErrors = {};
   const name = patch.name === undefined ? current.name : patch.name.trim();
@@ -86,8 +101,14 @@ export async function updateAttribute(scope: Scope, id: number, patch: { name?: 
 /** Deletes the definition and strips its values from every contact of the company. */
 export async function deleteAttribute(scope: Scope, id: number): Promise<void> {
   await scope.db.transaction(async (db) => {
-    const { rowCount } = await db.query('delete from contact_attributes where company_id = $1 and id = $2', [scope.companyId, id]);
+    const { rowCount } = await db.query('delete from contact_attributes where company_id = $1 and id = $2', [
+      scope.companyId,
+      id,
+    ]);
     if (!rowCount) throw notFound();
-    await db.query(`update contacts set attributes = attributes - $2::text where company_id = $1 and attributes ? $2::text`, [scope.companyId, String(id)]);
+    await db.query(
+      `update contacts set attributes = attributes - $2::text where company_id = $1 and attributes ? $2::text`,
+      [scope.companyId, String(id)],
+    );
   });
 }

@@ -14,7 +14,12 @@ export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 
  * action and the company's contacts (see lockContacts) are held against deletion until the statement commits, so a
  * list or a contact deleted meanwhile keeps no members or events.
  */
-export async function applyBulkAction(scope: Scope, action: BulkAction, selection: ContactSelection, listId?: number): Promise<number> {
+export async function applyBulkAction(
+  scope: Scope,
+  action: BulkAction,
+  selection: ContactSelection,
+  listId?: number,
+): Promise<number> {
   const needsList = action === 'addToList' || action === 'removeFromList';
   if (needsList && listId === undefined) throw invalid({ listId: [FIELD_TEXTS.listRequired] });
   return scope.db.transaction(async (db) => {
@@ -22,13 +27,22 @@ export async function applyBulkAction(scope: Scope, action: BulkAction, selectio
     if (needsList && !(await lockLists(db, scope.companyId, [listId!])).length) throw notFound();
     const params = new SqlParams([scope.companyId]);
     const where = (await selectionClauses(db, scope.companyId, selection, params)).join(' and ');
-    const { rows } = await db.query<{ n: number }>(statement(action, where, params, scope.userId, listId), params.values);
+    const { rows } = await db.query<{ n: number }>(
+      statement(action, where, params, scope.userId, listId),
+      params.values,
+    );
     return rows[0]?.n ?? 0;
   });
 }
 
 /** The statement of one action on the contacts `where` selects (alias `c`, company as $1); it answers the count as `n`. */
-function statement(action: BulkAction, where: string, params: SqlParams, userId: string | null, listId: number | undefined): string {
+function statement(
+  action: BulkAction,
+  where: string,
+  params: SqlParams,
+  userId: string | null,
+  listId: number | undefined,
+): string {
   const event = (type: string, payload: string) =>
     `ev as (insert into contact_events (company_id, contact_id, type, user_id, payload) select $1, id, '${type}', ${params.add(userId)}::uuid, ${payload} from changed)`;
   switch (action) {

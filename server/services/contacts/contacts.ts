@@ -47,7 +47,12 @@ function normaliseFields(input: ContactPatch): ContactFields {
 }
 
 /** Checks attribute values against their types; answers the values to set (null removes one). */
-async function checkAttributes(db: Db, companyId: string, values: Record<string, unknown> | undefined, errors: FieldErrors) {
+async function checkAttributes(
+  db: Db,
+  companyId: string,
+  values: Record<string, unknown> | undefined,
+  errors: FieldErrors,
+) {
   const out: Record<string, AttributeValue | null> = {};
   if (!values) return out;
   const defs = await attributeDefs(db, companyId);
@@ -72,7 +77,10 @@ function uniqueError(error: unknown): never {
 }
 
 export async function getContact(db: Db, companyId: string, id: number): Promise<ContactRow> {
-  const { rows } = await db.query<ContactRow>(`select ${CONTACT_COLUMNS} from contacts c where c.company_id = $1 and c.id = $2`, [companyId, id]);
+  const { rows } = await db.query<ContactRow>(
+    `select ${CONTACT_COLUMNS} from contacts c where c.company_id = $1 and c.id = $2`,
+    [companyId, id],
+  );
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -112,12 +120,20 @@ export async function createContact(scope: Scope, input: ContactInput): Promise<
         ],
       );
       const id = rows[0]!.id;
-      await recordEvent(db, { companyId: scope.companyId, contactId: id, type: 'contact.created', userId: scope.userId });
+      await recordEvent(db, {
+        companyId: scope.companyId,
+        contactId: id,
+        type: 'contact.created',
+        userId: scope.userId,
+      });
       if (listIds.length) {
         // Held until commit: a list deleted meanwhile would otherwise keep this membership (see lockLists).
         const locked = await lockLists(db, scope.companyId, listIds);
         if (locked.length !== listIds.length) throw invalid({ listIds: [FIELD_TEXTS.listMissing] });
-        await db.query(`insert into list_members (company_id, list_id, contact_id) select $1, unnest($3::bigint[]), $2`, [scope.companyId, id, locked]);
+        await db.query(
+          `insert into list_members (company_id, list_id, contact_id) select $1, unnest($3::bigint[]), $2`,
+          [scope.companyId, id, locked],
+        );
       }
       return getContact(db, scope.companyId, id);
     });
@@ -140,7 +156,11 @@ const COLUMN_FIELDS: Record<keyof ContactFields, string> = {
 export async function updateContact(scope: Scope, id: number, patch: ContactPatch): Promise<ContactRow> {
   try {
     return await scope.db.transaction(async (db) => {
-      const { rows } = await db.query<{ phone_prefix: string | null; phone_number: string | null; anonymised: boolean }>(
+      const { rows } = await db.query<{
+        phone_prefix: string | null;
+        phone_number: string | null;
+        anonymised: boolean;
+      }>(
         'select phone_prefix, phone_number, anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2 for update',
         [scope.companyId, id],
       );
@@ -166,9 +186,21 @@ export async function updateContact(scope: Scope, id: number, patch: ContactPatc
         values.push(JSON.stringify(toSet), toRemove);
         sets.push(`attributes = (attributes - $${values.length}::text[]) || $${values.length - 1}::jsonb`);
       }
-      await db.query(`update contacts set ${[...sets, 'updated_at = now()'].join(', ')} where company_id = $1 and id = $2`, values);
-      const changed = [...Object.keys(fields).map((k) => COLUMN_FIELDS[k as keyof ContactFields]), ...(Object.keys(attributes).length ? ['attributes'] : [])];
-      await recordEvent(db, { companyId: scope.companyId, contactId: id, type: 'contact.updated', userId: scope.userId, payload: { fields: changed } });
+      await db.query(
+        `update contacts set ${[...sets, 'updated_at = now()'].join(', ')} where company_id = $1 and id = $2`,
+        values,
+      );
+      const changed = [
+        ...Object.keys(fields).map((k) => COLUMN_FIELDS[k as keyof ContactFields]),
+        ...(Object.keys(attributes).length ? ['attributes'] : []),
+      ];
+      await recordEvent(db, {
+        companyId: scope.companyId,
+        contactId: id,
+        type: 'contact.updated',
+        userId: scope.userId,
+        payload: { fields: changed },
+      });
       return getContact(db, scope.companyId, id);
     });
   } catch (error) {
@@ -191,8 +223,16 @@ export async function setBlocked(scope: Scope, id: number, blocked: boolean): Pr
     const contact = await getContact(db, scope.companyId, id);
     if (contact.blocked === blocked) return contact;
     if (!blocked && contact.anonymisedAt) throw ANONYMISED();
-    await db.query(`update contacts set blocked_at = ${blocked ? 'now()' : 'null'}, updated_at = now() where company_id = $1 and id = $2`, [scope.companyId, id]);
-    await recordEvent(db, { companyId: scope.companyId, contactId: id, type: blocked ? 'contact.blocked' : 'contact.unblocked', userId: scope.userId });
+    await db.query(
+      `update contacts set blocked_at = ${blocked ? 'now()' : 'null'}, updated_at = now() where company_id = $1 and id = $2`,
+      [scope.companyId, id],
+    );
+    await recordEvent(db, {
+      companyId: scope.companyId,
+      contactId: id,
+      type: blocked ? 'contact.blocked' : 'contact.unblocked',
+      userId: scope.userId,
+    });
     return getContact(db, scope.companyId, id);
   });
 }
@@ -213,7 +253,12 @@ export async function anonymiseContact(scope: Scope, id: number): Promise<Contac
       [scope.companyId, id],
     );
     await db.query('delete from contact_notes where company_id = $1 and contact_id = $2', [scope.companyId, id]);
-    await recordEvent(db, { companyId: scope.companyId, contactId: id, type: 'contact.anonymised', userId: scope.userId });
+    await recordEvent(db, {
+      companyId: scope.companyId,
+      contactId: id,
+      type: 'contact.anonymised',
+      userId: scope.userId,
+    });
     return getContact(db, scope.companyId, id);
   });
 }

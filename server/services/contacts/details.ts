@@ -19,11 +19,16 @@ const SELECT_NOTES = `select n.id, n.contact_id as "contactId", n.body as text, 
   from contact_notes n left join users u on u.company_id = n.company_id and u.id = n.user_id`;
 
 /** The contact's state; `for share` holds it until commit against deletion and anonymisation (which erases notes). */
-async function contactExists(db: Db, companyId: string, contactId: number, lock: '' | 'for share' = ''): Promise<{ anonymised: boolean }> {
-  const { rows } = await db.query<{ anonymised: boolean }>(`select anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2 ${lock}`, [
-    companyId,
-    contactId,
-  ]);
+async function contactExists(
+  db: Db,
+  companyId: string,
+  contactId: number,
+  lock: '' | 'for share' = '',
+): Promise<{ anonymised: boolean }> {
+  const { rows } = await db.query<{ anonymised: boolean }>(
+    `select anonymised_at is not null as anonymised from contacts where company_id = $1 and id = $2 ${lock}`,
+    [companyId, contactId],
+  );
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -64,12 +69,10 @@ export async function createNote(scope: Scope, contactId: number, text: string):
   return scope.db.transaction(async (db) => {
     const contact = await contactExists(db, scope.companyId, contactId, 'for share');
     if (contact.anonymised) throw conflict('contact_anonymised', NOTE_FAILED);
-    const { rows } = await db.query<{ id: number }>('insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, $4) returning id', [
-      scope.companyId,
-      contactId,
-      scope.userId,
-      body,
-    ]);
+    const { rows } = await db.query<{ id: number }>(
+      'insert into contact_notes (company_id, contact_id, user_id, body) values ($1, $2, $3, $4) returning id',
+      [scope.companyId, contactId, scope.userId, body],
+    );
     const note = await db.query<NoteRow>(`${SELECT_NOTES} where n.company_id = $1 and n.id = $2`, [
       scope.companyId,
       rows[0]!.id,
@@ -79,7 +82,10 @@ export async function createNote(scope: Scope, contactId: number, text: string):
 }
 
 export async function deleteNote(scope: Scope, contactId: number, noteId: number): Promise<void> {
-  const { rowCount } = await scope.db.query('delete from contact_notes where company_id = $1 and contact_id = $2 and id = $3', [scope.companyId, contactId, noteId]);
+  const { rowCount } = await scope.db.query(
+    'delete from contact_notes where company_id = $1 and contact_id = $2 and id = $3',
+    [scope.companyId, contactId, noteId],
+  );
   if (!rowCount) throw notFound();
 }
 
@@ -100,10 +106,20 @@ export async function exportContactData(scope: Scope, contactId: number): Promis
       scope.companyId,
       contactId,
     ]),
-    scope.db.query<EventRow>(`${SELECT_EVENTS} where e.company_id = $1 and e.contact_id = $2 order by e.id`, [scope.companyId, contactId]),
+    scope.db.query<EventRow>(`${SELECT_EVENTS} where e.company_id = $1 and e.contact_id = $2 order by e.id`, [
+      scope.companyId,
+      contactId,
+    ]),
     importOrigin(scope.db, scope.companyId, contactId),
   ]);
   // Oldest first, as the timeline's last entry: the import that created the contact comes before its events.
   const history = origin ? [origin, ...events.rows] : events.rows;
-  return { exportedAt: new Date().toISOString(), contact, attributes, lists: lists.rows, notes: notes.rows, events: history };
+  return {
+    exportedAt: new Date().toISOString(),
+    contact,
+    attributes,
+    lists: lists.rows,
+    notes: notes.rows,
+    events: history,
+  };
 }

@@ -6,14 +6,22 @@ export type DownloadKind = 'import-errors' | 'export';
 const TTL_MS = 60 * 60 * 1000;
 
 function mac(secret: string, kind: DownloadKind, companyId: string, id: number, expires: number): string {
-  return createHmac('sha256', `missiva:downloads:${secret}`).update(`${kind}:${companyId}:${id}:${expires}`).digest('base64url');
+  return createHmac('sha256', `missiva:downloads:${secret}`)
+    .update(`${kind}:${companyId}:${id}:${expires}`)
+    .digest('base64url');
 }
 
 /**
  * A link token for one file, valid for an hour: the company, the expiry and an HMAC of both with the file's kind
  * and id. Browsers can follow such a link without the bearer header.
  */
-export function signDownload(secret: string, kind: DownloadKind, companyId: string, id: number, now = Date.now()): string {
+export function signDownload(
+  secret: string,
+  kind: DownloadKind,
+  companyId: string,
+  id: number,
+  now = Date.now(),
+): string {
   const expires = Math.floor((now + TTL_MS) / 1000);
   return `${companyId}.${expires}.${mac(secret, kind, companyId, id, expires)}`;
 }
@@ -27,9 +35,12 @@ export function verifyDownload(secret: string, kind: DownloadKind, id: number, t
   if (!companyId || !signature || !Number.isInteger(expires)) throw invalidLink();
   const expected = mac(secret, kind, companyId, id, expires);
   if (!safeEqual(Buffer.from(signature), Buffer.from(expected))) throw invalidLink();
-  if (expires * 1000 < Date.now()) throw gone('download_link_expired', 'This download link has expired. Please ask for a new one.');
+  if (expires * 1000 < Date.now())
+    throw gone('download_link_expired', 'This download link has expired. Please ask for a new one.');
   return companyId;
 }
 
 export const downloadPath = (kind: DownloadKind, id: number, token: string) =>
-  kind === 'export' ? `/api/contact-exports/${id}/file?token=${encodeURIComponent(token)}` : `/api/contact-imports/${id}/errors?token=${encodeURIComponent(token)}`;
+  kind === 'export'
+    ? `/api/contact-exports/${id}/file?token=${encodeURIComponent(token)}`
+    : `/api/contact-imports/${id}/errors?token=${encodeURIComponent(token)}`;

@@ -21,30 +21,34 @@ function checkedName(name: string): string {
 }
 
 export async function listFolders(scope: Scope): Promise<FolderRow[]> {
-  const { rows } = await scope.db.query<FolderRow>(`${SELECT} where f.company_id = $1 order by lower(f.name), f.id`, [scope.companyId]);
+  const { rows } = await scope.db.query<FolderRow>(`${SELECT} where f.company_id = $1 order by lower(f.name), f.id`, [
+    scope.companyId,
+  ]);
   return rows;
 }
 
 export async function getFolder(scope: Scope, id: number): Promise<FolderRow> {
-  const { rows } = await scope.db.query<FolderRow>(`${SELECT} where f.company_id = $1 and f.id = $2`, [scope.companyId, id]);
+  const { rows } = await scope.db.query<FolderRow>(`${SELECT} where f.company_id = $1 and f.id = $2`, [
+    scope.companyId,
+    id,
+  ]);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
 
 export async function createFolder(scope: Scope, name: string): Promise<FolderRow> {
-  const { rows } = await scope.db.query<{ id: number }>('insert into folders (company_id, name) values ($1, $2) returning id', [
-    scope.companyId,
-    checkedName(name),
-  ]);
+  const { rows } = await scope.db.query<{ id: number }>(
+    'insert into folders (company_id, name) values ($1, $2) returning id',
+    [scope.companyId, checkedName(name)],
+  );
   return getFolder(scope, rows[0]!.id);
 }
 
 export async function renameFolder(scope: Scope, id: number, name: string): Promise<FolderRow> {
-  const { rowCount } = await scope.db.query('update folders set name = $3, updated_at = now() where company_id = $1 and id = $2', [
-    scope.companyId,
-    id,
-    checkedName(name),
-  ]);
+  const { rowCount } = await scope.db.query(
+    'update folders set name = $3, updated_at = now() where company_id = $1 and id = $2',
+    [scope.companyId, id, checkedName(name)],
+  );
   if (!rowCount) throw notFound();
   return getFolder(scope, id);
 }

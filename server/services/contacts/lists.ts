@@ -17,7 +17,8 @@ export interface ListRow {
 const COLUMNS = `l.id, l.name, l.folder_id as "folderId", l.member_count as "memberCount",
   ${iso('l.created_at')} as "createdAt", ${iso('l.updated_at')} as "updatedAt"`;
 
-export async function listLists(scope: Scope,
+export async function listLists(
+  scope: Scope,
   query: { page: number; perPage: number; folderId?: number; q?: string },
 ): Promise<{ rows: ListRow[]; total: number }> {
   const params = new SqlParams([scope.companyId]);
@@ -36,7 +37,10 @@ export async function listLists(scope: Scope,
 }
 
 export async function getList(scope: Scope, id: number): Promise<ListRow> {
-  const { rows } = await scope.db.query<ListRow>(`select ${COLUMNS} from lists l where l.company_id = $1 and l.id = $2`, [scope.companyId, id]);
+  const { rows } = await scope.db.query<ListRow>(
+    `select ${COLUMNS} from lists l where l.company_id = $1 and l.id = $2`,
+    [scope.companyId, id],
+  );
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -44,7 +48,10 @@ export async function getList(scope: Scope, id: number): Promise<ListRow> {
 /** Checks that every list id belongs to the company; answers the missing ones. */
 export async function missingLists(db: Db, companyId: string, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const { rows } = await db.query<{ id: number }>('select id from lists where company_id = $1 and id = any($2::bigint[])', [companyId, ids]);
+  const { rows } = await db.query<{ id: number }>(
+    'select id from lists where company_id = $1 and id = any($2::bigint[])',
+    [companyId, ids],
+  );
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
@@ -56,7 +63,10 @@ export async function missingLists(db: Db, companyId: string, ids: number[]): Pr
  */
 export async function lockLists(db: Db, companyId: string, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const { rows } = await db.query<{ id: number }>('select id from lists where company_id = $1 and id = any($2::bigint[]) order by id for key share', [companyId, ids]);
+  const { rows } = await db.query<{ id: number }>(
+    'select id from lists where company_id = $1 and id = any($2::bigint[]) order by id for key share',
+    [companyId, ids],
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -71,20 +81,24 @@ export async function createList(scope: Scope, input: { name: string; folderId: 
   if (!name) errors.name = [FIELD_TEXTS.nameRequired];
   if (!(await folderExists(scope.db, scope.companyId, input.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
   if (Object.keys(errors).length) throw invalid(errors, CREATE_FAILED);
-  const { rows } = await scope.db.query<{ id: number }>('insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id', [
-    scope.companyId,
-    input.folderId,
-    name,
-  ]);
+  const { rows } = await scope.db.query<{ id: number }>(
+    'insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id',
+    [scope.companyId, input.folderId, name],
+  );
   return getList(scope, rows[0]!.id);
 }
 
-export async function updateList(scope: Scope, id: number, patch: { name?: string; folderId?: number }): Promise<ListRow> {
+export async function updateList(
+  scope: Scope,
+  id: number,
+  patch: { name?: string; folderId?: number },
+): Promise<ListRow> {
   await getList(scope, id);
   const errors: FieldErrors = {};
   const name = patch.name?.trim();
   if (patch.name !== undefined && !name) errors.name = [FIELD_TEXTS.nameRequired];
-  if (patch.folderId !== undefined && !(await folderExists(scope.db, scope.companyId, patch.folderId))) errors.folderId = [FIELD_TEXTS.folderMissing];
+  if (patch.folderId !== undefined && !(await folderExists(scope.db, scope.companyId, patch.folderId)))
+    errors.folderId = [FIELD_TEXTS.folderMissing];
   if (Object.keys(errors).length) throw invalid(errors);
   await scope.db.query(
     `update lists set name = coalesce($3, name), folder_id = coalesce($4, folder_id), updated_at = now() where company_id = $1 and id = $2`,
@@ -95,6 +109,9 @@ export async function updateList(scope: Scope, id: number, patch: { name?: strin
 
 /** Deletes the list and its memberships (a statement trigger removes them); the contacts stay. */
 export async function deleteList(scope: Scope, id: number): Promise<void> {
-  const { rowCount } = await scope.db.query('delete from lists where company_id = $1 and id = $2', [scope.companyId, id]);
+  const { rowCount } = await scope.db.query('delete from lists where company_id = $1 and id = $2', [
+    scope.companyId,
+    id,
+  ]);
   if (!rowCount) throw notFound();
 }

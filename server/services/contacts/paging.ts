@@ -25,11 +25,22 @@ export function pagePosition(list: CursorList, request: PageRequest, alias: stri
     return { after: null, where: '', offset: (request.page - 1) * request.perPage, earlier: '0' };
   }
   const after = bind(decodeCursor(list, request.cursor));
-  return { after, where: `and ${alias}.id < ${after}`, offset: 0, earlier: `count(*) filter (where ${alias}.id >= ${after})` };
+  return {
+    after,
+    where: `and ${alias}.id < ${after}`,
+    offset: 0,
+    earlier: `count(*) filter (where ${alias}.id >= ${after})`,
+  };
 }
 
 /** The page of `perPage` rows out of up to `perPage + 1` read (the extra one says that more follow). */
-export function pageOf<T extends { id: number }>(list: CursorList, read: T[], request: PageRequest, total: number, earlier: number): Page<T> {
+export function pageOf<T extends { id: number }>(
+  list: CursorList,
+  read: T[],
+  request: PageRequest,
+  total: number,
+  earlier: number,
+): Page<T> {
   const rows = read.slice(0, request.perPage);
   const more = read.length > request.perPage;
   const page = request.cursor === undefined ? request.page : Math.floor(earlier / request.perPage) + 1;

@@ -31,13 +31,19 @@ const ORDERS: Record<ContactSort, string> = {
 };
 
 export async function segmentConditions(db: Db, companyId: string, segmentId: number): Promise<SegmentGroup> {
-  const { rows } = await db.query<{ conditions: SegmentGroup }>('select conditions from segments where company_id = $1 and id = $2', [companyId, segmentId]);
+  const { rows } = await db.query<{ conditions: SegmentGroup }>(
+    'select conditions from segments where company_id = $1 and id = $2',
+    [companyId, segmentId],
+  );
   if (!rows[0]) throw notFound();
   return rows[0].conditions;
 }
 
 export async function listMemberCount(db: Db, companyId: string, listId: number): Promise<number> {
-  const { rows } = await db.query<{ member_count: number }>('select member_count from lists where company_id = $1 and id = $2', [companyId, listId]);
+  const { rows } = await db.query<{ member_count: number }>(
+    'select member_count from lists where company_id = $1 and id = $2',
+    [companyId, listId],
+  );
   if (!rows[0]) throw notFound();
   return rows[0].member_count;
 }
@@ -79,7 +85,9 @@ export async function filterQuery(
   let listSize: number | undefined;
   if (filter.listId !== undefined) {
     if (options.checkList !== false) listSize = await listMemberCount(db, companyId, filter.listId);
-    where.push(`exists (select 1 from list_members m where m.company_id = c.company_id and m.list_id = ${params.add(filter.listId)}::bigint and m.contact_id = c.id)`);
+    where.push(
+      `exists (select 1 from list_members m where m.company_id = c.company_id and m.list_id = ${params.add(filter.listId)}::bigint and m.contact_id = c.id)`,
+    );
   }
   if (filter.segmentId !== undefined) {
     const conditions = await segmentConditions(db, companyId, filter.segmentId);
@@ -91,19 +99,31 @@ export async function filterQuery(
   return { where, listSize };
 }
 
-export async function filterClauses(db: Db, companyId: string, filter: ContactFilter, params: SqlParams): Promise<string[]> {
+export async function filterClauses(
+  db: Db,
+  companyId: string,
+  filter: ContactFilter,
+  params: SqlParams,
+): Promise<string[]> {
   return (await filterQuery(db, companyId, filter, params)).where;
 }
 
 /** WHERE clauses for a selection: explicit ids, or a filter minus excluded ids. Nothing selected is a 422. */
-export async function selectionClauses(db: Db, companyId: string, selection: ContactSelection, params: SqlParams): Promise<string[]> {
+export async function selectionClauses(
+  db: Db,
+  companyId: string,
+  selection: ContactSelection,
+  params: SqlParams,
+): Promise<string[]> {
   if (selection.ids !== undefined && selection.filter !== undefined) {
     throw invalid({ selection: ['Give either ids or a filter'] });
   }
   if (!selection.filter && !selection.ids?.length) {
     throw invalid({ selection: ['Select one or more contacts first'] }, 'Select one or more contacts first');
   }
-  const where = selection.filter ? await filterClauses(db, companyId, selection.filter, params) : ['c.company_id = $1', `c.id = any(${params.add(selection.ids)}::bigint[])`];
+  const where = selection.filter
+    ? await filterClauses(db, companyId, selection.filter, params)
+    : ['c.company_id = $1', `c.id = any(${params.add(selection.ids)}::bigint[])`];
   if (selection.excludeIds?.length) where.push(`not (c.id = any(${params.add(selection.excludeIds)}::bigint[]))`);
   return where;
 }
@@ -181,7 +201,11 @@ const sizes = new Map<string, { list: number | null; company: number; at: number
  * The list's size and the company's, a few seconds old at most: they only choose a plan, and an import can move
  * them by thousands a second. Null when the company has no such list.
  */
-async function listAndCompanySize(db: Db, companyId: string, listId: number): Promise<{ list: number | null; company: number }> {
+async function listAndCompanySize(
+  db: Db,
+  companyId: string,
+  listId: number,
+): Promise<{ list: number | null; company: number }> {
   const key = `${companyId}:${listId}`;
   const now = Date.now();
   const known = sizes.get(key);
@@ -220,8 +244,10 @@ export async function pageContacts(
   const { page, perPage, sort = '-createdAt', withTotal = true, cursor, ...filter } = query;
   const key = cursor === undefined ? undefined : decodeContactCursor(sort, cursor);
   const searched = searchText(filter.q) !== '';
-  const onlyList = filter.listId !== undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
-  const unfiltered = filter.listId === undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
+  const onlyList =
+    filter.listId !== undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
+  const unfiltered =
+    filter.listId === undefined && filter.segmentId === undefined && filter.blocked === undefined && !searched;
   let where = '';
   let whereValues: unknown[] = [];
   let rowsQuery: Promise<{ rows: { json: string; list_size: number | null }[] }>;
@@ -243,7 +269,11 @@ export async function pageContacts(
         });
   } else if (!key && onlyList && (await walkIsShort(db, companyId, filter.listId!, page * perPage))) {
     // By name or email in a list that is a good part of the company: the prepared walk (see LIST_WALK).
-    rowsQuery = db.query({ name: `contacts-list-walk-${sort}-${perPage}`, text: LIST_WALK(sort, perPage), values: [companyId, filter.listId, (page - 1) * perPage] });
+    rowsQuery = db.query({
+      name: `contacts-list-walk-${sort}-${perPage}`,
+      text: LIST_WALK(sort, perPage),
+      values: [companyId, filter.listId, (page - 1) * perPage],
+    });
   } else {
     const { where: clauses } = await filterQuery(db, companyId, filter, params, { checkList: false });
     where = clauses.join(' and ');
@@ -259,8 +289,12 @@ export async function pageContacts(
     !withTotal || onlyList
       ? Promise.resolve(undefined)
       : unfiltered
-        ? db.query<{ total: number }>('select total from contact_counters where company_id = $1', [companyId]).then((r) => r.rows[0]?.total ?? 0)
-        : db.query<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, whereValues).then((r) => r.rows[0]?.total ?? 0);
+        ? db
+            .query<{ total: number }>('select total from contact_counters where company_id = $1', [companyId])
+            .then((r) => r.rows[0]?.total ?? 0)
+        : db
+            .query<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, whereValues)
+            .then((r) => r.rows[0]?.total ?? 0);
   const [{ rows }, counted] = await Promise.all([rowsQuery, countQuery]);
   const row = rows[0]!;
   if (filter.listId !== undefined && row.list_size === null) throw notFound();

@@ -22,7 +22,12 @@ export const SELECT_EVENTS = `select e.id, e.type,
  * entry, so the timeline (newest first) ends with it. A 404 when the company has no such contact.
  */
 export async function importOrigin(db: Db, companyId: string, contactId: number): Promise<EventRow | null> {
-  const { rows } = await db.query<{ importId: number | null; fileName: string | null; userId: string | null; createdAt: string }>(
+  const { rows } = await db.query<{
+    importId: number | null;
+    fileName: string | null;
+    userId: string | null;
+    createdAt: string;
+  }>(
     `select i.id as "importId", i.file_name as "fileName", i.user_id as "userId", ${iso('c.created_at')} as "createdAt"
        from contacts c left join contact_imports i on i.company_id = c.company_id and i.id = c.import_id
       where c.company_id = $1 and c.id = $2`,
@@ -31,7 +36,13 @@ export async function importOrigin(db: Db, companyId: string, contactId: number)
   const row = rows[0];
   if (!row) throw notFound();
   if (row.importId === null) return null;
-  return { id: 0, type: 'contact.imported', payload: { importId: row.importId, fileName: row.fileName }, userId: row.userId, createdAt: row.createdAt };
+  return {
+    id: 0,
+    type: 'contact.imported',
+    payload: { importId: row.importId, fileName: row.fileName },
+    userId: row.userId,
+    createdAt: row.createdAt,
+  };
 }
 
 /** The contact's activity, newest first, by page number or after a cursor; the import entry comes last. */

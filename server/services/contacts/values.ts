@@ -31,7 +31,9 @@ export function isoDate(year: number, month: number, day: number): string | unde
 
 /** Dates as YYYY-MM-DD (a time part is dropped) or, from files, DD/MM/YYYY and DD.MM.YYYY. */
 export function parseDate(text: string, lenient: boolean): string | undefined {
-  const iso = (lenient ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/ : /^(\d{4})-(\d{2})-(\d{2})$/).exec(text);
+  const iso = (
+    lenient ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/ : /^(\d{4})-(\d{2})-(\d{2})$/
+  ).exec(text);
   if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   if (!lenient) return undefined;
   const european = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
@@ -69,10 +71,13 @@ export function normaliseValue(def: AttributeDef, raw: unknown, source: 'json' |
     if (text === '') return { ok: true, value: null };
     switch (def.type) {
       case 'text':
-        return text.length > TEXT_VALUE_MAX ? { ok: false, message: `${def.name} must be at most ${TEXT_VALUE_MAX} characters` } : { ok: true, value: text };
+        return text.length > TEXT_VALUE_MAX
+          ? { ok: false, message: `${def.name} must be at most ${TEXT_VALUE_MAX} characters` }
+          : { ok: true, value: text };
       case 'number': {
         if (source === 'json') return fail();
-        const normalised = text.includes(',') && !text.includes('.') && text.split(',').length === 2 ? text.replace(',', '.') : text;
+        const normalised =
+          text.includes(',') && !text.includes('.') && text.split(',').length === 2 ? text.replace(',', '.') : text;
         if (!NUMBER_TEXT.test(normalised)) return fail();
         const n = Number(normalised);
         return Number.isFinite(n) ? { ok: true, value: n } : fail();

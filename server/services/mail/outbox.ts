@@ -20,7 +20,15 @@ export async function enqueueMail(db: Pool | PoolClient, mail: OutgoingMail, smt
   const { rows } = await db.query<{ id: number }>(
     `insert into outbox (company_id, to_address, subject, text_body, html_body, kind, status)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [mail.companyId, mail.to, mail.subject, mail.text, mail.html ?? null, mail.kind, smtpConfigured ? 'queued' : 'captured'],
+    [
+      mail.companyId,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      mail.kind,
+      smtpConfigured ? 'queued' : 'captured',
+    ],
   );
   const id = rows[0]!.id;
   if (smtpConfigured) {
@@ -57,7 +65,10 @@ export async function listOutbox(
         order by id desc limit ${perPage} offset ${(page - 1) * perPage}`,
       args,
     ),
-    scope.db.query<{ total: number }>(`select count(*)::int as total from outbox where company_id = $1 ${filter}`, args),
+    scope.db.query<{ total: number }>(
+      `select count(*)::int as total from outbox where company_id = $1 ${filter}`,
+      args,
+    ),
   ]);
   return { rows, total: count.rows[0]?.total ?? 0 };
 }

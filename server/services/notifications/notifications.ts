@@ -76,7 +76,17 @@ export async function updateSettings(scope: Scope, input: SettingsInput): Promis
      on conflict (user_id) do update set in_app = excluded.in_app, email = excluded.email, digest_enabled = excluded.digest_enabled,
        digest_pattern = excluded.digest_pattern, digest_period = excluded.digest_period, time_zone = excluded.time_zone,
        digest_next_at = excluded.digest_next_at, updated_at = now()`,
-    [scope.userId, scope.companyId, input.inApp, input.email, input.digest.enabled, pattern, input.digest.period, input.digest.timeZone, next],
+    [
+      scope.userId,
+      scope.companyId,
+      input.inApp,
+      input.email,
+      input.digest.enabled,
+      pattern,
+      input.digest.period,
+      input.digest.timeZone,
+      next,
+    ],
   );
   return getSettings(scope);
 }
@@ -107,7 +117,13 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<void>
         and ($3::text is null or coalesce((s.in_app ->> $3)::boolean, true))`,
     [n.companyId, n.userId ?? null, category],
   );
-  const payload = { id: String(row.id), kind: n.kind, values: n.values ?? {}, level: n.level, createdAt: row.created_at.toISOString() };
+  const payload = {
+    id: String(row.id),
+    kind: n.kind,
+    values: n.values ?? {},
+    level: n.level,
+    createdAt: row.created_at.toISOString(),
+  };
   for (const r of recipients.rows) ctx.realtime.toUser(r.id, 'notification.created', payload);
 }
 
@@ -119,7 +135,10 @@ export async function listNotifications(scope: Scope, page: number, perPage: num
          from notifications where ${filter} order by created_at desc, id desc limit $3 offset $4`,
       [scope.companyId, scope.userId, perPage, (page - 1) * perPage],
     ),
-    scope.db.query<{ total: number }>(`select count(*)::int as total from notifications where ${filter}`, [scope.companyId, scope.userId]),
+    scope.db.query<{ total: number }>(`select count(*)::int as total from notifications where ${filter}`, [
+      scope.companyId,
+      scope.userId,
+    ]),
   ]);
   return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -19,7 +19,10 @@ export function createTimeoutMiddleware(timeoutMs: number = REQUEST_TIMEOUT_MS):
   return {
     onRequest({ request, id }) {
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
+      const timer = setTimeout(
+        () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
+        timeoutMs,
+      );
       pending.set(id, { timer, controller });
       const signal = AbortSignal.any([request.signal, controller.signal]);
       return new Request(request, { signal });

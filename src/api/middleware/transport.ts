@@ -25,7 +25,8 @@ export function createTransportMiddleware(emit: (event: AppEvent) => void): Midd
       if (response.status < 400) return;
       const code = await readCode(response);
       emit({ type: 'api.failed', status: response.status, code, path: schemaPath });
-      if (response.status === 401 && request.headers.has('Authorization')) emit({ type: 'api.unauthorized', code, path: schemaPath });
+      if (response.status === 401 && request.headers.has('Authorization'))
+        emit({ type: 'api.unauthorized', code, path: schemaPath });
     },
     onError({ id, error, schemaPath }) {
       emit({ type: 'api.requestFinished', id });

@@ -1,13 +1,25 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTIONS, PERIOD_FIELDS, type Period, type ScheduleError, type Selections } from '../../../shared/cron';
+import {
+  EMPTY_SELECTIONS,
+  PERIOD_FIELDS,
+  type Period,
+  type ScheduleError,
+  type Selections,
+} from '../../../shared/cron';
 import { ScheduleEditor } from './ScheduleEditor';
 import { ScheduleEditorField } from './ScheduleEditorField';
 
 const noop = () => {};
 
-function render(props: { period: Period; locale?: string; pattern?: string; selections?: Selections; error?: ScheduleError | null }) {
+function render(props: {
+  period: Period;
+  locale?: string;
+  pattern?: string;
+  selections?: Selections;
+  error?: ScheduleError | null;
+}) {
   return renderToStaticMarkup(
     <MantineProvider>
       <ScheduleEditor
@@ -25,19 +37,29 @@ function render(props: { period: Period; locale?: string; pattern?: string; sele
 }
 
 const decode = (text: string) =>
-  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const attr = (attrs: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1];
 
 /** The sentence as a sighted user reads it: words, the period select's value, pills, and placeholders of empty selects. */
 function readSentence(html: string): string {
-  const group = /<div[^>]*role="group"[^>]*>([\s\S]*?)<\/div><(?:p|div) [^>]*(?:role="alert"|data-testid|mantine-Stack-root)/.exec(html)?.[1] ?? '';
+  const group =
+    /<div[^>]*role="group"[^>]*>([\s\S]*?)<\/div><(?:p|div) [^>]*(?:role="alert"|data-testid|mantine-Stack-root)/.exec(
+      html,
+    )?.[1] ?? '';
   const tokens: string[] = [];
-  const pattern = /<span class="[^"]*mantine-Text-root"[^>]*>([^<]*)<\/span>|<span class="[^"]*Pill-label"[^>]*>([^<]*)<\/span>|<input([^>]*)\/>/g;
+  const pattern =
+    /<span class="[^"]*mantine-Text-root"[^>]*>([^<]*)<\/span>|<span class="[^"]*Pill-label"[^>]*>([^<]*)<\/span>|<input([^>]*)\/>/g;
   for (const match of group.matchAll(pattern)) {
     const [, text, pill, attrs] = match;
     if (text !== undefined) tokens.push(text);
     else if (pill !== undefined) tokens.push(pill);
-    else if (attrs !== undefined && attr(attrs, 'type') !== 'hidden') tokens.push(attr(attrs, 'value') || attr(attrs, 'placeholder') || '');
+    else if (attrs !== undefined && attr(attrs, 'type') !== 'hidden')
+      tokens.push(attr(attrs, 'value') || attr(attrs, 'placeholder') || '');
   }
   return decode(tokens.filter((token) => token !== '').join(' '));
 }
@@ -64,7 +86,9 @@ describe('ScheduleEditor', () => {
 
   it('labels the group with the same sentence and each select with its field', () => {
     const html = render({ period: 'year' });
-    expect(html).toContain('aria-label="Every Year in every month on every day and every day of the week at every hour : every minute"');
+    expect(html).toContain(
+      'aria-label="Every Year in every month on every day and every day of the week at every hour : every minute"',
+    );
     for (const label of ['Period', 'Months', 'Days of the month', 'Days of the week', 'Hours', 'Minutes']) {
       expect(html).toContain(`aria-label="${label}"`);
     }
@@ -93,7 +117,9 @@ describe('ScheduleEditor', () => {
   });
 
   it('shows the error text in the language of the phrases', () => {
-    expect(render({ period: 'year', error: 'invalid pattern' })).toContain('role="alert" data-error="invalid pattern">invalid pattern<');
+    expect(render({ period: 'year', error: 'invalid pattern' })).toContain(
+      'role="alert" data-error="invalid pattern">invalid pattern<',
+    );
     expect(render({ period: 'year', error: 'invalid selection', locale: 'es' })).toContain('>Selección no válida<');
     expect(render({ period: 'year', error: 'invalid selection', locale: 'zh-CN' })).toContain('>无效的选择<');
   });

@@ -1,13 +1,6 @@
 import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import {
-  FIELDS,
-  PERIODS,
-  type Field,
-  type Period,
-  type ScheduleError,
-  type Selections,
-} from '../../../shared/cron';
+import { FIELDS, PERIODS, type Field, type Period, type ScheduleError, type Selections } from '../../../shared/cron';
 import { describePattern } from './describe';
 import { fieldOptions, type FieldOption } from './labels';
 import { ScheduleNextRuns } from './ScheduleNextRuns';
@@ -44,7 +37,11 @@ export function ScheduleEditor({
 }: ScheduleEditorProps) {
   const phrases = resolvePhrases(locale);
   const options = useMemo(
-    () => Object.fromEntries(FIELDS.map((field) => [field, fieldOptions(field, phrases.intlLocale)])) as Record<Field, FieldOption[]>,
+    () =>
+      Object.fromEntries(FIELDS.map((field) => [field, fieldOptions(field, phrases.intlLocale)])) as Record<
+        Field,
+        FieldOption[]
+      >,
     [phrases.intlLocale],
   );
   const periodOptions = PERIODS.map((value) => ({ value, label: phrases.periods[value].label }));

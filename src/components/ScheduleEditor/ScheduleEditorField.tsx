@@ -24,7 +24,14 @@ export interface ScheduleEditorFieldProps {
 }
 
 /** Hosts the schedule editor machine and renders `ScheduleEditor`; reports the machine's emitted outcomes. */
-export function ScheduleEditorField({ defaultValue, defaultPeriod, timeZone, locale, onChange, onError }: ScheduleEditorFieldProps) {
+export function ScheduleEditorField({
+  defaultValue,
+  defaultPeriod,
+  timeZone,
+  locale,
+  onChange,
+  onError,
+}: ScheduleEditorFieldProps) {
   const actorRef = useActorRef(scheduleEditorMachine, { input: { pattern: defaultValue, period: defaultPeriod } });
   const pattern = useSelector(actorRef, selectPattern);
   const period = useSelector(actorRef, selectPeriod);

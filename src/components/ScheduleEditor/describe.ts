@@ -37,7 +37,9 @@ export function describePattern(pattern: string, phrases: SchedulePhrases): stri
             ? selections[field].map((value) => ({ type: 'value' as const, value }))
             : [segment];
     const label = (value: number) => valueLabel(field, value, locale);
-    return and(items.map((item) => (item.type === 'value' ? label(item.value) : `${label(item.start)}–${label(item.end)}`)));
+    return and(
+      items.map((item) => (item.type === 'value' ? label(item.value) : `${label(item.start)}–${label(item.end)}`)),
+    );
   };
 
   const { minute, hour, dayOfMonth, month, dayOfWeek } = selections;
@@ -57,8 +59,7 @@ export function describePattern(pattern: string, phrases: SchedulePhrases): stri
     else if (hourEvery !== null) {
       parts.push(fill(d.hourEvery, { n: String(hourEvery) }));
       hoursInSteps = true;
-    }
-    else if (hour.length > 0) parts.push(fill(d.hourList, { list: listOf('hour') }));
+    } else if (hour.length > 0) parts.push(fill(d.hourList, { list: listOf('hour') }));
   }
 
   // Cron runs on a day that matches either the day of month or the day of week when both are chosen.

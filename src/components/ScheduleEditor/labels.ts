@@ -14,10 +14,14 @@ export function valueLabel(field: Field, value: number, intlLocale: string): str
     case 'hour':
       return twoDigits(value);
     case 'month':
-      return new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2021, value - 1, 1));
+      return new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }).format(
+        Date.UTC(2021, value - 1, 1),
+      );
     case 'dayOfWeek':
       // 3 January 2021 was a Sunday, so day 0 is Sunday as in cron.
-      return new Intl.DateTimeFormat(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2021, 0, 3 + value));
+      return new Intl.DateTimeFormat(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(
+        Date.UTC(2021, 0, 3 + value),
+      );
     default:
       return String(value);
   }

@@ -34,7 +34,8 @@ export function sentenceText(phrases: SchedulePhrases, period: Period, selection
   const words = [phrases.periods[period].every, phrases.periods[period].label];
   for (const slot of sentenceSlots(phrases, period, selections)) {
     const values = selections[slot.field];
-    const shown = values.length === 0 ? slot.empty : values.map((v) => valueLabel(slot.field, v, phrases.intlLocale)).join(', ');
+    const shown =
+      values.length === 0 ? slot.empty : values.map((v) => valueLabel(slot.field, v, phrases.intlLocale)).join(', ');
     words.push(slot.prefix, shown, slot.suffix);
   }
   return words.filter((word) => word !== '').join(phrases.joiner);

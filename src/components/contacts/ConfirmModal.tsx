@@ -12,7 +12,16 @@ export interface ConfirmModalProps {
 }
 
 /** A yes/no question before a destructive action. */
-export function ConfirmModal({ opened, title, text, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text mb="lg">{text}</Text>

@@ -18,8 +18,24 @@ export const CHECKBOX_INPUT = 'm_26063560';
  * window is laid out, styled and painted element by element). It carries Mantine's checkbox input class, so it has
  * the same box, border, colours and focus ring; the check mark is a background (PlainCells.module.css).
  */
-export function PlainCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
-  return <input className={`mantine-focus-auto ${CHECKBOX_INPUT} mantine-Checkbox-input ${classes.check}`} type="checkbox" aria-label={label} checked={checked} onChange={onChange} />;
+export function PlainCheckbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <input
+      className={`mantine-focus-auto ${CHECKBOX_INPUT} mantine-Checkbox-input ${classes.check}`}
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+    />
+  );
 }
 
 /**
@@ -37,7 +53,10 @@ export type PlainBadgeTone = 'red' | 'gray' | 'teal-light';
  */
 export function PlainBadge({ tone, children }: { tone: PlainBadgeTone; children: string }) {
   return (
-    <span className={`m_347db0ec mantine-Badge-root ${classes.badge} ${classes[tone]}`} data-variant={tone === 'teal-light' ? 'light' : undefined}>
+    <span
+      className={`m_347db0ec mantine-Badge-root ${classes.badge} ${classes[tone]}`}
+      data-variant={tone === 'teal-light' ? 'light' : undefined}
+    >
       {children}
     </span>
   );
@@ -49,7 +68,12 @@ export function PlainBadge({ tone, children }: { tone: PlainBadgeTone; children:
  */
 export function PlainAnchor({ href, children }: { href: string; children: string }) {
   return (
-    <a className="mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root" data-underline="hover" data-in-app="" href={href}>
+    <a
+      className="mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root"
+      data-underline="hover"
+      data-in-app=""
+      href={href}
+    >
       {children}
     </a>
   );
@@ -59,8 +83,17 @@ export function PlainAnchor({ href, children }: { href: string; children: string
  * The in-app path of a click on a `PlainAnchor` that the app should handle itself (a plain left click, no modifier:
  * new tabs and windows keep the browser's behaviour), or null.
  */
-export function inAppLink(event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; defaultPrevented: boolean; target: EventTarget | null }): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+export function inAppLink(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+  target: EventTarget | null;
+}): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const anchor = (event.target as Element | null)?.closest?.('a[data-in-app]');
   return anchor ? anchor.getAttribute('href') : null;
 }

@@ -8,7 +8,8 @@ import { VirtualTable } from './VirtualTable';
 
 const css = (path: string) => readFileSync(fileURLToPath(import.meta.resolve(path)), 'utf8');
 /** The rules of a stylesheet whose selectors name the class. */
-const rulesOf = (sheet: string, className: string) => sheet.split('}').filter((rule) => rule.split('{')[0]!.includes(`.${className}`));
+const rulesOf = (sheet: string, className: string) =>
+  sheet.split('}').filter((rule) => rule.split('{')[0]!.includes(`.${className}`));
 /** Structural pseudo-classes: a row inserted or removed before the others makes Chromium style those again. */
 const STRUCTURAL = /:(nth-|first-|last-|only-)/;
 
@@ -16,7 +17,14 @@ describe('the virtual table body', () => {
   const markup = renderToStaticMarkup(
     <MantineProvider>
       <MemoryRouter>
-        <VirtualTable rowCount={3} rowHeight={44} height={560} columns={[null]} head={<tr role="row" />} renderRow={(i) => <tr key={i} role="row" data-hover />} />
+        <VirtualTable
+          rowCount={3}
+          rowHeight={44}
+          height={560}
+          columns={[null]}
+          head={<tr role="row" />}
+          renderRow={(i) => <tr key={i} role="row" data-hover />}
+        />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -36,7 +44,9 @@ describe('the virtual table body', () => {
   });
 
   it('still gives hovered rows Mantine’s hover colour', () => {
-    expect(css('./VirtualTable.module.css')).toMatch(/\.body > tr\[data-hover\] \{\s*--tr-hover-bg: var\(--table-highlight-on-hover-color, var\(--table-hover-color\)\);/);
+    expect(css('./VirtualTable.module.css')).toMatch(
+      /\.body > tr\[data-hover\] \{\s*--tr-hover-bg: var\(--table-highlight-on-hover-color, var\(--table-hover-color\)\);/,
+    );
   });
 });
 

@@ -79,7 +79,17 @@ function observeOffsetEachFrame(
  * enter the window cost their own layout only. Links in rows marked as in-app (`PlainAnchor`) navigate without
  * reloading, through one click handler on the table instead of a router link per row.
  */
-export function VirtualTable({ rowCount, rowHeight, height, columns, head, renderRow, onEndReached, overscan = 10, label }: VirtualTableProps) {
+export function VirtualTable({
+  rowCount,
+  rowHeight,
+  height,
+  columns,
+  head,
+  renderRow,
+  onEndReached,
+  overscan = 10,
+  label,
+}: VirtualTableProps) {
   const navigate = useNavigate();
   // State rather than a ref: the body's virtualizer attaches to the box in its layout effect, which React runs before
   // it sets the box's ref; a state update renders the body again with the box.
@@ -112,7 +122,12 @@ export function VirtualTable({ rowCount, rowHeight, height, columns, head, rende
         aria-label={label}
         miw={700}
         className={classes.table}
-        style={{ '--virtual-table-columns': gridColumns(columns), '--virtual-table-row-height': `${rowHeight}px` } as CSSProperties}
+        style={
+          {
+            '--virtual-table-columns': gridColumns(columns),
+            '--virtual-table-row-height': `${rowHeight}px`,
+          } as CSSProperties
+        }
       >
         <Table.Thead role="rowgroup">{head}</Table.Thead>
         <VirtualBody

@@ -1,8 +1,19 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { firstFieldErrors, unwrap, type FetchResult } from '../../api/client.ts';
-import { toFieldIssues, type ContactAttribute, type ContactFolder, type ContactList } from '../contactsTable/contacts.types.ts';
-import type { CollectionData, CollectionDraft, CollectionItem, DeleteOutcome, WriteOutcome } from './contactCollection.machine.ts';
+import {
+  toFieldIssues,
+  type ContactAttribute,
+  type ContactFolder,
+  type ContactList,
+} from '../contactsTable/contacts.types.ts';
+import type {
+  CollectionData,
+  CollectionDraft,
+  CollectionItem,
+  DeleteOutcome,
+  WriteOutcome,
+} from './contactCollection.machine.ts';
 
 /** The refusal a 422 or 409 names: a blank name, a category without options (spec section 5), or another value. */
 function refusal(error: unknown): Extract<WriteOutcome, { kind: 'rejected' }>['reason'] {
@@ -25,9 +36,19 @@ export function deleted(r: FetchResult<unknown>, conflictIsRefusal = false): Del
   return { kind: 'deleted' };
 }
 
-const attribute = (a: ContactAttribute): CollectionItem => ({ id: a.id, name: a.name, type: a.type, options: a.options });
+const attribute = (a: ContactAttribute): CollectionItem => ({
+  id: a.id,
+  name: a.name,
+  type: a.type,
+  options: a.options,
+});
 const folder = (f: ContactFolder): CollectionItem => ({ id: f.id, name: f.name, size: f.listCount });
-const list = (l: ContactList): CollectionItem => ({ id: l.id, name: l.name, folderId: l.folderId, size: l.memberCount });
+const list = (l: ContactList): CollectionItem => ({
+  id: l.id,
+  name: l.name,
+  folderId: l.folderId,
+  size: l.memberCount,
+});
 
 export const attributeActors = {
   loadCollection: fromPromise<CollectionData, void>(async () => {
@@ -36,13 +57,23 @@ export const attributeActors = {
   createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) =>
     written(
       await api.POST('/contact-attributes', {
-        body: { name: input.name, type: input.type ?? 'text', ...(input.type === 'category' ? { options: input.options ?? [] } : {}) },
+        body: {
+          name: input.name,
+          type: input.type ?? 'text',
+          ...(input.type === 'category' ? { options: input.options ?? [] } : {}),
+        },
       }),
       attribute,
     ),
   ),
   renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
-    written(await api.PATCH('/contact-attributes/{attributeId}', { params: { path: { attributeId: input.id } }, body: { name: input.name } }), attribute),
+    written(
+      await api.PATCH('/contact-attributes/{attributeId}', {
+        params: { path: { attributeId: input.id } },
+        body: { name: input.name },
+      }),
+      attribute,
+    ),
   ),
   deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
     deleted(await api.DELETE('/contact-attributes/{attributeId}', { params: { path: { attributeId: input.id } } })),
@@ -54,9 +85,17 @@ export const folderActors = {
     const folders = unwrap(await api.GET('/contact-folders'));
     return { items: folders.map(folder), folders };
   }),
-  createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) => written(await api.POST('/contact-folders', { body: { name: input.name } }), folder)),
+  createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) =>
+    written(await api.POST('/contact-folders', { body: { name: input.name } }), folder),
+  ),
   renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
-    written(await api.PATCH('/contact-folders/{folderId}', { params: { path: { folderId: input.id } }, body: { name: input.name } }), folder),
+    written(
+      await api.PATCH('/contact-folders/{folderId}', {
+        params: { path: { folderId: input.id } },
+        body: { name: input.name },
+      }),
+      folder,
+    ),
   ),
   deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
     deleted(await api.DELETE('/contact-folders/{folderId}', { params: { path: { folderId: input.id } } }), true),
@@ -65,7 +104,10 @@ export const folderActors = {
 
 export const listActors = {
   loadCollection: fromPromise<CollectionData, void>(async () => {
-    const [lists, folders] = await Promise.all([api.GET('/contact-lists', { params: { query: { perPage: 500 } } }), api.GET('/contact-folders')]);
+    const [lists, folders] = await Promise.all([
+      api.GET('/contact-lists', { params: { query: { perPage: 500 } } }),
+      api.GET('/contact-folders'),
+    ]);
     return { items: unwrap(lists).map(list), folders: unwrap(folders) };
   }),
   createItem: fromPromise<WriteOutcome, CollectionDraft>(async ({ input }) => {
@@ -77,7 +119,13 @@ export const listActors = {
     return written(await api.POST('/contact-lists', { body: { name: input.name, folderId } }), list);
   }),
   renameItem: fromPromise<WriteOutcome, { id: number; name: string }>(async ({ input }) =>
-    written(await api.PATCH('/contact-lists/{listId}', { params: { path: { listId: input.id } }, body: { name: input.name } }), list),
+    written(
+      await api.PATCH('/contact-lists/{listId}', {
+        params: { path: { listId: input.id } },
+        body: { name: input.name },
+      }),
+      list,
+    ),
   ),
   deleteItem: fromPromise<DeleteOutcome, { id: number }>(async ({ input }) =>
     deleted(await api.DELETE('/contact-lists/{listId}', { params: { path: { listId: input.id } } })),

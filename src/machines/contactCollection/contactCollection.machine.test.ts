@@ -6,7 +6,12 @@ import {
   contactCollectionModel,
   contactCollectionOutputFixtures as o,
 } from '../../../tests/model/contactCollection.model.ts';
-import { contactCollectionMachine, type CollectionDraft, type DeleteOutcome, type WriteOutcome } from './contactCollection.machine.ts';
+import {
+  contactCollectionMachine,
+  type CollectionDraft,
+  type DeleteOutcome,
+  type WriteOutcome,
+} from './contactCollection.machine.ts';
 
 describeModel(contactCollectionModel);
 

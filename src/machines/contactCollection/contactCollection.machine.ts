@@ -28,11 +28,13 @@ export interface CollectionData {
 }
 
 /** A refusal the form can name at its field (spec section 5), or another invalid value. */
-export type WriteOutcome = { kind: 'saved'; item: CollectionItem } | { kind: 'rejected'; reason: 'nameRequired' | 'optionRequired' | 'invalid' };
+export type WriteOutcome =
+  { kind: 'saved'; item: CollectionItem } | { kind: 'rejected'; reason: 'nameRequired' | 'optionRequired' | 'invalid' };
 export type DeleteOutcome = { kind: 'deleted' } | { kind: 'rejected'; reason: 'notEmpty' };
 
 /** Spec section 5 and 8: 'Please provide a name', 'Option is required', 'Error creating this …', 'A folder that is not empty …'. */
-export type CollectionError = 'loadFailed' | 'nameRequired' | 'optionRequired' | 'createFailed' | 'renameFailed' | 'deleteFailed' | 'notEmpty';
+export type CollectionError =
+  'loadFailed' | 'nameRequired' | 'optionRequired' | 'createFailed' | 'renameFailed' | 'deleteFailed' | 'notEmpty';
 
 export interface CollectionContext {
   data: CollectionData;
@@ -87,10 +89,15 @@ export const contactCollectionMachine = setup({
     upsert: assign(({ context }, outcome: WriteOutcome) => {
       // A refusal the form names at its field replaces the create/rename failure set before it; others keep it.
       if (outcome.kind !== 'saved') return outcome.reason === 'invalid' ? {} : { error: outcome.reason };
-      const items = [...context.data.items.filter((i) => i.id !== outcome.item.id), outcome.item].sort((a, b) => a.name.localeCompare(b.name));
+      const items = [...context.data.items.filter((i) => i.id !== outcome.item.id), outcome.item].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      );
       return { data: { ...context.data, items }, pending: null };
     }),
-    removePending: assign(({ context }) => ({ data: { ...context.data, items: context.data.items.filter((i) => i.id !== context.pending?.id) }, pending: null })),
+    removePending: assign(({ context }) => ({
+      data: { ...context.data, items: context.data.items.filter((i) => i.id !== context.pending?.id) },
+      pending: null,
+    })),
     clearPending: assign({ pending: null }),
     countCreated: assign(({ context }) => ({ created: context.created + 1 })),
     failWith: assign((_, error: CollectionError) => ({ error })),
@@ -154,7 +161,13 @@ export const contactCollectionMachine = setup({
             target: 'ready',
             actions: [{ type: 'upsert', params: ({ event }) => event.output }, 'countCreated'],
           },
-          { target: 'ready', actions: [{ type: 'failWith', params: 'createFailed' }, { type: 'upsert', params: ({ event }) => event.output }] },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'failWith', params: 'createFailed' },
+              { type: 'upsert', params: ({ event }) => event.output },
+            ],
+          },
         ],
         onError: { target: 'ready', actions: { type: 'failWith', params: 'createFailed' } },
       },
@@ -166,13 +179,25 @@ export const contactCollectionMachine = setup({
         src: 'renameItem',
         input: ({ context }) => ({ id: context.pending!.id!, name: context.pending!.draft.name }),
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'upsert', params: ({ event }) => event.output } },
-          { target: 'ready', actions: [{ type: 'failWith', params: 'renameFailed' }, { type: 'upsert', params: ({ event }) => event.output }] },
+          {
+            guard: { type: 'isSaved', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: { type: 'upsert', params: ({ event }) => event.output },
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'failWith', params: 'renameFailed' },
+              { type: 'upsert', params: ({ event }) => event.output },
+            ],
+          },
         ],
         onError: { target: 'ready', actions: { type: 'failWith', params: 'renameFailed' } },
       },
     },
-    confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': { target: 'ready', actions: 'clearPending' } } },
+    confirmingDelete: {
+      on: { 'delete.confirm': 'deleting', 'delete.cancel': { target: 'ready', actions: 'clearPending' } },
+    },
     deleting: {
       tags: ['busy'],
       invoke: {
@@ -180,7 +205,11 @@ export const contactCollectionMachine = setup({
         src: 'deleteItem',
         input: ({ context }) => ({ id: context.pending!.id! }),
         onDone: [
-          { guard: { type: 'isDeleted', params: ({ event }) => event.output }, target: 'ready', actions: 'removePending' },
+          {
+            guard: { type: 'isDeleted', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: 'removePending',
+          },
           { target: 'ready', actions: [{ type: 'failWith', params: 'notEmpty' }, 'clearPending'] },
         ],
         onError: { target: 'ready', actions: [{ type: 'failWith', params: 'deleteFailed' }, 'clearPending'] },

@@ -8,7 +8,9 @@ type Id = { id: number };
 /** Notes and timeline entries per page; "Show more" reads the next page after the cursor the last one gave. */
 const DETAIL_PAGE_SIZE = 50;
 const path = (id: number) => ({ params: { path: { contactId: id } } });
-const pageQuery = (id: number, cursor?: string) => ({ params: { path: { contactId: id }, query: { perPage: DETAIL_PAGE_SIZE, ...(cursor ? { cursor } : {}) } } });
+const pageQuery = (id: number, cursor?: string) => ({
+  params: { path: { contactId: id }, query: { perPage: DETAIL_PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
+});
 const next = (response: Response) => readPagination(response)?.nextCursor ?? null;
 
 export const loadContact = fromPromise<ContactDetails, Id>(async ({ input }) => {
@@ -42,17 +44,20 @@ export const loadMoreTimeline = fromPromise<PageOf<ContactEvent>, Id & { cursor:
 
 /** A note that is already gone (another user deleted it) is an expected answer, not a failure. */
 export const deleteNote = fromPromise<DeleteNoteOutcome, Id & { noteId: number }>(async ({ input }) => {
-  const r = await api.DELETE('/contacts/{contactId}/notes/{noteId}', { params: { path: { contactId: input.id, noteId: input.noteId } } });
+  const r = await api.DELETE('/contacts/{contactId}/notes/{noteId}', {
+    params: { path: { contactId: input.id, noteId: input.noteId } },
+  });
   if (r.response.status === 404) return { kind: 'rejected', code: 'notFound' };
   unwrap(r);
   return { kind: 'deleted' };
 });
 
 export const setBlocked = fromPromise<void, Id & { blocked: boolean }>(async ({ input }) => {
-  unwrap(input.blocked ? await api.POST('/contacts/{contactId}/block', path(input.id)) : await api.POST(
-    '/contacts/{contactId}/unblock',
-    path(input.id),
-  ));
+  unwrap(
+    input.blocked
+      ? await api.POST('/contacts/{contactId}/block', path(input.id))
+      : await api.POST('/contacts/{contactId}/unblock', path(input.id)),
+  );
 });
 
 export const addNote = fromPromise<ContactNote, Id & { text: string }>(async ({ input }) => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { contactDetailEventFixtures as e, contactDetailModel, contactDetailOutputFixtures as o } from '../../../tests/model/contactDetail.model.ts';
+import {
+  contactDetailEventFixtures as e,
+  contactDetailModel,
+  contactDetailOutputFixtures as o,
+} from '../../../tests/model/contactDetail.model.ts';
 import { ApiError } from '../../api/client.ts';
 import type { ContactNote } from '../contactsTable/contacts.types.ts';
 import { contactDetailMachine, type ContactDetails } from './contactDetail.machine.ts';

@@ -1,6 +1,22 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
-import type { Contact, ContactAttribute, ContactEvent, ContactList, ContactNote } from '../contactsTable/contacts.types.ts';
-import { addNote, anonymiseContact, deleteContact, deleteNote, downloadData, loadContact, loadMoreNotes, loadMoreTimeline, setBlocked } from './contactDetail.actors.ts';
+import type {
+  Contact,
+  ContactAttribute,
+  ContactEvent,
+  ContactList,
+  ContactNote,
+} from '../contactsTable/contacts.types.ts';
+import {
+  addNote,
+  anonymiseContact,
+  deleteContact,
+  deleteNote,
+  downloadData,
+  loadContact,
+  loadMoreNotes,
+  loadMoreTimeline,
+  setBlocked,
+} from './contactDetail.actors.ts';
 
 /** The page's data; notes and timeline hold the pages read so far, and the cursor of the next one (null: all read). */
 export interface ContactDetails {
@@ -76,7 +92,17 @@ const isNotFound = (error: unknown) => (error as { status?: number } | null)?.st
  */
 export const contactDetailMachine = setup({
   types: { context: {} as ContactDetailContext, events: {} as ContactDetailEvent, input: {} as { id: number } },
-  actors: { loadContact, setBlocked, addNote, deleteNote, loadMoreNotes, loadMoreTimeline, anonymiseContact, deleteContact, downloadData },
+  actors: {
+    loadContact,
+    setBlocked,
+    addNote,
+    deleteNote,
+    loadMoreNotes,
+    loadMoreTimeline,
+    anonymiseContact,
+    deleteContact,
+    downloadData,
+  },
   guards: {
     hasNoteText: (_, text: string) => text.trim() !== '',
     isListedNote: ({ context }, noteId: number) => Boolean(context.details?.notes.some((n) => n.id === noteId)),
@@ -94,18 +120,34 @@ export const contactDetailMachine = setup({
       noteText: text,
       error: context.error === 'noteRequired' ? null : context.error,
     })),
-    prependNote: assign(({ context }, note: ContactNote) => (context.details ? { details: { ...context.details, notes: [note, ...context.details.notes] }, noteText: '' } : {})),
+    prependNote: assign(({ context }, note: ContactNote) =>
+      context.details ? { details: { ...context.details, notes: [note, ...context.details.notes] }, noteText: '' } : {},
+    ),
     askNoteDelete: assign((_, noteId: number) => ({ noteToDelete: noteId, error: null })),
     forgetNoteToDelete: assign({ noteToDelete: null }),
     removeNote: assign(({ context }) => ({
-      details: context.details ? { ...context.details, notes: context.details.notes.filter((n) => n.id !== context.noteToDelete) } : null,
+      details: context.details
+        ? { ...context.details, notes: context.details.notes.filter((n) => n.id !== context.noteToDelete) }
+        : null,
       noteToDelete: null,
     })),
     appendNotes: assign(({ context }, page: PageOf<ContactNote>) =>
-      context.details ? { details: { ...context.details, notes: [...context.details.notes, ...page.items], notesCursor: page.cursor } } : {},
+      context.details
+        ? {
+            details: { ...context.details, notes: [...context.details.notes, ...page.items], notesCursor: page.cursor },
+          }
+        : {},
     ),
     appendTimeline: assign(({ context }, page: PageOf<ContactEvent>) =>
-      context.details ? { details: { ...context.details, timeline: [...context.details.timeline, ...page.items], timelineCursor: page.cursor } } : {},
+      context.details
+        ? {
+            details: {
+              ...context.details,
+              timeline: [...context.details.timeline, ...page.items],
+              timelineCursor: page.cursor,
+            },
+          }
+        : {},
     ),
     clearError: assign({ error: null }),
     failWith: assign((_, error: ContactDetailError) => ({ error })),
@@ -192,7 +234,9 @@ export const contactDetailMachine = setup({
         onError: { target: 'viewing', actions: { type: 'failWith', params: 'noteFailed' } },
       },
     },
-    confirmingNoteDelete: { on: { 'confirm.accept': 'deletingNote', 'confirm.cancel': { target: 'viewing', actions: 'forgetNoteToDelete' } } },
+    confirmingNoteDelete: {
+      on: { 'confirm.accept': 'deletingNote', 'confirm.cancel': { target: 'viewing', actions: 'forgetNoteToDelete' } },
+    },
     deletingNote: {
       tags: ['busy'],
       invoke: {
@@ -201,10 +245,17 @@ export const contactDetailMachine = setup({
         input: ({ context }) => ({ id: context.id, noteId: context.noteToDelete ?? 0 }),
         onDone: [
           // Already gone: it leaves the list all the same, and the page says why.
-          { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: 'viewing', actions: ['removeNote', { type: 'failWith', params: 'noteGone' }] },
+          {
+            guard: { type: 'isRejected', params: ({ event }) => event.output },
+            target: 'viewing',
+            actions: ['removeNote', { type: 'failWith', params: 'noteGone' }],
+          },
           { target: 'viewing', actions: 'removeNote' },
         ],
-        onError: { target: 'viewing', actions: ['forgetNoteToDelete', { type: 'failWith', params: 'noteDeleteFailed' }] },
+        onError: {
+          target: 'viewing',
+          actions: ['forgetNoteToDelete', { type: 'failWith', params: 'noteDeleteFailed' }],
+        },
       },
     },
     loadingMoreNotes: {

@@ -3,11 +3,29 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { storedContact } from '../../../tests/model/contactForm.model.ts';
 import { ApiError } from '../../api/client.ts';
 import type { ContactEvent, ContactNote } from '../contactsTable/contacts.types.ts';
-import { contactDetailMachine, type ContactDetails, type DeleteNoteOutcome, type PageOf } from './contactDetail.machine.ts';
+import {
+  contactDetailMachine,
+  type ContactDetails,
+  type DeleteNoteOutcome,
+  type PageOf,
+} from './contactDetail.machine.ts';
 
 const at = '2025-01-01T10:00:00.000Z';
-const note = (id: number): ContactNote => ({ id, contactId: 5, text: `note ${id}`, authorId: null, authorName: 'Ada', createdAt: at });
-const event = (id: number, type = 'contact.updated'): ContactEvent => ({ id, type, payload: {}, userId: null, createdAt: at });
+const note = (id: number): ContactNote => ({
+  id,
+  contactId: 5,
+  text: `note ${id}`,
+  authorId: null,
+  authorName: 'Ada',
+  createdAt: at,
+});
+const event = (id: number, type = 'contact.updated'): ContactEvent => ({
+  id,
+  type,
+  payload: {},
+  userId: null,
+  createdAt: at,
+});
 
 const details = (patch: Partial<ContactDetails> = {}): ContactDetails => ({
   contact: { ...storedContact, lastName: null, country: null, language: null },
@@ -46,7 +64,9 @@ function start(loaded: ContactDetails, answers: Answers = {}) {
     contactDetailMachine.provide({
       actors: {
         loadContact: fromPromise<ContactDetails, { id: number }>(async () => loaded),
-        addNote: fromPromise<ContactNote, { id: number; text: string }>(async () => (answers.addNote ?? (async () => note(10)))()),
+        addNote: fromPromise<ContactNote, { id: number; text: string }>(async () =>
+          (answers.addNote ?? (async () => note(10)))(),
+        ),
         setBlocked: fromPromise<void, { id: number; blocked: boolean }>(async () => undefined),
         deleteNote: fromPromise<DeleteNoteOutcome, { id: number; noteId: number }>(async ({ input }) => {
           calls.deleteNote.push(input);
@@ -197,7 +217,10 @@ describe('contact detail machine: further pages', () => {
   });
 
   it('appends timeline pages and keeps the next cursor; a failed page can be asked for again', async () => {
-    let answer: () => Promise<PageOf<ContactEvent>> = async () => ({ items: [event(7), event(0, 'contact.imported')], cursor: 'after-0' });
+    let answer: () => Promise<PageOf<ContactEvent>> = async () => ({
+      items: [event(7), event(0, 'contact.imported')],
+      cursor: 'after-0',
+    });
     const { actor, calls } = start(details({ timelineCursor: 'after-8' }), { loadMoreTimeline: () => answer() });
     await waitFor(actor, (s) => s.matches('viewing'));
     actor.send({ type: 'timeline.loadMore' });
@@ -221,7 +244,9 @@ describe('contact detail machine: further pages', () => {
   });
 
   it('keeps the read pages when a note is added, and starts from the first page when the contact reloads', async () => {
-    const { actor } = start(details({ notesCursor: 'after-2' }), { loadMoreNotes: async () => ({ items: [note(1)], cursor: null }) });
+    const { actor } = start(details({ notesCursor: 'after-2' }), {
+      loadMoreNotes: async () => ({ items: [note(1)], cursor: null }),
+    });
     await waitFor(actor, (s) => s.matches('viewing'));
     actor.send({ type: 'notes.loadMore' });
     await waitFor(actor, (s) => s.matches('viewing') && noteIds(s)!.length === 3);

@@ -24,8 +24,10 @@ export const watchExport = fromCallback<ContactExportEvent, { exportId: number }
     } else sendBack({ type: 'export.progressed', done: data.rowsDone, total: data.rowsTotal });
   };
   const unsubscribe = appEvents.subscribe((event) => {
-    if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactExport(input.exportId) || completed) return;
-    if (event.job.status === 'running') sendBack({ type: 'export.progressed', done: event.job.processed, total: event.job.total });
+    if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactExport(input.exportId) || completed)
+      return;
+    if (event.job.status === 'running')
+      sendBack({ type: 'export.progressed', done: event.job.processed, total: event.job.total });
     else void read().catch(() => undefined); // a failed read is tried again at the next tick
   });
   const timer = setInterval(() => void read().catch(() => undefined), EXPORT_POLL_MS);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { contactExportEventFixtures as e, contactExportModel, contactExportOutputFixtures as o } from '../../../tests/model/contactExport.model.ts';
+import {
+  contactExportEventFixtures as e,
+  contactExportModel,
+  contactExportOutputFixtures as o,
+} from '../../../tests/model/contactExport.model.ts';
 import type { ContactExport, ContactSelection } from '../contactsTable/contacts.types.ts';
 import { contactExportMachine, type ContactExportEvent } from './contactExport.machine.ts';
 

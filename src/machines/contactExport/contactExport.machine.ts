@@ -36,7 +36,10 @@ export const contactExportMachine = setup({
       error: null,
       progress: { done: 0, total: null },
     })),
-    assignStarted: assign((_, result: ContactExport) => ({ result, progress: { done: result.rowsDone, total: result.rowsTotal } })),
+    assignStarted: assign((_, result: ContactExport) => ({
+      result,
+      progress: { done: result.rowsDone, total: result.rowsTotal },
+    })),
     assignProgress: assign((_, progress: ContactExportContext['progress']) => ({ progress })),
     assignResult: assign((_, result: ContactExport) => ({
       result,

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { contactFormEventFixtures as e, contactFormModel, contactFormOutputFixtures as o, storedContact } from '../../../tests/model/contactForm.model.ts';
+import {
+  contactFormEventFixtures as e,
+  contactFormModel,
+  contactFormOutputFixtures as o,
+  storedContact,
+} from '../../../tests/model/contactForm.model.ts';
 import type { Contact } from '../contactsTable/contacts.types.ts';
-import { checkContact, contactFormMachine, type ContactFormValues, type SaveContactOutcome } from './contactForm.machine.ts';
+import {
+  checkContact,
+  contactFormMachine,
+  type ContactFormValues,
+  type SaveContactOutcome,
+} from './contactForm.machine.ts';
 
 describeModel(contactFormModel);
 
@@ -25,7 +35,11 @@ function start(contact: Contact | null, outcomes: SaveContactOutcome[], sent: Sa
 
 describe('contact form machine at runtime', () => {
   it('checks the spec rules before any call', () => {
-    expect(checkContact(e['form.submit'][1]!.values)).toEqual({ email: 'emailTooShort', phoneNumber: 'phoneDigits', phonePrefix: 'prefixRequired' });
+    expect(checkContact(e['form.submit'][1]!.values)).toEqual({
+      email: 'emailTooShort',
+      phoneNumber: 'phoneDigits',
+      phonePrefix: 'prefixRequired',
+    });
     expect(checkContact(e['form.submit'][2]!.values)).toEqual({ email: 'emailRequired' });
     expect(checkContact({ ...e['form.submit'][0]!.values, email: 'ada@example' })).toEqual({ email: 'emailInvalid' });
     expect(checkContact(e['form.submit'][3]!.values)).toEqual({
@@ -41,7 +55,11 @@ describe('contact form machine at runtime', () => {
     const sent: SaveInput[] = [];
     const actor = start(null, [], sent);
     actor.send(e['form.submit'][1]!);
-    expect(actor.getSnapshot().context.issues).toEqual({ email: 'emailTooShort', phoneNumber: 'phoneDigits', phonePrefix: 'prefixRequired' });
+    expect(actor.getSnapshot().context.issues).toEqual({
+      email: 'emailTooShort',
+      phoneNumber: 'phoneDigits',
+      phonePrefix: 'prefixRequired',
+    });
     expect(sent).toEqual([]);
   });
 
@@ -55,7 +73,10 @@ describe('contact form machine at runtime', () => {
     expect(check({ phonePrefix: '+39', phoneNumber: '' })).toEqual({});
     expect(check({ phonePrefix: '39-', phoneNumber: '' })).toEqual({ phonePrefix: 'prefixInvalid' });
     expect(check({ country: 'gb', language: 'EN-GB' })).toEqual({});
-    expect(check({ country: 'I1', language: 'en_gb' })).toEqual({ country: 'countryInvalid', language: 'languageInvalid' });
+    expect(check({ country: 'I1', language: 'en_gb' })).toEqual({
+      country: 'countryInvalid',
+      language: 'languageInvalid',
+    });
     expect(check({ firstName: ` ${'A'.repeat(100)} `, address: 'x'.repeat(500) })).toEqual({});
   });
 

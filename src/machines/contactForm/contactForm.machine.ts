@@ -18,7 +18,8 @@ export interface ContactFormValues {
   blocked: boolean;
 }
 
-export type SaveContactOutcome = { kind: 'saved'; contact: Contact } | { kind: 'rejected'; issues: Record<string, FieldIssue> };
+export type SaveContactOutcome =
+  { kind: 'saved'; contact: Contact } | { kind: 'rejected'; issues: Record<string, FieldIssue> };
 
 export interface ContactFormContext {
   contact: Contact | null;
@@ -40,7 +41,8 @@ const issue = (field: ContactTextField, value: string) => (value ? textIssue(CON
 export function checkContact(values: ContactFormValues): Record<string, FieldIssue> {
   const out: Record<string, FieldIssue> = {};
   const email = checkEmail(values.email);
-  if (email) out.email = email === 'required' ? 'emailRequired' : email === 'tooShort' ? 'emailTooShort' : 'emailInvalid';
+  if (email)
+    out.email = email === 'required' ? 'emailRequired' : email === 'tooShort' ? 'emailTooShort' : 'emailInvalid';
   else if (issue('email', values.email.trim()) === 'tooLong') out.email = 'emailTooLong';
   const phone = issue('phoneNumber', values.phoneNumber.trim());
   const prefix = values.phonePrefix.trim();
@@ -74,7 +76,9 @@ export const contactFormMachine = setup({
   actions: {
     assignValues: assign(({ event }) => ({ values: event.values, issues: {}, error: null })),
     assignIssues: assign(({ event }) => ({ issues: checkContact(event.values), error: null })),
-    assignOutcome: assign((_, outcome: SaveContactOutcome) => (outcome.kind === 'saved' ? { saved: outcome.contact } : { issues: outcome.issues })),
+    assignOutcome: assign((_, outcome: SaveContactOutcome) =>
+      outcome.kind === 'saved' ? { saved: outcome.contact } : { issues: outcome.issues },
+    ),
     failSave: assign({ error: 'saveFailed' as const }),
   },
 }).createMachine({
@@ -84,7 +88,9 @@ export const contactFormMachine = setup({
   states: {
     editing: {
       tags: ['editable'],
-      on: { 'form.submit': [{ guard: 'isValid', target: 'saving', actions: 'assignValues' }, { actions: 'assignIssues' }] },
+      on: {
+        'form.submit': [{ guard: 'isValid', target: 'saving', actions: 'assignValues' }, { actions: 'assignIssues' }],
+      },
     },
     saving: {
       tags: ['busy'],
@@ -93,7 +99,11 @@ export const contactFormMachine = setup({
         src: 'saveContact',
         input: ({ context }) => ({ id: context.contact?.id ?? null, values: context.values! }),
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'saved', actions: { type: 'assignOutcome', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSaved', params: ({ event }) => event.output },
+            target: 'saved',
+            actions: { type: 'assignOutcome', params: ({ event }) => event.output },
+          },
           { target: 'editing', actions: { type: 'assignOutcome', params: ({ event }) => event.output } },
         ],
         onError: { target: 'editing', actions: 'failSave' },

@@ -16,7 +16,10 @@ import type {
 export const IMPORT_POLL_MS = 2_000;
 
 export const loadImportOptions = fromPromise<ImportOptions>(async () => {
-  const [lists, attributes] = await Promise.all([api.GET('/contact-lists', { params: { query: { perPage: 500 } } }), api.GET('/contact-attributes')]);
+  const [lists, attributes] = await Promise.all([
+    api.GET('/contact-lists', { params: { query: { perPage: 500 } } }),
+    api.GET('/contact-attributes'),
+  ]);
   return { lists: unwrap(lists), attributes: unwrap(attributes) };
 });
 
@@ -52,10 +55,11 @@ export const startImport = fromPromise<StartOutcome, StartInput>(async ({ input 
   const { importId, ...body } = input;
   const result = await api.POST('/contact-imports/{importId}/start', { params: { path: { importId } }, body });
   const { status } = result.response;
-  if (status === 422) return {
-    kind: 'rejected',
-    reason: firstFieldErrors(result.error).listIds ? 'listRequired' : 'startFailed',
-  };
+  if (status === 422)
+    return {
+      kind: 'rejected',
+      reason: firstFieldErrors(result.error).listIds ? 'listRequired' : 'startFailed',
+    };
   if (status === 409) return { kind: 'rejected', reason: 'startFailed' };
   return { kind: 'started', upload: unwrap(result) };
 });
@@ -81,7 +85,8 @@ export const deleteImport = fromPromise<DeleteOutcome, { importId: number }>(asy
 export const watchImport = fromCallback<ContactImportEvent, { importId: number }>(({ input, sendBack }) =>
   appEvents.subscribe((event) => {
     if (event.type !== 'job.progressed' || event.job.jobId !== jobKeys.contactImport(input.importId)) return;
-    if (event.job.status === 'running') sendBack({ type: 'import.progressed', processed: event.job.processed, total: event.job.total });
+    if (event.job.status === 'running')
+      sendBack({ type: 'import.progressed', processed: event.job.processed, total: event.job.total });
     else sendBack({ type: 'import.ended' });
   }),
 );

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { contactImportEventFixtures as e, contactImportModel, contactImportOutputFixtures as o } from '../../../tests/model/contactImport.model.ts';
+import {
+  contactImportEventFixtures as e,
+  contactImportModel,
+  contactImportOutputFixtures as o,
+} from '../../../tests/model/contactImport.model.ts';
 import {
   contactImportMachine,
   MAX_READ_FAILURES,
@@ -53,7 +57,15 @@ describe('contact import machine at runtime', () => {
     actor.send(e['options.change'][0]!);
     actor.send(e['import.start'][0]!);
     await waitFor(actor, (s) => s.matches('running') && s.context.progress.processed === 1);
-    expect(started).toEqual([{ importId: 7, mapping: [{ target: 'email' }, { target: 'skip' }], listIds: [3], updateExisting: false, blocklist: true }]);
+    expect(started).toEqual([
+      {
+        importId: 7,
+        mapping: [{ target: 'email' }, { target: 'skip' }],
+        listIds: [3],
+        updateExisting: false,
+        blocklist: true,
+      },
+    ]);
     finish(o.readImport.finished);
     await waitFor(actor, (s) => s.matches('finished'));
     expect(actor.getSnapshot().value).toBe('finished');
@@ -82,7 +94,10 @@ describe('contact import machine at runtime', () => {
 
   it('refuses a file over the loaded limit without sending it, and takes another one', async () => {
     const { actor, sent } = withLimit(limitLoaded, o.uploadFile.uploaded);
-    await waitFor(actor, (s) => s.matches('choosing') && s.context.maxFileBytes === o.loadImportLimits.loaded.maxFileBytes);
+    await waitFor(
+      actor,
+      (s) => s.matches('choosing') && s.context.maxFileBytes === o.loadImportLimits.loaded.maxFileBytes,
+    );
     const big = e['file.choose'][2]!;
     expect(big.file.size).toBe(o.loadImportLimits.loaded.maxFileBytes + 1);
     actor.send(big);

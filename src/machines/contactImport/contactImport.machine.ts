@@ -1,5 +1,10 @@
 import { assign, setup } from 'xstate';
-import type { ContactImport, ContactList, ImportColumnTarget, ContactAttribute } from '../contactsTable/contacts.types.ts';
+import type {
+  ContactImport,
+  ContactList,
+  ImportColumnTarget,
+  ContactAttribute,
+} from '../contactsTable/contacts.types.ts';
 import {
   deleteImport,
   IMPORT_POLL_MS,
@@ -16,8 +21,10 @@ export interface ImportOptions {
   attributes: ContactAttribute[];
 }
 
-export type UploadOutcome = { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
-export type StartOutcome = { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
+export type UploadOutcome =
+  { kind: 'uploaded'; upload: ContactImport } | { kind: 'rejected'; reason: 'tooLarge' | 'uploadFailed' };
+export type StartOutcome =
+  { kind: 'started'; upload: ContactImport } | { kind: 'rejected'; reason: 'listRequired' | 'startFailed' };
 /** A delete the server refused: the import is queued or running (409). */
 export type DeleteOutcome = { kind: 'deleted' } | { kind: 'rejected' };
 
@@ -115,12 +122,16 @@ export const contactImportMachine = setup({
     assignLimit: assign((_, maxFileBytes: number) => ({ maxFileBytes })),
     assignFile: assign((_, file: File) => ({ file, error: null })),
     assignUpload: assign((_, outcome: UploadOutcome) =>
-      outcome.kind === 'uploaded' ? { upload: outcome.upload, mapping: outcome.upload.suggestedMapping, error: null } : { error: outcome.reason },
+      outcome.kind === 'uploaded'
+        ? { upload: outcome.upload, mapping: outcome.upload.suggestedMapping, error: null }
+        : { error: outcome.reason },
     ),
     assignStarted: assign((_, outcome: StartOutcome) =>
-      outcome.kind === 'started' ? { upload: outcome.upload, progress: NO_PROGRESS, readFailures: 0, error: null } : {
-        error: outcome.reason,
-      },
+      outcome.kind === 'started'
+        ? { upload: outcome.upload, progress: NO_PROGRESS, readFailures: 0, error: null }
+        : {
+            error: outcome.reason,
+          },
     ),
     assignMapping: assign(({ context }, change: { column: number; target: ImportColumnTarget }) => ({
       mapping: context.mapping.map((t, i) => (i === change.column ? change.target : t)),
@@ -213,7 +224,11 @@ export const contactImportMachine = setup({
         src: 'uploadFile',
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
-          { guard: { type: 'isUploaded', params: ({ event }) => event.output }, target: 'mapping', actions: { type: 'assignUpload', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isUploaded', params: ({ event }) => event.output },
+            target: 'mapping',
+            actions: { type: 'assignUpload', params: ({ event }) => event.output },
+          },
           { target: 'choosing', actions: { type: 'assignUpload', params: ({ event }) => event.output } },
         ],
         onError: { target: 'choosing', actions: { type: 'failWith', params: 'uploadFailed' } },
@@ -234,7 +249,10 @@ export const contactImportMachine = setup({
         },
         'file.reset': { target: 'choosing', actions: 'reset' },
         'import.delete': 'confirmingDelete',
-        'import.start': [{ guard: 'hasLists', target: 'starting' }, { actions: { type: 'failWith', params: 'listRequired' } }],
+        'import.start': [
+          { guard: 'hasLists', target: 'starting' },
+          { actions: { type: 'failWith', params: 'listRequired' } },
+        ],
       },
     },
     starting: {
@@ -250,7 +268,11 @@ export const contactImportMachine = setup({
           blocklist: context.blocklist,
         }),
         onDone: [
-          { guard: { type: 'isStarted', params: ({ event }) => event.output }, target: 'running', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isStarted', params: ({ event }) => event.output },
+            target: 'running',
+            actions: { type: 'assignStarted', params: ({ event }) => event.output },
+          },
           { target: 'mapping', actions: { type: 'assignStarted', params: ({ event }) => event.output } },
         ],
         onError: { target: 'mapping', actions: { type: 'failWith', params: 'startFailed' } },

@@ -33,7 +33,13 @@ export const loadPage = fromPromise<PageOutcome, PageInput>(async ({ input, sign
   const filter = { ...(q ? { q } : {}), ...(listId ? { listId } : {}), ...(segmentId ? { segmentId } : {}) };
   const result = await api.GET('/contacts', {
     params: {
-      query: { page: input.page, perPage: PAGE_SIZE, sort, ...filter, ...(input.cursor ? { cursor: input.cursor } : {}) },
+      query: {
+        page: input.page,
+        perPage: PAGE_SIZE,
+        sort,
+        ...filter,
+        ...(input.cursor ? { cursor: input.cursor } : {}),
+      },
     },
     signal,
   });
@@ -41,12 +47,20 @@ export const loadPage = fromPromise<PageOutcome, PageInput>(async ({ input, sign
   if (result.response.status === 422) return { kind: 'rejected', reason: 'invalid' };
   const rows = unwrap(result);
   const pagination = readPagination(result.response);
-  return { kind: 'loaded', rows, total: pagination?.total ?? null, page: input.page, nextCursor: pagination?.nextCursor ?? null };
+  return {
+    kind: 'loaded',
+    rows,
+    total: pagination?.total ?? null,
+    page: input.page,
+    nextCursor: pagination?.nextCursor ?? null,
+  };
 });
 
-export const applyBulk = fromPromise<number, { request: BulkRequest; selection: ContactSelection }>(async ({ input }) => {
-  const { action, listId } = input.request;
-  if (action === 'export') throw new Error('export is not a bulk call');
-  const body = { action, selection: input.selection, ...(listId ? { listId } : {}) };
-  return unwrap(await api.POST('/contacts/bulk', { body })).affected;
-});
+export const applyBulk = fromPromise<number, { request: BulkRequest; selection: ContactSelection }>(
+  async ({ input }) => {
+    const { action, listId } = input.request;
+    if (action === 'export') throw new Error('export is not a bulk call');
+    const body = { action, selection: input.selection, ...(listId ? { listId } : {}) };
+    return unwrap(await api.POST('/contacts/bulk', { body })).affected;
+  },
+);

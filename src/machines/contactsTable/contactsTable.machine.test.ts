@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { contactsTableEventFixtures as e, contactsTableModel, contactsTableOutputFixtures as o } from '../../../tests/model/contactsTable.model.ts';
-import { contactsTableMachine, type ContactsTableEmitted, type ContactsTableInput, type PageOutcome, type TableOptions } from './contactsTable.machine.ts';
+import {
+  contactsTableEventFixtures as e,
+  contactsTableModel,
+  contactsTableOutputFixtures as o,
+} from '../../../tests/model/contactsTable.model.ts';
+import {
+  contactsTableMachine,
+  type ContactsTableEmitted,
+  type ContactsTableInput,
+  type PageOutcome,
+  type TableOptions,
+} from './contactsTable.machine.ts';
 import { parseTableView, type ContactQuery } from './tableView.ts';
 
 describeModel(contactsTableModel);
@@ -37,7 +47,13 @@ describe('contacts table machine and the address', () => {
     expect(queries).toEqual([{ q: '', sort: 'lastName', listId: 12, segmentId: null }]);
     expect(actor.getSnapshot().context.columns).toEqual([3]);
     expect(actor.getSnapshot().context.notices).toEqual(['columnsNotFound']);
-    expect(writes).toEqual([{ type: 'view.changed', history: 'replace', view: { q: '', sort: 'lastName', listId: 12, segmentId: null, columns: [3] } }]);
+    expect(writes).toEqual([
+      {
+        type: 'view.changed',
+        history: 'replace',
+        view: { q: '', sort: 'lastName', listId: 12, segmentId: null, columns: [3] },
+      },
+    ]);
   });
 
   it('does not write an address it was started from when nothing had to change', async () => {
@@ -84,7 +100,13 @@ describe('contacts table machine and the address', () => {
     await settled();
     expect(actor.getSnapshot().context.query.q).toBe('ada');
     expect(queries).toEqual([{ q: 'ada', sort: '-createdAt', listId: null, segmentId: null }]);
-    expect(writes).toEqual([{ type: 'view.changed', history: 'replace', view: { q: 'ada', sort: '-createdAt', listId: null, segmentId: null, columns: [] } }]);
+    expect(writes).toEqual([
+      {
+        type: 'view.changed',
+        history: 'replace',
+        view: { q: 'ada', sort: '-createdAt', listId: null, segmentId: null, columns: [] },
+      },
+    ]);
   });
 
   it('does not lose a search typed while a page loads', async () => {
@@ -112,20 +134,30 @@ describe('contacts table machine and the address', () => {
   });
 
   it('falls back when the API does not find the list, explains it and replaces the address', async () => {
-    const { actor, queries, writes, settled } = start(parseTableView('?q=ada&list=12'), (query) => (query.listId ? o.loadPage.rejected : o.loadPage.loaded));
+    const { actor, queries, writes, settled } = start(parseTableView('?q=ada&list=12'), (query) =>
+      query.listId ? o.loadPage.rejected : o.loadPage.loaded,
+    );
     await settled();
     expect(queries).toEqual([
       { q: 'ada', sort: '-createdAt', listId: 12, segmentId: null },
       { q: 'ada', sort: '-createdAt', listId: null, segmentId: null },
     ]);
     expect(actor.getSnapshot().context.notices).toEqual(['listNotFound']);
-    expect(writes).toEqual([{ type: 'view.changed', history: 'replace', view: { q: 'ada', sort: '-createdAt', listId: null, segmentId: null, columns: [] } }]);
+    expect(writes).toEqual([
+      {
+        type: 'view.changed',
+        history: 'replace',
+        view: { q: 'ada', sort: '-createdAt', listId: null, segmentId: null, columns: [] },
+      },
+    ]);
     actor.send(e['notice.dismiss'][0]!);
     expect(actor.getSnapshot().context.notices).toEqual([]);
   });
 
   it('returns to the default view when the API refuses the query, and fails when it refuses even that', async () => {
-    const fallback = start(parseTableView('?q=ada&sort=email&dir=desc'), (query) => (query.q ? o.loadPage.invalid : o.loadPage.loaded));
+    const fallback = start(parseTableView('?q=ada&sort=email&dir=desc'), (query) =>
+      query.q ? o.loadPage.invalid : o.loadPage.loaded,
+    );
     await fallback.settled();
     expect(fallback.queries.at(-1)).toEqual({ q: '', sort: '-createdAt', listId: null, segmentId: null });
     expect(fallback.actor.getSnapshot().context.notices).toEqual(['viewRejected']);

@@ -27,7 +27,9 @@ export type * from './contactsTable.types.ts';
 export type { ContactQuery, TableView, ViewNotice } from './tableView.ts';
 
 /** The selection a bulk action or export is applied to. */
-export function selectionOf(context: Pick<ContactsTableContext, 'allMatching' | 'selectedIds' | 'query'>): ContactSelection {
+export function selectionOf(
+  context: Pick<ContactsTableContext, 'allMatching' | 'selectedIds' | 'query'>,
+): ContactSelection {
   if (!context.allMatching) return { ids: context.selectedIds };
   const { listId, segmentId } = context.query;
   const q = context.query.q.trim();
@@ -41,7 +43,8 @@ export const viewOf = (context: Pick<ContactsTableContext, 'query' | 'columns'>)
 });
 
 const NO_SELECTION = { selectedIds: [] as number[], allMatching: false };
-const isRejected = (output: PageOutcome): output is Extract<PageOutcome, { kind: 'rejected' }> => output.kind === 'rejected';
+const isRejected = (output: PageOutcome): output is Extract<PageOutcome, { kind: 'rejected' }> =>
+  output.kind === 'rejected';
 
 /**
  * The contacts table. `loadingOptions` (lists, segments, attributes; the view is checked against them) → `browsing`:
@@ -70,32 +73,43 @@ export const contactsTableMachine = setup({
     hasMore: ({ context }) => context.total === null || context.rows.length < context.total,
     isNewQuery: ({ context }, view: TableView) => !sameQuery(context.query, checkView(view, context).view),
     isRejected: (_, output: PageOutcome) => isRejected(output),
-    canFallBack: ({ context }, output: PageOutcome) => isRejected(output) && fallbackQuery(context.query, output.reason) !== null,
+    canFallBack: ({ context }, output: PageOutcome) =>
+      isRejected(output) && fallbackQuery(context.query, output.reason) !== null,
   },
   actions: {
     assignOptions: assign((_, options: TableOptions) => ({ ...options, error: null })),
     /** The view against the loaded options: what does not exist is dropped, with a notice. */
     checkView: assign(({ context }) => {
       const { view, notices } = checkView(viewOf(context), context);
-      return { query: { ...context.query, listId: view.listId, segmentId: view.segmentId }, columns: view.columns, notices: mergeNotices(context.notices, notices) };
+      return {
+        query: { ...context.query, listId: view.listId, segmentId: view.segmentId },
+        columns: view.columns,
+        notices: mergeNotices(context.notices, notices),
+      };
     }),
     assignUrlView: assign((_, parsed: ParsedView) => {
       const { columns, ...query } = parsed.view;
       return { query, columns, notices: parsed.notices };
     }),
-    assignSearch: assign(
-      ({ context }, q: string) => ({ query: { ...context.query, q: q.slice(0, SEARCH_MAX_LENGTH) } }),
-    ),
+    assignSearch: assign(({ context }, q: string) => ({
+      query: { ...context.query, q: q.slice(0, SEARCH_MAX_LENGTH) },
+    })),
     assignSort: assign(({ context }, sort: ContactSort) => ({ query: { ...context.query, sort } })),
     assignFilter: assign(({ context }, filter: { listId: number | null; segmentId: number | null }) => ({
       query: { ...context.query, listId: filter.listId, segmentId: filter.listId ? null : filter.segmentId },
     })),
     fallBack: assign(({ context }, output: PageOutcome) => {
       const fallback = isRejected(output) ? fallbackQuery(context.query, output.reason) : null;
-      return fallback ? { query: fallback.query, notices: mergeNotices(context.notices, [fallback.notice]), ...NO_SELECTION } : {};
+      return fallback
+        ? { query: fallback.query, notices: mergeNotices(context.notices, [fallback.notice]), ...NO_SELECTION }
+        : {};
     }),
     clearNotices: assign({ notices: [] }),
-    recordView: emit(({ context }, history: 'push' | 'replace') => ({ type: 'view.changed' as const, view: viewOf(context), history })),
+    recordView: emit(({ context }, history: 'push' | 'replace') => ({
+      type: 'view.changed' as const,
+      view: viewOf(context),
+      history,
+    })),
     /** A view that had to be corrected replaces the address that asked for it. */
     recordCorrection: enqueueActions(({ context, enqueue }) => {
       if (context.notices.length) enqueue.emit({ type: 'view.changed', view: viewOf(context), history: 'replace' });
@@ -121,7 +135,11 @@ export const contactsTableMachine = setup({
       const selectedIds = base.includes(id) ? base.filter((selected) => selected !== id) : [...base, id];
       return { selectedIds, allMatching: false, error: null };
     }),
-    selectLoaded: assign(({ context }) => ({ selectedIds: context.rows.map((r) => r.id), allMatching: false, error: null })),
+    selectLoaded: assign(({ context }) => ({
+      selectedIds: context.rows.map((r) => r.id),
+      allMatching: false,
+      error: null,
+    })),
     selectAll: assign({ selectedIds: [], allMatching: true, error: null }),
     clearSelection: assign(NO_SELECTION),
     assignBulk: assign((_, request: BulkRequest) => ({
@@ -131,7 +149,10 @@ export const contactsTableMachine = setup({
     assignAffected: assign((_, affected: number) => ({ affected, bulk: null, ...NO_SELECTION })),
     clearBulk: assign({ bulk: null }),
     clearNotice: assign({ affected: null }),
-    startExport: sendTo('exporter', ({ context }) => ({ type: 'export.start' as const, selection: selectionOf(context) })),
+    startExport: sendTo('exporter', ({ context }) => ({
+      type: 'export.start' as const,
+      selection: selectionOf(context),
+    })),
     failWith: assign((_, error: TableError) => ({ error })),
   },
 }).createMachine({
@@ -183,7 +204,10 @@ export const contactsTableMachine = setup({
       invoke: {
         id: 'loadTableOptions',
         src: 'loadTableOptions',
-        onDone: { target: 'browsing', actions: [{ type: 'assignOptions', params: ({ event }) => event.output }, 'checkView', 'recordCorrection'] },
+        onDone: {
+          target: 'browsing',
+          actions: [{ type: 'assignOptions', params: ({ event }) => event.output }, 'checkView', 'recordCorrection'],
+        },
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'optionsFailed' } },
       },
       on: {
@@ -249,13 +273,24 @@ export const contactsTableMachine = setup({
                 reenter: true,
                 actions: [{ type: 'fallBack', params: ({ event }) => event.output }, 'recordCorrection'],
               },
-              { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: '#contactsTable.loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
+              {
+                guard: { type: 'isRejected', params: ({ event }) => event.output },
+                target: '#contactsTable.loadFailed',
+                actions: { type: 'failWith', params: 'loadFailed' },
+              },
               { target: 'ready', actions: { type: 'assignFirstPage', params: ({ event }) => event.output } },
             ],
             onError: { target: '#contactsTable.loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
           },
         },
-        searching: { after: { SEARCH_DEBOUNCE: { target: 'loading', actions: ['clearSelection', { type: 'recordView', params: 'replace' }] } } },
+        searching: {
+          after: {
+            SEARCH_DEBOUNCE: {
+              target: 'loading',
+              actions: ['clearSelection', { type: 'recordView', params: 'replace' }],
+            },
+          },
+        },
         ready: {
           on: {
             'rows.more': { guard: 'hasMore', target: 'loadingMore' },
@@ -285,7 +320,11 @@ export const contactsTableMachine = setup({
             src: 'loadPage',
             input: ({ context }) => ({ query: context.query, page: context.page + 1, cursor: context.cursor }),
             onDone: [
-              { guard: { type: 'isRejected', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'failWith', params: 'loadFailed' } },
+              {
+                guard: { type: 'isRejected', params: ({ event }) => event.output },
+                target: 'ready',
+                actions: { type: 'failWith', params: 'loadFailed' },
+              },
               { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },
             ],
             onError: { target: 'ready', actions: { type: 'failWith', params: 'loadFailed' } },
@@ -300,14 +339,19 @@ export const contactsTableMachine = setup({
         { target: 'applyingBulk' },
       ],
     },
-    confirmingBulk: { on: { 'bulk.confirm': 'applyingBulk', 'bulk.cancel': { target: 'browsing.ready', actions: 'clearBulk' } } },
+    confirmingBulk: {
+      on: { 'bulk.confirm': 'applyingBulk', 'bulk.cancel': { target: 'browsing.ready', actions: 'clearBulk' } },
+    },
     applyingBulk: {
       tags: ['busy'],
       invoke: {
         id: 'applyBulk',
         src: 'applyBulk',
         input: ({ context }) => ({ request: context.bulk!, selection: selectionOf(context) }),
-        onDone: { target: 'browsing.loading', actions: { type: 'assignAffected', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'browsing.loading',
+          actions: { type: 'assignAffected', params: ({ event }) => event.output },
+        },
         onError: { target: 'browsing.ready', actions: [{ type: 'failWith', params: 'bulkFailed' }, 'clearBulk'] },
       },
     },

@@ -15,10 +15,35 @@ import {
 } from './tableView.ts';
 
 const at = '2025-01-01T10:00:00.000Z';
-const list = (id: number): ContactList => ({ id, name: `List ${id}`, folderId: 1, memberCount: 0, createdAt: at, updatedAt: at });
-const segment = (id: number): Segment => ({ id, name: `Segment ${id}`, conditions: { kind: 'group', operator: 'and', conditions: [] }, createdAt: at, updatedAt: at });
-const attribute = (id: number): ContactAttribute => ({ id, name: `Attribute ${id}`, type: 'text', options: [], createdAt: at, updatedAt: at });
-const options: ViewOptions = { lists: [list(12)], segments: [segment(5)], attributes: [attribute(3), attribute(7)], listsComplete: true };
+const list = (id: number): ContactList => ({
+  id,
+  name: `List ${id}`,
+  folderId: 1,
+  memberCount: 0,
+  createdAt: at,
+  updatedAt: at,
+});
+const segment = (id: number): Segment => ({
+  id,
+  name: `Segment ${id}`,
+  conditions: { kind: 'group', operator: 'and', conditions: [] },
+  createdAt: at,
+  updatedAt: at,
+});
+const attribute = (id: number): ContactAttribute => ({
+  id,
+  name: `Attribute ${id}`,
+  type: 'text',
+  options: [],
+  createdAt: at,
+  updatedAt: at,
+});
+const options: ViewOptions = {
+  lists: [list(12)],
+  segments: [segment(5)],
+  attributes: [attribute(3), attribute(7)],
+  listsComplete: true,
+};
 const view = (patch: Partial<TableView>): TableView => ({ ...DEFAULT_VIEW, ...patch });
 
 describe('parseTableView', () => {
@@ -27,7 +52,10 @@ describe('parseTableView', () => {
       view: { q: 'ada lovelace', sort: 'lastName', listId: 12, segmentId: null, columns: [3, 7] },
       notices: [],
     });
-    expect(parseTableView('segment=5&sort=email&dir=desc')).toEqual({ view: view({ segmentId: 5, sort: '-email' }), notices: [] });
+    expect(parseTableView('segment=5&sort=email&dir=desc')).toEqual({
+      view: view({ segmentId: 5, sort: '-email' }),
+      notices: [],
+    });
   });
 
   it('gives the default view for an empty address and ignores parameters it does not know', () => {
@@ -41,16 +69,24 @@ describe('parseTableView', () => {
     expect(parseTableView('dir=desc').view.sort).toBe('-createdAt');
   });
 
-  it.each([['sort=phone'], ['sort=-lastName'], ['sort=lastName&dir=up'], ['dir=DESC'], ['sort=']])('falls back to the default sort for %s', (search) => {
-    expect(parseTableView(search)).toEqual({ view: DEFAULT_VIEW, notices: ['sortInvalid'] });
-  });
-
-  it.each([['list=abc'], ['list=-3'], ['list=0'], ['list=1.5'], ['list=1e3'], ['list='], ['list=12345678901234567890']])(
-    'drops a list id that cannot exist: %s',
+  it.each([['sort=phone'], ['sort=-lastName'], ['sort=lastName&dir=up'], ['dir=DESC'], ['sort=']])(
+    'falls back to the default sort for %s',
     (search) => {
-      expect(parseTableView(search)).toEqual({ view: DEFAULT_VIEW, notices: ['listNotFound'] });
+      expect(parseTableView(search)).toEqual({ view: DEFAULT_VIEW, notices: ['sortInvalid'] });
     },
   );
+
+  it.each([
+    ['list=abc'],
+    ['list=-3'],
+    ['list=0'],
+    ['list=1.5'],
+    ['list=1e3'],
+    ['list='],
+    ['list=12345678901234567890'],
+  ])('drops a list id that cannot exist: %s', (search) => {
+    expect(parseTableView(search)).toEqual({ view: DEFAULT_VIEW, notices: ['listNotFound'] });
+  });
 
   it('drops a segment id that cannot exist', () => {
     expect(parseTableView('segment=five')).toEqual({ view: DEFAULT_VIEW, notices: ['segmentNotFound'] });
@@ -80,7 +116,12 @@ describe('parseTableView', () => {
   });
 
   it('reports every problem once, in a stable order', () => {
-    expect(parseTableView('sort=phone&list=abc&segment=x&columns=a,b').notices).toEqual(['sortInvalid', 'listNotFound', 'segmentNotFound', 'columnsNotFound']);
+    expect(parseTableView('sort=phone&list=abc&segment=x&columns=a,b').notices).toEqual([
+      'sortInvalid',
+      'listNotFound',
+      'segmentNotFound',
+      'columnsNotFound',
+    ]);
   });
 
   it('never throws, whatever the address', () => {
@@ -100,7 +141,9 @@ describe('serializeTableView', () => {
   });
 
   it('writes search, sort with direction, filter and columns in a readable form', () => {
-    expect(serializeTableView(view({ q: ' ada lovelace ', sort: 'lastName', listId: 12, columns: [3, 7] }))).toBe('q=ada+lovelace&sort=lastName&dir=asc&list=12&columns=3,7');
+    expect(serializeTableView(view({ q: ' ada lovelace ', sort: 'lastName', listId: 12, columns: [3, 7] }))).toBe(
+      'q=ada+lovelace&sort=lastName&dir=asc&list=12&columns=3,7',
+    );
     expect(serializeTableView(view({ sort: '-email', segmentId: 5 }))).toBe('sort=email&dir=desc&segment=5');
     expect(serializeTableView(view({ sort: 'createdAt' }))).toBe('sort=createdAt&dir=asc');
   });
@@ -111,12 +154,25 @@ describe('serializeTableView', () => {
   });
 
   it('round-trips every view', () => {
-    const sorts: ContactSort[] = ['createdAt', '-createdAt', 'email', '-email', 'firstName', '-firstName', 'lastName', '-lastName'];
+    const sorts: ContactSort[] = [
+      'createdAt',
+      '-createdAt',
+      'email',
+      '-email',
+      'firstName',
+      '-firstName',
+      'lastName',
+      '-lastName',
+    ];
     const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
     const arbitraryView = fc.record({
       q: fc.string({ maxLength: 100 }).map((q) => q.trim()),
       sort: fc.constantFrom(...sorts),
-      filter: fc.oneof(fc.constant({ listId: null, segmentId: null }), id.map((listId) => ({ listId, segmentId: null })), id.map((segmentId) => ({ listId: null, segmentId }))),
+      filter: fc.oneof(
+        fc.constant({ listId: null, segmentId: null }),
+        id.map((listId) => ({ listId, segmentId: null })),
+        id.map((segmentId) => ({ listId: null, segmentId })),
+      ),
       columns: fc.uniqueArray(id, { maxLength: 5 }),
     });
     fc.assert(
@@ -130,18 +186,27 @@ describe('serializeTableView', () => {
 
 describe('checkView against the company', () => {
   it('keeps what exists', () => {
-    expect(checkView(view({ listId: 12, columns: [7, 3] }), options)).toEqual({ view: view({ listId: 12, columns: [7, 3] }), notices: [] });
+    expect(checkView(view({ listId: 12, columns: [7, 3] }), options)).toEqual({
+      view: view({ listId: 12, columns: [7, 3] }),
+      notices: [],
+    });
     expect(checkView(view({ segmentId: 5 }), options).notices).toEqual([]);
   });
 
   it('drops a list, a segment or columns the company does not have', () => {
     expect(checkView(view({ listId: 99 }), options)).toEqual({ view: DEFAULT_VIEW, notices: ['listNotFound'] });
     expect(checkView(view({ segmentId: 99 }), options)).toEqual({ view: DEFAULT_VIEW, notices: ['segmentNotFound'] });
-    expect(checkView(view({ columns: [3, 99] }), options)).toEqual({ view: view({ columns: [3] }), notices: ['columnsNotFound'] });
+    expect(checkView(view({ columns: [3, 99] }), options)).toEqual({
+      view: view({ columns: [3] }),
+      notices: ['columnsNotFound'],
+    });
   });
 
   it('leaves an unknown list to the API when only some of the lists were loaded', () => {
-    expect(checkView(view({ listId: 99 }), { ...options, listsComplete: false })).toEqual({ view: view({ listId: 99 }), notices: [] });
+    expect(checkView(view({ listId: 99 }), { ...options, listsComplete: false })).toEqual({
+      view: view({ listId: 99 }),
+      notices: [],
+    });
   });
 });
 
@@ -154,7 +219,10 @@ describe('fallbackQuery after the API refused a query', () => {
   });
 
   it('returns to the default view for a value it refused', () => {
-    expect(fallbackQuery({ ...query, listId: 12 }, 'invalid')).toEqual({ query: DEFAULT_QUERY, notice: 'viewRejected' });
+    expect(fallbackQuery({ ...query, listId: 12 }, 'invalid')).toEqual({
+      query: DEFAULT_QUERY,
+      notice: 'viewRejected',
+    });
   });
 
   it('gives up when the default view itself was refused', () => {
@@ -173,6 +241,12 @@ describe('helpers', () => {
     expect(parseId('42')).toBe(42);
     expect(parseId('007')).toBe(7);
     expect(parseId(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
-    expect([parseId(null), parseId(''), parseId(' 1'), parseId('0x10'), parseId('9'.repeat(16))]).toEqual([null, null, null, null, null]);
+    expect([parseId(null), parseId(''), parseId(' 1'), parseId('0x10'), parseId('9'.repeat(16))]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -48,10 +48,13 @@ const isSortField = (value: string): value is SortField => (SORT_FIELDS as reado
 const isDirection = (value: string): value is SortDirection => (DIRECTIONS as readonly string[]).includes(value);
 
 export function sortParts(sort: ContactSort): { field: SortField; dir: SortDirection } {
-  return sort.startsWith('-') ? { field: sort.slice(1) as SortField, dir: 'desc' } : { field: sort as SortField, dir: 'asc' };
+  return sort.startsWith('-')
+    ? { field: sort.slice(1) as SortField, dir: 'desc' }
+    : { field: sort as SortField, dir: 'asc' };
 }
 
-export const toSort = (field: SortField, dir: SortDirection): ContactSort => (dir === 'desc' ? `-${field}` : field) as ContactSort;
+export const toSort = (field: SortField, dir: SortDirection): ContactSort =>
+  (dir === 'desc' ? `-${field}` : field) as ContactSort;
 
 /** A database id: digits only, positive, a safe integer. */
 export function parseId(value: string | null): number | null {
@@ -60,15 +63,20 @@ export function parseId(value: string | null): number | null {
   return id >= 1 && Number.isSafeInteger(id) ? id : null;
 }
 
-const add = (notices: ViewNotice[], notice: ViewNotice): ViewNotice[] => (notices.includes(notice) ? notices : [...notices, notice]);
+const add = (notices: ViewNotice[], notice: ViewNotice): ViewNotice[] =>
+  notices.includes(notice) ? notices : [...notices, notice];
 
 function readSort(params: URLSearchParams, notices: ViewNotice[]): { sort: ContactSort; notices: ViewNotice[] } {
   const field = params.get('sort');
   const dir = params.get('dir');
   if (field === null && dir === null) return { sort: DEFAULT_SORT, notices };
-  if ((field !== null && !isSortField(field)) || (dir !== null && !isDirection(dir))) return { sort: DEFAULT_SORT, notices: add(notices, 'sortInvalid') };
+  if ((field !== null && !isSortField(field)) || (dir !== null && !isDirection(dir)))
+    return { sort: DEFAULT_SORT, notices: add(notices, 'sortInvalid') };
   // Only a direction: the default field; only a field: ascending, as a column header click would.
-  return { sort: toSort((field as SortField | null) ?? sortParts(DEFAULT_SORT).field, (dir as SortDirection | null) ?? 'asc'), notices };
+  return {
+    sort: toSort((field as SortField | null) ?? sortParts(DEFAULT_SORT).field, (dir as SortDirection | null) ?? 'asc'),
+    notices,
+  };
 }
 
 function readFilter(params: URLSearchParams, notices: ViewNotice[]) {
@@ -79,7 +87,8 @@ function readFilter(params: URLSearchParams, notices: ViewNotice[]) {
   const segmentId = parseId(rawSegment);
   if (rawList !== null && listId === null) notices = add(notices, 'listNotFound');
   if (rawSegment !== null && segmentId === null) notices = add(notices, 'segmentNotFound');
-  if (listId !== null && segmentId !== null) return { listId, segmentId: null, notices: add(notices, 'filterConflict') };
+  if (listId !== null && segmentId !== null)
+    return { listId, segmentId: null, notices: add(notices, 'filterConflict') };
   return { listId, segmentId, notices };
 }
 
@@ -164,9 +173,14 @@ export function checkView(view: TableView, options: ViewOptions): ParsedView {
 export type QueryRejection = 'notFound' | 'invalid';
 
 /** The query to show instead of a refused one, or null when even the default was refused. */
-export function fallbackQuery(query: ContactQuery, reason: QueryRejection): { query: ContactQuery; notice: ViewNotice } | null {
-  if (reason === 'notFound' && query.listId !== null) return { query: { ...query, listId: null }, notice: 'listNotFound' };
-  if (reason === 'notFound' && query.segmentId !== null) return { query: { ...query, segmentId: null }, notice: 'segmentNotFound' };
+export function fallbackQuery(
+  query: ContactQuery,
+  reason: QueryRejection,
+): { query: ContactQuery; notice: ViewNotice } | null {
+  if (reason === 'notFound' && query.listId !== null)
+    return { query: { ...query, listId: null }, notice: 'listNotFound' };
+  if (reason === 'notFound' && query.segmentId !== null)
+    return { query: { ...query, segmentId: null }, notice: 'segmentNotFound' };
   if (sameQuery(query, DEFAULT_QUERY)) return null;
   return { query: DEFAULT_QUERY, notice: 'viewRejected' };
 }

@@ -6,6 +6,7 @@ import type { LoadingBarEvent } from './loadingBar.machine.ts';
 export const loadEvents = fromCallback<LoadingBarEvent>(({ sendBack }) =>
   appEvents.subscribe((event) => {
     if (event.type === 'api.requestStarted' || event.type === 'route.loadStarted') sendBack({ type: 'load.started' });
-    if (event.type === 'api.requestFinished' || event.type === 'route.loadFinished') sendBack({ type: 'load.finished' });
+    if (event.type === 'api.requestFinished' || event.type === 'route.loadFinished')
+      sendBack({ type: 'load.finished' });
   }),
 );

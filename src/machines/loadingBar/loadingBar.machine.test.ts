@@ -11,7 +11,8 @@ describe('loading bar at runtime', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const start = () => createActor(loadingBarMachine.provide({ actors: { loadEvents: fromCallback(() => () => {}) } })).start();
+  const start = () =>
+    createActor(loadingBarMachine.provide({ actors: { loadEvents: fromCallback(() => () => {}) } })).start();
 
   it('never shows a load that ends within the 200 ms throttle', () => {
     const actor = start();

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { notificationSettingsModel, notificationSettingsOutputFixtures } from '../../../tests/model/notificationSettings.model.ts';
+import {
+  notificationSettingsModel,
+  notificationSettingsOutputFixtures,
+} from '../../../tests/model/notificationSettings.model.ts';
 import {
   notificationSettingsMachine,
   periodOf,

@@ -45,7 +45,8 @@ export type NotificationSettingsEvent =
 /** The smallest period whose hidden fields are all `*`: the editor period that shows this pattern whole. */
 export function periodOf(pattern: string): Period {
   const texts = pattern.trim().split(/\s+/);
-  const fits = (period: Period) => FIELDS.every((field, i) => PERIOD_FIELDS[period].includes(field) || texts[i] === '*');
+  const fits = (period: Period) =>
+    FIELDS.every((field, i) => PERIOD_FIELDS[period].includes(field) || texts[i] === '*');
   return PERIODS.find(fits) ?? 'year';
 }
 
@@ -117,7 +118,12 @@ export const notificationSettingsMachine = setup({
     })),
     assignOutcome: assign((_, outcome: SaveOutcome) =>
       outcome.kind === 'saved'
-        ? { saved: outcome.settings, draft: draftOf(outcome.settings, outcome.settings.digest.timeZone), fieldErrors: {}, error: null }
+        ? {
+            saved: outcome.settings,
+            draft: draftOf(outcome.settings, outcome.settings.digest.timeZone),
+            fieldErrors: {},
+            error: null,
+          }
         : { fieldErrors: outcome.errors, error: null },
     ),
     toggleCategory: assign(({ context }, toggle: CategoryToggle) => {
@@ -133,7 +139,11 @@ export const notificationSettingsMachine = setup({
     changeSchedule: assign(({ context }, pattern: string) => {
       if (!context.draft) return {};
       const digest = { ...context.draft.digest, pattern, period: periodOf(pattern) };
-      return { draft: { ...context.draft, digest }, patternError: null, fieldErrors: withoutField(context.fieldErrors, 'digest.pattern') };
+      return {
+        draft: { ...context.draft, digest },
+        patternError: null,
+        fieldErrors: withoutField(context.fieldErrors, 'digest.pattern'),
+      };
     }),
     rejectSchedule: assign((_, patternError: ScheduleError) => ({ patternError })),
     discard: assign(({ context }) => ({
@@ -183,7 +193,11 @@ export const notificationSettingsMachine = setup({
         dirty: {
           always: { guard: 'isPristine', target: 'pristine' },
           on: {
-            'settings.save': { guard: 'hasNoPatternError', target: `#notificationSettings.saving`, actions: 'clearMessages' },
+            'settings.save': {
+              guard: 'hasNoPatternError',
+              target: `#notificationSettings.saving`,
+              actions: 'clearMessages',
+            },
             'settings.discard': { target: 'pristine', actions: 'discard' },
           },
         },
@@ -196,7 +210,11 @@ export const notificationSettingsMachine = setup({
         src: 'saveSettings',
         input: ({ context }) => context.draft!,
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'saved', actions: { type: 'assignOutcome', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSaved', params: ({ event }) => event.output },
+            target: 'saved',
+            actions: { type: 'assignOutcome', params: ({ event }) => event.output },
+          },
           { target: 'rejected', actions: { type: 'assignOutcome', params: ({ event }) => event.output } },
         ],
         onError: { target: 'editing', actions: { type: 'failWith', params: 'saveFailed' } },

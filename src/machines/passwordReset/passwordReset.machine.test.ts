@@ -29,7 +29,9 @@ describe('password reset at runtime', () => {
     expect(actor.getSnapshot().context.issues).toEqual({ password: 'tooShort', passwordConfirmation: 'mismatch' });
     actor.send({ type: 'reset.submit', password: 'new-secret', passwordConfirmation: 'new-secret' });
     await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.serverErrors).length > 0);
-    expect(sent).toEqual([{ token: 'reset-token-0123456789abcdef', password: 'new-secret', passwordConfirmation: 'new-secret' }]);
+    expect(sent).toEqual([
+      { token: 'reset-token-0123456789abcdef', password: 'new-secret', passwordConfirmation: 'new-secret' },
+    ]);
     expect(actor.getSnapshot().context.serverErrors).toEqual({ password: 'Password is too common.' });
     expect(actor.getSnapshot().context.password).toBe('');
   });

@@ -1,5 +1,11 @@
 import { assign, setup } from 'xstate';
-import { checkConfirmation, checkPassword, issues, type ConfirmationIssue, type PasswordIssue } from '../../app/validation.ts';
+import {
+  checkConfirmation,
+  checkPassword,
+  issues,
+  type ConfirmationIssue,
+  type PasswordIssue,
+} from '../../app/validation.ts';
 import { resetPassword } from './passwordReset.actors.ts';
 
 export interface ResetInput {
@@ -35,7 +41,11 @@ const formIssues = (password: string, confirmation: string) =>
  * the server return to `editing`, and so does a failed call (`resetFailed`).
  */
 export const passwordResetMachine = setup({
-  types: { context: {} as PasswordResetContext, events: {} as PasswordResetEvent, input: {} as { token: string | null } },
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as { token: string | null },
+  },
   actors: { resetPassword },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
@@ -51,31 +61,64 @@ export const passwordResetMachine = setup({
       serverErrors: {},
       error: null,
     })),
-    assignIssues: assign(({ event }) => ({ issues: formIssues(event.password, event.passwordConfirmation), serverErrors: {}, error: null })),
-    assignServerErrors: assign((_, outcome: ResetOutcome) => (outcome.kind === 'rejected' ? { serverErrors: outcome.fieldErrors } : {})),
+    assignIssues: assign(({ event }) => ({
+      issues: formIssues(event.password, event.passwordConfirmation),
+      serverErrors: {},
+      error: null,
+    })),
+    assignServerErrors: assign((_, outcome: ResetOutcome) =>
+      outcome.kind === 'rejected' ? { serverErrors: outcome.fieldErrors } : {},
+    ),
     assignFailure: assign({ error: 'resetFailed' as const }),
     forgetPasswords: assign({ password: '', passwordConfirmation: '' }),
   },
 }).createMachine({
   id: 'passwordReset',
-  context: ({ input }) => ({ token: input.token, password: '', passwordConfirmation: '', issues: {}, serverErrors: {}, error: null }),
+  context: ({ input }) => ({
+    token: input.token,
+    password: '',
+    passwordConfirmation: '',
+    issues: {},
+    serverErrors: {},
+    error: null,
+  }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'hasToken', target: 'editing' }, { target: 'invalidLink' }] },
     editing: {
       tags: ['editable'],
-      on: { 'reset.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'assignForm' }, { actions: 'assignIssues' }] },
+      on: {
+        'reset.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: 'assignForm' },
+          { actions: 'assignIssues' },
+        ],
+      },
     },
     submitting: {
       tags: ['busy'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({ token: context.token ?? '', password: context.password, passwordConfirmation: context.passwordConfirmation }),
+        input: ({ context }) => ({
+          token: context.token ?? '',
+          password: context.password,
+          passwordConfirmation: context.passwordConfirmation,
+        }),
         onDone: [
-          { guard: { type: 'isReset', params: ({ event }) => event.output }, target: 'done', actions: 'forgetPasswords' },
-          { guard: { type: 'isLinkExpired', params: ({ event }) => event.output }, target: 'invalidLink', actions: 'forgetPasswords' },
-          { target: 'editing', actions: [{ type: 'assignServerErrors', params: ({ event }) => event.output }, 'forgetPasswords'] },
+          {
+            guard: { type: 'isReset', params: ({ event }) => event.output },
+            target: 'done',
+            actions: 'forgetPasswords',
+          },
+          {
+            guard: { type: 'isLinkExpired', params: ({ event }) => event.output },
+            target: 'invalidLink',
+            actions: 'forgetPasswords',
+          },
+          {
+            target: 'editing',
+            actions: [{ type: 'assignServerErrors', params: ({ event }) => event.output }, 'forgetPasswords'],
+          },
         ],
         onError: { target: 'editing', actions: ['assignFailure', 'forgetPasswords'] },
       },

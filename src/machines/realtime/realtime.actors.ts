@@ -20,7 +20,12 @@ export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {
     },
   }).then(
     (closeSocket) => (stopped ? closeSocket() : (close = closeSocket)),
-    (error: unknown) => sendBack({ type: 'socket.failed', code: error instanceof Error ? error.message : 'load_failed', willRetry: false }),
+    (error: unknown) =>
+      sendBack({
+        type: 'socket.failed',
+        code: error instanceof Error ? error.message : 'load_failed',
+        willRetry: false,
+      }),
   );
   return () => {
     stopped = true;

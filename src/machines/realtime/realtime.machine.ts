@@ -58,10 +58,11 @@ export const realtimeMachine = setup({
       notifications: [notification, ...context.notifications].slice(0, NOTIFICATIONS_KEPT),
       unread: context.unread + 1,
     })),
-    announceNotification: (_, notification: NotificationPayload) => appEvents.emit({
-      type: 'notification.received',
-      notification,
-    }),
+    announceNotification: (_, notification: NotificationPayload) =>
+      appEvents.emit({
+        type: 'notification.received',
+        notification,
+      }),
     markRead: assign({ unread: 0 }),
   },
 }).createMachine({

@@ -7,4 +7,10 @@ export const selectNotifications = (s: RealtimeSnapshot) => s.context.notificati
 export const selectUnread = (s: RealtimeSnapshot) => s.context.unread;
 export const selectIsConnected = (s: RealtimeSnapshot) => s.matches({ active: 'connected' });
 export const selectConnectionState = (s: RealtimeSnapshot): 'idle' | 'connecting' | 'connected' | 'failed' =>
-  s.matches('idle') ? 'idle' : s.matches('failed') ? 'failed' : s.matches({ active: 'connected' }) ? 'connected' : 'connecting';
+  s.matches('idle')
+    ? 'idle'
+    : s.matches('failed')
+      ? 'failed'
+      : s.matches({ active: 'connected' })
+        ? 'connected'
+        : 'connecting';

@@ -23,7 +23,11 @@ describe('release detection at runtime', () => {
         releaseEvents: fromCallback(() => () => {}),
       },
     });
-    return { actor: createActor(machine, { input: { buildId: 'build-1', lastChunkReloadAt } }).start(), reload, checks };
+    return {
+      actor: createActor(machine, { input: { buildId: 'build-1', lastChunkReloadAt } }).start(),
+      reload,
+      checks,
+    };
   }
 
   it('checks the manifest every hour and reloads on the next navigation after a new build', async () => {

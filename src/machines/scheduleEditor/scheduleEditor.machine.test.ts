@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorLogic, type SnapshotFrom } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getPathsFromEvents, getShortestPaths, getStateNodes } from 'xstate/graph';
+import {
+  adjacencyMapToArray,
+  getAdjacencyMap,
+  getPathsFromEvents,
+  getShortestPaths,
+  getStateNodes,
+} from 'xstate/graph';
 import {
   scheduleEditorMachine,
   type ScheduleEditorEmitted,
@@ -27,9 +33,13 @@ const serializeState = (snapshot: Snapshot) => scheduleEditorModel.serializeStat
 const traversal = (input: ScheduleEditorInput) => ({ input, events, serializeState, limit: 10_000 });
 
 /** Each step holds the state after its event; the first step is `xstate.init` with the initial state. */
-type Path = { state: Snapshot; steps: Array<{ state: Snapshot; event: ScheduleEditorEvent | { type: 'xstate.init' } }> };
+type Path = {
+  state: Snapshot;
+  steps: Array<{ state: Snapshot; event: ScheduleEditorEvent | { type: 'xstate.init' } }>;
+};
 
-const isEditorEvent = (event: Path['steps'][number]['event']): event is ScheduleEditorEvent => event.type !== 'xstate.init';
+const isEditorEvent = (event: Path['steps'][number]['event']): event is ScheduleEditorEvent =>
+  event.type !== 'xstate.init';
 const eventsOf = (path: Path): ScheduleEditorEvent[] => path.steps.map((step) => step.event).filter(isEditorEvent);
 
 /** `from --event--> to` edges at the level of state values. */
@@ -38,7 +48,8 @@ function edgesOf(paths: Path[]): Set<string> {
   for (const path of paths) {
     path.steps.forEach((step, i) => {
       const previous = path.steps[i - 1];
-      if (previous && isEditorEvent(step.event)) edges.add(`${stateOf(previous.state)} --${step.event.type}--> ${stateOf(step.state)}`);
+      if (previous && isEditorEvent(step.event))
+        edges.add(`${stateOf(previous.state)} --${step.event.type}--> ${stateOf(step.state)}`);
     });
   }
   return edges;
@@ -67,7 +78,9 @@ describe.each(inputs)('scheduleEditorMachine graph from %s', (_, input) => {
 
   it('walks every edge of the adjacency map', () => {
     const adjacency = adjacencyMapToArray(getAdjacencyMap(graphLogic, traversal(input)));
-    const all = new Set(adjacency.map(({ state, event, nextState }) => `${stateOf(state)} --${event.type}--> ${stateOf(nextState)}`));
+    const all = new Set(
+      adjacency.map(({ state, event, nextState }) => `${stateOf(state)} --${event.type}--> ${stateOf(nextState)}`),
+    );
     const covered = edgesOf(walked);
     expect([...all].filter((edge) => !covered.has(edge))).toEqual([]);
   });
@@ -114,7 +127,13 @@ describe('scheduleEditorMachine journeys', () => {
 
   it('writes hidden fields as wildcards when the period narrows', () => {
     const actor = start({ pattern: '5 12 1 2 3' });
-    expect(actor.getSnapshot().context.selections).toEqual({ minute: [5], hour: [12], dayOfMonth: [1], month: [2], dayOfWeek: [3] });
+    expect(actor.getSnapshot().context.selections).toEqual({
+      minute: [5],
+      hour: [12],
+      dayOfMonth: [1],
+      month: [2],
+      dayOfWeek: [3],
+    });
     actor.send({ type: 'period.changed', period: 'week' });
     expect(actor.getSnapshot().context.pattern).toBe('5 12 * * 3');
     expect(actor.getSnapshot().context.selections.dayOfMonth).toEqual([]);

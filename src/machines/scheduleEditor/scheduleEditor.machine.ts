@@ -33,8 +33,7 @@ export type ScheduleEditorEvent =
 
 /** Emitted to whoever listens with `actorRef.on(type, handler)`: a React host or a parent that spawned the editor. */
 export type ScheduleEditorEmitted =
-  | { type: 'pattern.changed'; pattern: string }
-  | { type: 'pattern.rejected'; error: ScheduleError };
+  { type: 'pattern.changed'; pattern: string } | { type: 'pattern.rejected'; error: ScheduleError };
 
 type ValuesChange = Omit<Extract<ScheduleEditorEvent, { type: 'values.changed' }>, 'type'>;
 
@@ -57,12 +56,19 @@ function rebuild(selections: Selections, period: Period): Rebuilt {
 
 function initialContext(input: ScheduleEditorInput): ScheduleEditorContext {
   const period = input.period ?? DEFAULT_PERIOD;
-  const cleared: ScheduleEditorContext = { period, pattern: DEFAULT_PATTERN, selections: EMPTY_SELECTIONS, error: null };
+  const cleared: ScheduleEditorContext = {
+    period,
+    pattern: DEFAULT_PATTERN,
+    selections: EMPTY_SELECTIONS,
+    error: null,
+  };
   if (isBlank(input.pattern)) return cleared;
   const read = patternToSelections(input.pattern ?? '', period);
   if (!read.ok) return { ...cleared, error: read.error };
   const built = rebuild(read.selections, period);
-  return built.ok ? { ...cleared, pattern: built.pattern, selections: built.selections } : { ...cleared, error: built.error };
+  return built.ok
+    ? { ...cleared, pattern: built.pattern, selections: built.selections }
+    : { ...cleared, error: built.error };
 }
 
 /**
@@ -109,7 +115,10 @@ export const scheduleEditorMachine = setup({
     rejectPattern: assign({ error: 'invalid pattern' as const }),
     rejectSelection: assign({ error: 'invalid selection' as const }),
     emitChanged: emit(({ context }) => ({ type: 'pattern.changed' as const, pattern: context.pattern })),
-    emitRejected: emit(({ context }) => ({ type: 'pattern.rejected' as const, error: context.error ?? 'invalid pattern' })),
+    emitRejected: emit(({ context }) => ({
+      type: 'pattern.rejected' as const,
+      error: context.error ?? 'invalid pattern',
+    })),
   },
 }).createMachine({
   id: 'scheduleEditor',
@@ -145,7 +154,11 @@ export const scheduleEditorMachine = setup({
   },
   states: {
     starting: {
-      always: [{ guard: 'hasError', target: 'error' }, { guard: 'isDefault', target: 'cleared' }, { target: 'editing' }],
+      always: [
+        { guard: 'hasError', target: 'error' },
+        { guard: 'isDefault', target: 'cleared' },
+        { target: 'editing' },
+      ],
     },
     editing: {},
     cleared: {},

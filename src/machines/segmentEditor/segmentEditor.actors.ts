@@ -18,16 +18,24 @@ export const countConditions = fromPromise<number, { conditions: SegmentGroup }>
   return unwrap(await api.POST('/segments/count', { body: { conditions: input.conditions }, signal })).count;
 });
 
-export const saveSegment = fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(async ({ input }) => {
-  const body = { name: input.name, conditions: input.conditions };
-  const result =
-    input.id === null ? await api.POST('/segments', { body }) : await api.PUT('/segments/{segmentId}', { params: { path: { segmentId: input.id } }, body });
-  if (result.response.status === 422) {
-    const fields = firstFieldErrors(result.error);
-    return { kind: 'rejected', reason: fields.name ? 'nameRequired' : 'invalidConditions', issues: conditionIssues(fields) };
-  }
-  return { kind: 'saved', segment: unwrap(result) };
-});
+export const saveSegment = fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(
+  async ({ input }) => {
+    const body = { name: input.name, conditions: input.conditions };
+    const result =
+      input.id === null
+        ? await api.POST('/segments', { body })
+        : await api.PUT('/segments/{segmentId}', { params: { path: { segmentId: input.id } }, body });
+    if (result.response.status === 422) {
+      const fields = firstFieldErrors(result.error);
+      return {
+        kind: 'rejected',
+        reason: fields.name ? 'nameRequired' : 'invalidConditions',
+        issues: conditionIssues(fields),
+      };
+    }
+    return { kind: 'saved', segment: unwrap(result) };
+  },
+);
 
 export const deleteSegment = fromPromise<void, { id: number }>(async ({ input }) => {
   unwrap(await api.DELETE('/segments/{segmentId}', { params: { path: { segmentId: input.id } } }));

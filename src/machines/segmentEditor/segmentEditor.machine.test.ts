@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { segmentEditorEventFixtures as e, segmentEditorModel, segmentEditorOutputFixtures as o } from '../../../tests/model/segmentEditor.model.ts';
+import {
+  segmentEditorEventFixtures as e,
+  segmentEditorModel,
+  segmentEditorOutputFixtures as o,
+} from '../../../tests/model/segmentEditor.model.ts';
 import type { SegmentGroup } from '../contactsTable/contacts.types.ts';
 import { segmentEditorMachine, type SaveOutcome } from './segmentEditor.machine.ts';
 
@@ -19,7 +23,9 @@ describe('segment editor machine at runtime', () => {
             counted.push(input.conditions);
             return 42;
           }),
-          saveSegment: fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(async () => o.saveSegment.saved),
+          saveSegment: fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(
+            async () => o.saveSegment.saved,
+          ),
         },
       }),
     ).start();
@@ -53,11 +59,13 @@ describe('segment editor machine at runtime', () => {
         actors: {
           loadSegmentOptions: fromPromise(async () => o.loadSegmentOptions.loaded),
           countConditions: fromPromise<number, { conditions: SegmentGroup }>(async () => 0),
-          saveSegment: fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(async () => ({
-            kind: 'rejected',
-            reason: 'invalidConditions',
-            issues: { '0': 'textRequired', '1.0': 'optionRequired' },
-          })),
+          saveSegment: fromPromise<SaveOutcome, { id: number | null; name: string; conditions: SegmentGroup }>(
+            async () => ({
+              kind: 'rejected',
+              reason: 'invalidConditions',
+              issues: { '0': 'textRequired', '1.0': 'optionRequired' },
+            }),
+          ),
         },
       }),
     ).start();
@@ -66,7 +74,10 @@ describe('segment editor machine at runtime', () => {
     actor.send(e['draft.rename'][0]!);
     actor.send(e['segment.save'][0]!);
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ error: 'invalidConditions', conditionIssues: { '0': 'textRequired', '1.0': 'optionRequired' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'invalidConditions',
+      conditionIssues: { '0': 'textRequired', '1.0': 'optionRequired' },
+    });
     // Renaming keeps them; changing the first condition drops its own; adding one moves the paths and drops all.
     actor.send(e['draft.rename'][0]!);
     expect(actor.getSnapshot().context.conditionIssues).toEqual({ '0': 'textRequired', '1.0': 'optionRequired' });

@@ -1,7 +1,23 @@
 import { assign, setup } from 'xstate';
-import type { ContactAttribute, ContactList, Segment, SegmentCondition, SegmentGroup } from '../contactsTable/contacts.types.ts';
+import type {
+  ContactAttribute,
+  ContactList,
+  Segment,
+  SegmentCondition,
+  SegmentGroup,
+} from '../contactsTable/contacts.types.ts';
 import { countConditions, deleteSegment, loadSegmentOptions, saveSegment } from './segmentEditor.actors.ts';
-import { addAt, defaultCondition, emptyGroup, isComplete, removeAt, replaceAt, setOperatorAt, type ConditionIssue, type TreePath } from './segmentTree.ts';
+import {
+  addAt,
+  defaultCondition,
+  emptyGroup,
+  isComplete,
+  removeAt,
+  replaceAt,
+  setOperatorAt,
+  type ConditionIssue,
+  type TreePath,
+} from './segmentTree.ts';
 
 export interface SegmentOptions {
   segments: Segment[];
@@ -20,7 +36,8 @@ export type SaveOutcome =
   | { kind: 'rejected'; reason: 'nameRequired' | 'invalidConditions'; issues: Record<string, ConditionIssue> };
 
 /** Spec section 5: one segment at a time, a name is required; plus failed calls. */
-export type SegmentError = 'loadFailed' | 'oneSegmentOnly' | 'nameRequired' | 'invalidConditions' | 'saveFailed' | 'deleteFailed';
+export type SegmentError =
+  'loadFailed' | 'oneSegmentOnly' | 'nameRequired' | 'invalidConditions' | 'saveFailed' | 'deleteFailed';
 
 export interface SegmentEditorContext {
   segments: Segment[];
@@ -84,7 +101,15 @@ export const segmentEditorMachine = setup({
     assignOptions: assign((_, options: SegmentOptions) => ({ ...options, error: null })),
     select: assign(({ context }, id: number) => {
       const segment = context.segments.find((s) => s.id === id);
-      return segment ? { selectedId: segment.id, draft: { name: segment.name, conditions: segment.conditions }, count: null, error: null, conditionIssues: {} } : {};
+      return segment
+        ? {
+            selectedId: segment.id,
+            draft: { name: segment.name, conditions: segment.conditions },
+            count: null,
+            error: null,
+            conditionIssues: {},
+          }
+        : {};
     }),
     startNew: assign({ selectedId: null, draft: newDraft, count: null, error: null, conditionIssues: {} }),
     deselect: assign({ selectedId: null, draft: newDraft, count: null, error: null, conditionIssues: {} }),
@@ -96,11 +121,9 @@ export const segmentEditorMachine = setup({
     updateCondition: assign(({ context }, update: { path: TreePath; condition: SegmentCondition }) =>
       edited(context, replaceAt(context.draft.conditions, update.path, update.condition), update.path),
     ),
-    removeCondition: assign(({ context }, path: TreePath) => edited(
-      context,
-      removeAt(context.draft.conditions, path),
-      null,
-    )),
+    removeCondition: assign(({ context }, path: TreePath) =>
+      edited(context, removeAt(context.draft.conditions, path), null),
+    ),
     setOperator: assign(({ context }, change: { path: TreePath; operator: SegmentGroup['operator'] }) =>
       edited(context, setOperatorAt(context.draft.conditions, change.path, change.operator), null),
     ),
@@ -110,14 +133,34 @@ export const segmentEditorMachine = setup({
       if (outcome.kind !== 'saved') return { error: outcome.reason, conditionIssues: outcome.issues };
       const { segment } = outcome;
       const others = context.segments.filter((s) => s.id !== segment.id);
-      return { segments: [...others, segment].sort((a, b) => a.name.localeCompare(b.name)), selectedId: segment.id, error: null, conditionIssues: {} };
+      return {
+        segments: [...others, segment].sort((a, b) => a.name.localeCompare(b.name)),
+        selectedId: segment.id,
+        error: null,
+        conditionIssues: {},
+      };
     }),
-    removeSelected: assign(({ context }) => ({ segments: context.segments.filter((s) => s.id !== context.selectedId), selectedId: null, draft: newDraft(), count: null, conditionIssues: {} })),
+    removeSelected: assign(({ context }) => ({
+      segments: context.segments.filter((s) => s.id !== context.selectedId),
+      selectedId: null,
+      draft: newDraft(),
+      count: null,
+      conditionIssues: {},
+    })),
     failWith: assign((_, error: SegmentError) => ({ error })),
   },
 }).createMachine({
   id: 'segmentEditor',
-  context: { segments: [], lists: [], attributes: [], selectedId: null, draft: newDraft(), count: null, error: null, conditionIssues: {} },
+  context: {
+    segments: [],
+    lists: [],
+    attributes: [],
+    selectedId: null,
+    draft: newDraft(),
+    count: null,
+    error: null,
+    conditionIssues: {},
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -171,12 +214,20 @@ export const segmentEditorMachine = setup({
           reenter: true,
           actions: { type: 'setOperator', params: ({ event }) => ({ path: event.path, operator: event.operator }) },
         },
-        'segment.save': [{ guard: 'hasName', target: 'saving' }, { actions: { type: 'failWith', params: 'nameRequired' } }],
+        'segment.save': [
+          { guard: 'hasName', target: 'saving' },
+          { actions: { type: 'failWith', params: 'nameRequired' } },
+        ],
         'segment.delete': { guard: 'isSaved', target: 'confirmingDelete' },
       },
       states: {
         debouncing: {
-          after: { COUNT_DEBOUNCE: [{ guard: 'isDraftComplete', target: 'counting' }, { target: 'incomplete', actions: 'clearCount' }] },
+          after: {
+            COUNT_DEBOUNCE: [
+              { guard: 'isDraftComplete', target: 'counting' },
+              { target: 'incomplete', actions: 'clearCount' },
+            ],
+          },
         },
         counting: {
           tags: ['counting'],
@@ -198,7 +249,11 @@ export const segmentEditorMachine = setup({
       invoke: {
         id: 'saveSegment',
         src: 'saveSegment',
-        input: ({ context }) => ({ id: context.selectedId, name: context.draft.name.trim(), conditions: context.draft.conditions }),
+        input: ({ context }) => ({
+          id: context.selectedId,
+          name: context.draft.name.trim(),
+          conditions: context.draft.conditions,
+        }),
         onDone: { target: 'editing', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
         onError: { target: 'editing', actions: { type: 'failWith', params: 'saveFailed' } },
       },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addAt, conditionIssues, defaultCondition, emptyGroup, isComplete, removeAt, replaceAt, setOperatorAt } from './segmentTree.ts';
+import {
+  addAt,
+  conditionIssues,
+  defaultCondition,
+  emptyGroup,
+  isComplete,
+  removeAt,
+  replaceAt,
+  setOperatorAt,
+} from './segmentTree.ts';
 
 describe('segment tree', () => {
   it('adds, replaces, re-operates and removes in nested groups', () => {
@@ -14,12 +23,23 @@ describe('segment tree', () => {
       operator: 'and',
       conditions: [
         { kind: 'field', field: 'firstName', operator: 'equals', value: 'Ada' },
-        { kind: 'group', operator: 'and', conditions: [{ kind: 'blocklist', operator: 'isNot' }, { kind: 'list', operator: 'in', listId: 4 }] },
+        {
+          kind: 'group',
+          operator: 'and',
+          conditions: [
+            { kind: 'blocklist', operator: 'isNot' },
+            { kind: 'list', operator: 'in', listId: 4 },
+          ],
+        },
       ],
     });
     expect(isComplete(root)).toBe(true);
     root = removeAt(root, [1, 0]);
-    expect(root.conditions[1]).toEqual({ kind: 'group', operator: 'and', conditions: [{ kind: 'list', operator: 'in', listId: 4 }] });
+    expect(root.conditions[1]).toEqual({
+      kind: 'group',
+      operator: 'and',
+      conditions: [{ kind: 'list', operator: 'in', listId: 4 }],
+    });
   });
 
   it("places the server's value errors at their condition, by tree path", () => {

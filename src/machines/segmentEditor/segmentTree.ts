@@ -1,10 +1,24 @@
-import { toFieldIssues, type FieldIssue, type SegmentCondition, type SegmentGroup } from '../contactsTable/contacts.types.ts';
+import {
+  toFieldIssues,
+  type FieldIssue,
+  type SegmentCondition,
+  type SegmentGroup,
+} from '../contactsTable/contacts.types.ts';
 
 /** Index path from the root group: `[]` is the root, `[2, 0]` the first item of the root's third item (a group). */
 export type TreePath = number[];
 
-export const emptyGroup = (operator: SegmentGroup['operator'] = 'and'): SegmentGroup => ({ kind: 'group', operator, conditions: [] });
-export const defaultCondition = (): SegmentCondition => ({ kind: 'field', field: 'email', operator: 'contains', value: '' });
+export const emptyGroup = (operator: SegmentGroup['operator'] = 'and'): SegmentGroup => ({
+  kind: 'group',
+  operator,
+  conditions: [],
+});
+export const defaultCondition = (): SegmentCondition => ({
+  kind: 'field',
+  field: 'email',
+  operator: 'contains',
+  value: '',
+});
 
 /** A copy of `root` with the group at `path` replaced by `change(group)`; unchanged when the path is not a group. */
 function updateGroup(root: SegmentGroup, path: TreePath, change: (group: SegmentGroup) => SegmentGroup): SegmentGroup {
@@ -24,13 +38,19 @@ export const setOperatorAt = (root: SegmentGroup, groupPath: TreePath, operator:
 export function replaceAt(root: SegmentGroup, path: TreePath, item: SegmentCondition): SegmentGroup {
   if (path.length === 0) return root;
   const index = path[path.length - 1]!;
-  return updateGroup(root, path.slice(0, -1), (g) => ({ ...g, conditions: g.conditions.map((c, i) => (i === index ? item : c)) }));
+  return updateGroup(root, path.slice(0, -1), (g) => ({
+    ...g,
+    conditions: g.conditions.map((c, i) => (i === index ? item : c)),
+  }));
 }
 
 export function removeAt(root: SegmentGroup, path: TreePath): SegmentGroup {
   if (path.length === 0) return root;
   const index = path[path.length - 1]!;
-  return updateGroup(root, path.slice(0, -1), (g) => ({ ...g, conditions: g.conditions.filter((_, i) => i !== index) }));
+  return updateGroup(root, path.slice(0, -1), (g) => ({
+    ...g,
+    conditions: g.conditions.filter((_, i) => i !== index),
+  }));
 }
 
 const NO_VALUE = new Set(['isEmpty', 'isNotEmpty']);
@@ -71,11 +91,19 @@ export const OPERATORS: Record<ValueType, Operator[]> = {
 };
 
 /** A field or attribute condition with another operator: the value kept where it still fits. */
-export function withOperator<C extends Extract<SegmentCondition, { kind: 'field' | 'attribute' }>>(condition: C, operator: Operator): C {
+export function withOperator<C extends Extract<SegmentCondition, { kind: 'field' | 'attribute' }>>(
+  condition: C,
+  operator: Operator,
+): C {
   const { value, values, ...rest } = condition;
   if (operator === 'isEmpty' || operator === 'isNotEmpty') return { ...rest, operator } as C;
   if (operator === 'between') return { ...rest, operator, values: values?.length === 2 ? values : ['', ''] } as C;
-  if (operator === 'in') return { ...rest, operator, values: values?.length ? values : value !== undefined && value !== '' ? [value as string] : [] } as C;
+  if (operator === 'in')
+    return {
+      ...rest,
+      operator,
+      values: values?.length ? values : value !== undefined && value !== '' ? [value as string] : [],
+    } as C;
   return { ...rest, operator, value: value ?? values?.[0] ?? '' } as C;
 }
 

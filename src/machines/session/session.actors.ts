@@ -4,15 +4,28 @@ import { apiError, errorCode, unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { CurrentUser, LoginInput, LoginOutcome, LoginRejection } from './session.types.ts';
 
-const LOGIN_REJECTIONS: readonly LoginRejection[] = ['invalid_credentials', 'invalid_2fa_token', 'too_many_requests', 'validation_error'];
+const LOGIN_REJECTIONS: readonly LoginRejection[] = [
+  'invalid_credentials',
+  'invalid_2fa_token',
+  'too_many_requests',
+  'validation_error',
+];
 
 function toLoginRejection(code: string | null): LoginRejection {
-  return LOGIN_REJECTIONS.find((c) => c === code) ?? (code === 'not_authenticated' ? 'invalid_credentials' : 'validation_error');
+  return (
+    LOGIN_REJECTIONS.find((c) => c === code) ??
+    (code === 'not_authenticated' ? 'invalid_credentials' : 'validation_error')
+  );
 }
 
 export const login = fromPromise<LoginOutcome, LoginInput>(async ({ input }) => {
   const { data, error, response } = await api.POST('/users/login', {
-    body: { email: input.email, password: input.password, remember: input.remember, ...(input.totp ? { totp: input.totp } : {}) },
+    body: {
+      email: input.email,
+      password: input.password,
+      remember: input.remember,
+      ...(input.totp ? { totp: input.totp } : {}),
+    },
   });
   if (data) {
     if (data.twoFactorRequired || !data.token || !data.expiresAt) return { kind: 'twoFactorRequired' };
@@ -29,7 +42,10 @@ export const login = fromPromise<LoginOutcome, LoginInput>(async ({ input }) => 
     };
   }
   if ([400, 401, 422, 429].includes(response.status)) {
-    return { kind: 'rejected', code: response.status === 429 ? 'too_many_requests' : toLoginRejection(errorCode(error)) };
+    return {
+      kind: 'rejected',
+      code: response.status === 429 ? 'too_many_requests' : toLoginRejection(errorCode(error)),
+    };
   }
   throw apiError({ error, response });
 });
@@ -54,7 +70,8 @@ const CREDENTIAL_REJECTIONS = new Set(['invalid_credentials', 'invalid_2fa_token
 export const sessionEvents = fromCallback(({ sendBack }) =>
   appEvents.subscribe((event) => {
     const expired =
-      (event.type === 'api.unauthorized' && !CREDENTIAL_REJECTIONS.has(event.code ?? '')) || event.type === 'session.revoked';
+      (event.type === 'api.unauthorized' && !CREDENTIAL_REJECTIONS.has(event.code ?? '')) ||
+      event.type === 'session.revoked';
     if (expired) sendBack({ type: 'session.expired' });
   }),
 );

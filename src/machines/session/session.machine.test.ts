@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { sessionEventFixtures, sessionInputs, sessionModel, sessionOutputFixtures, user } from '../../../tests/model/session.model.ts';
+import {
+  sessionEventFixtures,
+  sessionInputs,
+  sessionModel,
+  sessionOutputFixtures,
+  user,
+} from '../../../tests/model/session.model.ts';
 import { sessionMachine } from './session.machine.ts';
 import { fullName, initials, activeChannels, selectIsLoggedIn } from './session.selectors.ts';
 import type { LoginInput, LoginOutcome, SessionEvent } from './session.types.ts';
@@ -126,7 +132,6 @@ describe('session machine at runtime', () => {
     actor.send({ type: 'language.change', language: 'it' });
     expect(effects.persistLanguage).toHaveBeenCalledWith('it');
   });
-
 });
 
 describe('session selectors', () => {
@@ -135,6 +140,13 @@ describe('session selectors', () => {
     expect(initials(user)).toBe('AL');
     expect(initials({ firstName: '', lastName: '', email: 'zed@example.com' })).toBe('Z');
     expect(fullName({ firstName: '', lastName: '', email: 'zed@example.com' })).toBe('zed@example.com');
-    expect(activeChannels({ memberOf: { ...user.memberOf, channels: [...user.memberOf.channels, { id: 'x', type: 'sms', name: 'SMS', status: 'inactive' }] } })).toHaveLength(1);
+    expect(
+      activeChannels({
+        memberOf: {
+          ...user.memberOf,
+          channels: [...user.memberOf.channels, { id: 'x', type: 'sms', name: 'SMS', status: 'inactive' }],
+        },
+      }),
+    ).toHaveLength(1);
   });
 });

@@ -1,7 +1,13 @@
 import { assign, setup, spawnChild } from 'xstate';
 import { appEvents } from '../../app/appEvents.ts';
 import { loadPage, safeReturnPath } from '../../app/navigation.ts';
-import { applyDocumentLanguage, clearUserData, writeLanguage, writeSession, type StoredSession } from '../../app/sessionStorage.ts';
+import {
+  applyDocumentLanguage,
+  clearUserData,
+  writeLanguage,
+  writeSession,
+  type StoredSession,
+} from '../../app/sessionStorage.ts';
 import { resolveLanguage } from '../../i18n/languages.ts';
 import { checkCode, checkEmail, checkPassword, issues } from '../../app/validation.ts';
 import { tokenRefreshMachine } from '../tokenRefresh/tokenRefresh.machine.ts';
@@ -141,14 +147,25 @@ export const sessionMachine = setup({
         src: 'login',
         input: ({ context }) => context.credentials ?? { email: '', password: '', remember: false },
         onDone: [
-          { guard: { type: 'isSignedIn', params: ({ event }) => event.output }, target: 'enteringApp', actions: { type: 'assignSession', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSignedIn', params: ({ event }) => event.output },
+            target: 'enteringApp',
+            actions: { type: 'assignSession', params: ({ event }) => event.output },
+          },
           {
             guard: { type: 'isCodeRejected', params: ({ event }) => event.output },
             target: 'twoFactorRequired',
             actions: { type: 'assignRejection', params: ({ event }) => event.output },
           },
-          { guard: { type: 'isTwoFactorRequired', params: ({ event }) => event.output }, target: 'twoFactorRequired', actions: 'enterTwoFactor' },
-          { target: 'anonymous', actions: [{ type: 'assignRejection', params: ({ event }) => event.output }, 'forgetCredentials'] },
+          {
+            guard: { type: 'isTwoFactorRequired', params: ({ event }) => event.output },
+            target: 'twoFactorRequired',
+            actions: 'enterTwoFactor',
+          },
+          {
+            target: 'anonymous',
+            actions: [{ type: 'assignRejection', params: ({ event }) => event.output }, 'forgetCredentials'],
+          },
         ],
         onError: [
           { guard: 'isSendingCode', target: 'twoFactorRequired', actions: 'assignUnavailable' },

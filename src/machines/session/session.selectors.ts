@@ -5,15 +5,15 @@ import type { Channel, CurrentUser } from './session.types.ts';
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** Logged in is derived from the token. */
-export const selectIsLoggedIn = (s: SessionSnapshot) => s.context.session?.token != null && !s.matches('loggedOut') && !s.matches('expired');
+export const selectIsLoggedIn = (s: SessionSnapshot) =>
+  s.context.session?.token != null && !s.matches('loggedOut') && !s.matches('expired');
 export const selectUser = (s: SessionSnapshot) => s.context.user;
 export const selectLanguage = (s: SessionSnapshot) => s.context.language;
 export const selectError = (s: SessionSnapshot) => s.context.error;
 export const selectFieldErrors = (s: SessionSnapshot) => s.context.fieldErrors;
 export const selectIsBusy = (s: SessionSnapshot) => s.hasTag('busy');
-export const selectIsTwoFactorStep = (s: SessionSnapshot) => s.matches('twoFactorRequired') || s.matches(
-  { signingIn: 'verifying' },
-);
+export const selectIsTwoFactorStep = (s: SessionSnapshot) =>
+  s.matches('twoFactorRequired') || s.matches({ signingIn: 'verifying' });
 export const selectUserFailed = (s: SessionSnapshot) => s.matches({ loggedIn: 'failed' });
 export const selectUserReady = (s: SessionSnapshot) => s.matches({ loggedIn: 'ready' });
 

@@ -11,7 +11,8 @@ describe('toasts at runtime', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const start = () => createActor(toastsMachine.provide({ actors: { toastSources: fromCallback(() => () => {}) } })).start();
+  const start = () =>
+    createActor(toastsMachine.provide({ actors: { toastSources: fromCallback(() => () => {}) } })).start();
   const show = (message: ToastMessage = toastMessageFixtures.http) => ({ type: 'toast.show' as const, message });
 
   it('closes a toast after 3 s', () => {
@@ -50,7 +51,13 @@ describe('toasts at runtime', () => {
   it('keeps at most five toasts', () => {
     const actor = start();
     for (let status = 400; status < 407; status++) actor.send(show({ kind: 'http', status }));
-    expect(selectToasts(actor.getSnapshot()).map((t) => t.id)).toEqual(['toast-3', 'toast-4', 'toast-5', 'toast-6', 'toast-7']);
+    expect(selectToasts(actor.getSnapshot()).map((t) => t.id)).toEqual([
+      'toast-3',
+      'toast-4',
+      'toast-5',
+      'toast-6',
+      'toast-7',
+    ]);
   });
 
   it('shows 99+ above 99 on a badge', () => {

@@ -14,4 +14,3 @@ export const refreshToken = fromPromise<RefreshOutcome, RefreshInput>(async ({ i
   if (response.status === 401 || response.status === 422) return { kind: 'rejected' };
   throw apiError({ error, response });
 });
-

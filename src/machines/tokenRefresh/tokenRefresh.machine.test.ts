@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
-import { tokenRefreshInputs, tokenRefreshModel, tokenRefreshOutputFixtures } from '../../../tests/model/tokenRefresh.model.ts';
+import {
+  tokenRefreshInputs,
+  tokenRefreshModel,
+  tokenRefreshOutputFixtures,
+} from '../../../tests/model/tokenRefresh.model.ts';
 import { NOW } from '../../../tests/model/session.model.ts';
-import { REFRESH_MARGIN_MS, REFRESH_RETRY_MS, tokenRefreshMachine, type RefreshOutcome } from './tokenRefresh.machine.ts';
+import {
+  REFRESH_MARGIN_MS,
+  REFRESH_RETRY_MS,
+  tokenRefreshMachine,
+  type RefreshOutcome,
+} from './tokenRefresh.machine.ts';
 
 describeModel(tokenRefreshModel);
 

@@ -45,14 +45,20 @@ export const tokenRefreshMachine = setup({
     isRefreshed: (_, output: RefreshOutcome) => output.kind === 'refreshed',
   },
   delays: {
-    refreshDue: ({ context }) => Math.max(REFRESH_MIN_DELAY_MS, Date.parse(context.session.expiresAt) - Date.now() - REFRESH_MARGIN_MS),
+    refreshDue: ({ context }) =>
+      Math.max(REFRESH_MIN_DELAY_MS, Date.parse(context.session.expiresAt) - Date.now() - REFRESH_MARGIN_MS),
     refreshRetry: REFRESH_RETRY_MS,
   },
   actions: {
-    assignSession: assign((_, output: RefreshOutcome) => (output.kind === 'refreshed' ? { session: output.session } : {})),
+    assignSession: assign((_, output: RefreshOutcome) =>
+      output.kind === 'refreshed' ? { session: output.session } : {},
+    ),
     persistSession: ({ context }) => writeSession(context.session),
     announceRefreshed: () => appEvents.emit({ type: 'session.tokenRefreshed' }),
-    tellValid: sendParent(({ context }): TokenRefreshParentEvent => ({ type: 'token.validated', session: context.session })),
+    tellValid: sendParent(({ context }): TokenRefreshParentEvent => ({
+      type: 'token.validated',
+      session: context.session,
+    })),
     tellRejected: sendParent((): TokenRefreshParentEvent => ({ type: 'token.rejected' })),
   },
 }).createMachine({
@@ -74,7 +80,11 @@ export const tokenRefreshMachine = setup({
           {
             guard: { type: 'isRefreshed', params: ({ event }) => event.output },
             target: 'valid',
-            actions: [{ type: 'assignSession', params: ({ event }) => event.output }, 'persistSession', 'announceRefreshed'],
+            actions: [
+              { type: 'assignSession', params: ({ event }) => event.output },
+              'persistSession',
+              'announceRefreshed',
+            ],
           },
           { target: 'rejected' },
         ],

@@ -63,7 +63,11 @@ export const twoFactorMachine = setup({
     assignCodeIssue: assign((_, code: string) => ({ codeIssue: checkCode(code), error: null })),
     assignRecoveryCodes: assign((_, outcome: EnableOutcome) =>
       outcome.kind === 'enabled'
-        ? { recoveryCodes: outcome.recoveryCodes, setup: null, status: { enabled: true, recoveryCodesLeft: outcome.recoveryCodes.length } }
+        ? {
+            recoveryCodes: outcome.recoveryCodes,
+            setup: null,
+            status: { enabled: true, recoveryCodesLeft: outcome.recoveryCodes.length },
+          }
         : {},
     ),
     markDisabled: assign({ status: { enabled: false, recoveryCodesLeft: 0 }, error: null }),
@@ -82,7 +86,11 @@ export const twoFactorMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: { type: 'isEnabled', params: ({ event }) => event.output }, target: 'enabled', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isEnabled', params: ({ event }) => event.output },
+            target: 'enabled',
+            actions: { type: 'assignStatus', params: ({ event }) => event.output },
+          },
           { target: 'disabled', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
         ],
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: 'loadFailed' } },
@@ -153,7 +161,11 @@ export const twoFactorMachine = setup({
         src: 'disable',
         input: ({ context }) => ({ code: context.code }),
         onDone: [
-          { guard: { type: 'isAccepted', params: ({ event }) => event.output }, target: 'disabled', actions: ['markDisabled', 'forgetSecrets'] },
+          {
+            guard: { type: 'isAccepted', params: ({ event }) => event.output },
+            target: 'disabled',
+            actions: ['markDisabled', 'forgetSecrets'],
+          },
           { target: 'confirmingDisable', actions: { type: 'failWith', params: 'verifyFailed' } },
         ],
         onError: { target: 'confirmingDisable', actions: { type: 'failWith', params: 'disableFailed' } },

@@ -59,7 +59,9 @@ export function NotificationsCategories({ actor }: { actor: ActorRefFrom<typeof 
                     checked={draft[channel][category]}
                     data-channel={channel}
                     data-category={category}
-                    onChange={(event) => actor.send({ type: 'category.toggle', channel, category, enabled: event.currentTarget.checked })}
+                    onChange={(event) =>
+                      actor.send({ type: 'category.toggle', channel, category, enabled: event.currentTarget.checked })
+                    }
                   />
                 </Table.Td>
               ))}

@@ -32,7 +32,8 @@ export function NotificationsDigest({ actor }: { actor: Actor }) {
   const onChange = useCallback((pattern: string) => actor.send({ type: 'schedule.changed', pattern }), [actor]);
   const onError = useCallback((error: ScheduleError) => actor.send({ type: 'schedule.rejected', error }), [actor]);
   if (!draft || !saved) return null;
-  const when = (iso: string, zone: string) => intl.formatDate(iso, { dateStyle: 'full', timeStyle: 'short', timeZone: zone });
+  const when = (iso: string, zone: string) =>
+    intl.formatDate(iso, { dateStyle: 'full', timeStyle: 'short', timeZone: zone });
   return (
     <Fieldset legend={intl.formatMessage(m.digestLegend)} disabled={!editable}>
       <Stack>

@@ -3,7 +3,8 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const notificationsMessages = defineMessages({
   intro: {
     id: 'screen.notifications.intro',
-    defaultMessage: 'Choose which notifications you receive, in the app and by email, and when the activity digest is emailed to you.',
+    defaultMessage:
+      'Choose which notifications you receive, in the app and by email, and when the activity digest is emailed to you.',
   },
   categoriesLegend: { id: 'screen.notifications.categoriesLegend', defaultMessage: 'Notifications by category' },
   categoryColumn: { id: 'screen.notifications.categoryColumn', defaultMessage: 'Category' },
@@ -34,15 +35,27 @@ export const notificationsMessages = defineMessages({
     defaultMessage: 'The saved schedule uses {savedTimeZone}: saving moves it to your time zone, {timeZone}.',
   }),
   savedRuns: { id: 'screen.notifications.savedRuns', defaultMessage: 'Next digests (saved schedule)' },
-  lastSent: defineMessage<{ date: string }>({ id: 'screen.notifications.lastSent', defaultMessage: 'Last digest sent: {date}' }),
+  lastSent: defineMessage<{ date: string }>({
+    id: 'screen.notifications.lastSent',
+    defaultMessage: 'Last digest sent: {date}',
+  }),
   neverSent: { id: 'screen.notifications.neverSent', defaultMessage: 'No digest has been sent yet.' },
   save: { id: 'screen.notifications.save', defaultMessage: 'Save' },
   discard: { id: 'screen.notifications.discard', defaultMessage: 'Discard changes' },
   unsaved: { id: 'screen.notifications.unsaved', defaultMessage: 'You have unsaved changes.' },
   saved: { id: 'screen.notifications.saved', defaultMessage: 'Your notification settings have been saved.' },
-  loadFailed: { id: 'screen.notifications.loadFailed', defaultMessage: 'The notification settings could not be loaded.' },
-  saveFailed: { id: 'screen.notifications.saveFailed', defaultMessage: 'The notification settings could not be saved. Try again.' },
-  rejected: { id: 'screen.notifications.rejected', defaultMessage: 'The settings were not saved: check the fields below.' },
+  loadFailed: {
+    id: 'screen.notifications.loadFailed',
+    defaultMessage: 'The notification settings could not be loaded.',
+  },
+  saveFailed: {
+    id: 'screen.notifications.saveFailed',
+    defaultMessage: 'The notification settings could not be saved. Try again.',
+  },
+  rejected: {
+    id: 'screen.notifications.rejected',
+    defaultMessage: 'The settings were not saved: check the fields below.',
+  },
   invalidPattern: { id: 'screen.notifications.invalidPattern', defaultMessage: 'Invalid pattern' },
   invalidSelection: { id: 'screen.notifications.invalidSelection', defaultMessage: 'Invalid selection' },
   invalidTimeZone: { id: 'screen.notifications.invalidTimeZone', defaultMessage: 'Time zone is not valid' },

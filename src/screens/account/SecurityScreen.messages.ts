@@ -4,13 +4,15 @@ export const securityMessages = defineMessages({
   heading: { id: 'screen.security.heading', defaultMessage: 'Two-factor authentication' },
   intro: {
     id: 'screen.security.intro',
-    defaultMessage: 'With two-factor authentication, logging in also asks for a code from an authenticator app on your phone.',
+    defaultMessage:
+      'With two-factor authentication, logging in also asks for a code from an authenticator app on your phone.',
   },
   enabled: { id: 'screen.security.enabled', defaultMessage: 'Enabled' },
   disabled: { id: 'screen.security.disabled', defaultMessage: 'Disabled' },
   codesLeft: defineMessage<{ count: number }>({
     id: 'screen.security.codesLeft',
-    defaultMessage: '{count, plural, =0 {No recovery codes left} one {# recovery code left} other {# recovery codes left}}',
+    defaultMessage:
+      '{count, plural, =0 {No recovery codes left} one {# recovery code left} other {# recovery codes left}}',
   }),
   enable: { id: 'screen.security.enable', defaultMessage: 'Enable 2FA' },
   disable: { id: 'screen.security.disable', defaultMessage: 'Disable 2FA' },
@@ -25,10 +27,14 @@ export const securityMessages = defineMessages({
   recoveryTitle: { id: 'screen.security.recoveryTitle', defaultMessage: 'Save your recovery codes' },
   recoveryText: {
     id: 'screen.security.recoveryText',
-    defaultMessage: 'Each code logs you in once if you lose your phone. They are shown only now: store them somewhere safe.',
+    defaultMessage:
+      'Each code logs you in once if you lose your phone. They are shown only now: store them somewhere safe.',
   },
   recoveryDone: { id: 'screen.security.recoveryDone', defaultMessage: 'I have saved them' },
-  disableText: { id: 'screen.security.disableText', defaultMessage: 'Enter a code from your authenticator app, or a recovery code, to turn 2FA off.' },
+  disableText: {
+    id: 'screen.security.disableText',
+    defaultMessage: 'Enter a code from your authenticator app, or a recovery code, to turn 2FA off.',
+  },
   confirmDisable: { id: 'screen.security.confirmDisable', defaultMessage: 'Disable' },
   loadFailed: { id: 'screen.security.loadFailed', defaultMessage: 'The two-factor settings could not be loaded.' },
   enableFailed: { id: 'screen.security.enableFailed', defaultMessage: 'Failed to enable 2FA.' },

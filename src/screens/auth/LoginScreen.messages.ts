@@ -8,10 +8,14 @@ export const loginMessages = defineMessages({
   forgot: { id: 'screen.login.forgot', defaultMessage: 'Forgot your password?' },
   twoFactorIntro: {
     id: 'screen.login.twoFactorIntro',
-    defaultMessage: 'Two-factor authentication is on for this account. Enter the code from your authenticator app, or one of your recovery codes.',
+    defaultMessage:
+      'Two-factor authentication is on for this account. Enter the code from your authenticator app, or one of your recovery codes.',
   },
   code: { id: 'screen.login.code', defaultMessage: '2FA code' },
   verify: { id: 'screen.login.verify', defaultMessage: 'Verify' },
-  invalidCredentials: { id: 'screen.login.invalidCredentials', defaultMessage: 'Invalid login, please check and try again.' },
+  invalidCredentials: {
+    id: 'screen.login.invalidCredentials',
+    defaultMessage: 'Invalid login, please check and try again.',
+  },
   invalidCode: { id: 'screen.login.invalidCode', defaultMessage: 'Invalid 2FA code. Please try again.' },
 });

@@ -5,7 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { SessionActor } from '../../app/actors.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { codeIssue, emailIssue, passwordIssue } from '../../i18n/validation.messages.ts';
-import { selectError, selectFieldErrors, selectIsBusy, selectIsTwoFactorStep } from '../../machines/session/session.selectors.ts';
+import {
+  selectError,
+  selectFieldErrors,
+  selectIsBusy,
+  selectIsTwoFactorStep,
+} from '../../machines/session/session.selectors.ts';
 import { loginMessages } from './LoginScreen.messages.ts';
 import { loginError } from './loginErrors.ts';
 

@@ -10,5 +10,8 @@ export const resetPasswordMessages = defineMessages({
     defaultMessage: 'This reset link is invalid, used or expired. Ask for a new one.',
   },
   requestNew: { id: 'screen.resetPassword.requestNew', defaultMessage: 'Ask for a new link' },
-  resetFailed: { id: 'screen.resetPassword.resetFailed', defaultMessage: 'Failed to reset password. Please try again.' },
+  resetFailed: {
+    id: 'screen.resetPassword.resetFailed',
+    defaultMessage: 'Failed to reset password. Please try again.',
+  },
 });

@@ -14,7 +14,9 @@ export function ResetPasswordScreen() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const actor = useActorRef(passwordResetMachine, { ...actorOptions(), input: { token: params.get('token') } });
-  const state = useSelector(actor, (s) => (s.matches('done') ? 'done' : s.matches('invalidLink') ? 'invalidLink' : 'form'));
+  const state = useSelector(actor, (s) =>
+    s.matches('done') ? 'done' : s.matches('invalidLink') ? 'invalidLink' : 'form',
+  );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const issues = useSelector(actor, (s) => s.context.issues);
   const server = useSelector(actor, (s) => s.context.serverErrors);
@@ -22,7 +24,11 @@ export function ResetPasswordScreen() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    actor.send({ type: 'reset.submit', password: String(form.get('password') ?? ''), passwordConfirmation: String(form.get('passwordConfirmation') ?? '') });
+    actor.send({
+      type: 'reset.submit',
+      password: String(form.get('password') ?? ''),
+      passwordConfirmation: String(form.get('passwordConfirmation') ?? ''),
+    });
   };
   if (state === 'done' || state === 'invalidLink') {
     return (
@@ -37,7 +43,9 @@ export function ResetPasswordScreen() {
     );
   }
   const passwordError = issues.password ? intl.formatMessage(passwordIssue[issues.password]) : server.password;
-  const confirmationError = issues.passwordConfirmation ? intl.formatMessage(confirmationIssue[issues.passwordConfirmation]) : server.passwordConfirmation;
+  const confirmationError = issues.passwordConfirmation
+    ? intl.formatMessage(confirmationIssue[issues.passwordConfirmation])
+    : server.passwordConfirmation;
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack>
@@ -49,7 +57,12 @@ export function ResetPasswordScreen() {
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.togglePassword) }}
           name="password"
-          autoComplete="new-password" label={intl.formatMessage(m.password)} error={passwordError} required autoFocus />
+          autoComplete="new-password"
+          label={intl.formatMessage(m.password)}
+          error={passwordError}
+          required
+          autoFocus
+        />
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.togglePassword) }}
           name="passwordConfirmation"

@@ -18,14 +18,21 @@ export function BulkBar({ actor }: { actor: TableActor }) {
   const loaded = useSelector(actor, (s) => s.context.rows.length);
   const busy = useSelector(actor, (s) => s.matches('applyingBulk'));
   const [listId, setListId] = useState<string | null>(null);
-  const request = (action: BulkAction) => actor.send({ type: 'bulk.request', action, ...(listId ? { listId: Number(listId) } : {}) });
+  const request = (action: BulkAction) =>
+    actor.send({ type: 'bulk.request', action, ...(listId ? { listId: Number(listId) } : {}) });
   return (
     <Group gap="xs" wrap="wrap" data-testid="bulk-bar">
       <Text size="sm" fw={500}>
-        {allMatching ? intl.formatMessage(m.allSelected, { count: total }) : intl.formatMessage(m.selected, { count: selected })}
+        {allMatching
+          ? intl.formatMessage(m.allSelected, { count: total })
+          : intl.formatMessage(m.selected, { count: selected })}
       </Text>
       {!allMatching && total > 0 ? (
-        <Button size="xs" variant="subtle" onClick={() => actor.send({ type: selected === loaded ? 'selection.all' : 'selection.loaded' })}>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => actor.send({ type: selected === loaded ? 'selection.all' : 'selection.loaded' })}
+        >
           {selected === loaded ? intl.formatMessage(m.selectAll, { count: total }) : intl.formatMessage(m.selectLoaded)}
         </Button>
       ) : null}
@@ -92,7 +99,12 @@ export function ExportStatus({ actor }: { actor: TableActor }) {
     );
   return (
     <Alert color="blue">
-      <Text size="sm">{intl.formatMessage(m.exporting, { done: progress.done, total: progress.total === null ? '?' : String(progress.total) })}</Text>
+      <Text size="sm">
+        {intl.formatMessage(m.exporting, {
+          done: progress.done,
+          total: progress.total === null ? '?' : String(progress.total),
+        })}
+      </Text>
       <Progress value={progress.total ? (progress.done / progress.total) * 100 : 0} animated mt="xs" />
     </Alert>
   );

@@ -53,7 +53,11 @@ export function CollectionCreateForm({
     onCreate({
       name,
       ...(kind === 'attributes' ? { type, options } : {}),
-      ...(kind === 'lists' ? (folderId ? { folderId: Number(folderId) } : { newFolderName: intl.formatMessage(listsMessages.defaultFolder) }) : {}),
+      ...(kind === 'lists'
+        ? folderId
+          ? { folderId: Number(folderId) }
+          : { newFolderName: intl.formatMessage(listsMessages.defaultFolder) }
+        : {}),
     });
   };
   return (
@@ -70,7 +74,12 @@ export function CollectionCreateForm({
           />
         ) : null}
         {kind === 'attributes' && type === 'category' ? (
-          <TagsInput label={intl.formatMessage(attributesMessages.options)} value={options} onChange={setOptions} error={optionsError} />
+          <TagsInput
+            label={intl.formatMessage(attributesMessages.options)}
+            value={options}
+            onChange={setOptions}
+            error={optionsError}
+          />
         ) : null}
         {kind === 'lists' && folders.length > 0 ? (
           <Select
@@ -121,10 +130,14 @@ export function CollectionTable({
           <Table.Tr key={item.id}>
             <Table.Td>{item.name}</Table.Td>
             {kind === 'attributes' ? (
-              <Table.Td>{intl.formatMessage((ATTRIBUTE_TYPES.find((a) => a.value === item.type) ?? ATTRIBUTE_TYPES[0]!).label)}</Table.Td>
+              <Table.Td>
+                {intl.formatMessage((ATTRIBUTE_TYPES.find((a) => a.value === item.type) ?? ATTRIBUTE_TYPES[0]!).label)}
+              </Table.Td>
             ) : null}
             {kind === 'lists' ? <Table.Td>{folderName(item.folderId)}</Table.Td> : null}
-            {kind === 'folders' ? <Table.Td>{intl.formatMessage(foldersMessages.size, { count: item.size ?? 0 })}</Table.Td> : null}
+            {kind === 'folders' ? (
+              <Table.Td>{intl.formatMessage(foldersMessages.size, { count: item.size ?? 0 })}</Table.Td>
+            ) : null}
             {kind === 'lists' ? (
               <Table.Td>
                 <Anchor component={Link} to={`/contacts?list=${item.id}`}>
@@ -134,10 +147,21 @@ export function CollectionTable({
             ) : null}
             <Table.Td>
               <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => onRename(item)} aria-label={`${intl.formatMessage(m.rename)} ${item.name}`}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => onRename(item)}
+                  aria-label={`${intl.formatMessage(m.rename)} ${item.name}`}
+                >
                   {intl.formatMessage(m.rename)}
                 </Button>
-                <Button size="xs" variant="light" color="red" onClick={() => onDelete(item.id)} aria-label={`${intl.formatMessage(m.delete)} ${item.name}`}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => onDelete(item.id)}
+                  aria-label={`${intl.formatMessage(m.delete)} ${item.name}`}
+                >
                   {intl.formatMessage(m.delete)}
                 </Button>
               </Group>

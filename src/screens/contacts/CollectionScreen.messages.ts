@@ -1,11 +1,18 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
 export const attributesMessages = defineMessages({
-  intro: { id: 'screen.attributes.intro', defaultMessage: 'Custom fields every contact can have, such as a plan or a birthday. Segments and imports use them.' },
+  intro: {
+    id: 'screen.attributes.intro',
+    defaultMessage:
+      'Custom fields every contact can have, such as a plan or a birthday. Segments and imports use them.',
+  },
   create: { id: 'screen.attributes.create', defaultMessage: 'Create attribute' },
   createFailed: { id: 'screen.attributes.createFailed', defaultMessage: 'Error creating this attribute.' },
   empty: { id: 'screen.attributes.empty', defaultMessage: 'No attributes yet.' },
-  deleteText: { id: 'screen.attributes.deleteText', defaultMessage: 'The attribute and its value on every contact will be deleted.' },
+  deleteText: {
+    id: 'screen.attributes.deleteText',
+    defaultMessage: 'The attribute and its value on every contact will be deleted.',
+  },
   type: { id: 'screen.attributes.type', defaultMessage: 'Type' },
   options: { id: 'screen.attributes.options', defaultMessage: 'Choices' },
 });
@@ -17,11 +24,17 @@ export const foldersMessages = defineMessages({
   empty: { id: 'screen.folders.empty', defaultMessage: 'No folders yet.' },
   deleteText: { id: 'screen.folders.deleteText', defaultMessage: 'The folder will be deleted.' },
   notEmpty: { id: 'screen.folders.notEmpty', defaultMessage: 'A folder that is not empty cannot be deleted' },
-  size: defineMessage<{ count: number }>({ id: 'screen.folders.size', defaultMessage: '{count, plural, one {# list} other {# lists}}' }),
+  size: defineMessage<{ count: number }>({
+    id: 'screen.folders.size',
+    defaultMessage: '{count, plural, one {# list} other {# lists}}',
+  }),
 });
 
 export const listsMessages = defineMessages({
-  intro: { id: 'screen.lists.intro', defaultMessage: 'Lists hold the contacts you send to. A contact can be in many lists.' },
+  intro: {
+    id: 'screen.lists.intro',
+    defaultMessage: 'Lists hold the contacts you send to. A contact can be in many lists.',
+  },
   create: { id: 'screen.lists.create', defaultMessage: 'Create list' },
   createFailed: { id: 'screen.lists.createFailed', defaultMessage: 'Error creating this list.' },
   empty: { id: 'screen.lists.empty', defaultMessage: 'No lists yet.' },
@@ -29,7 +42,10 @@ export const listsMessages = defineMessages({
   folder: { id: 'screen.lists.folder', defaultMessage: 'Folder' },
   defaultFolder: { id: 'screen.lists.defaultFolder', defaultMessage: 'My lists' },
   show: { id: 'screen.lists.show', defaultMessage: 'Show contacts' },
-  size: defineMessage<{ count: number }>({ id: 'screen.lists.size', defaultMessage: '{count, plural, one {# contact} other {# contacts}}' }),
+  size: defineMessage<{ count: number }>({
+    id: 'screen.lists.size',
+    defaultMessage: '{count, plural, one {# contact} other {# contacts}}',
+  }),
 });
 
 export const collectionMessages = defineMessages({

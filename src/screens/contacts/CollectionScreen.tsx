@@ -5,15 +5,37 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { attributeActors, folderActors, listActors } from '../../machines/contactCollection/contactCollection.actors.ts';
-import { contactCollectionMachine, type CollectionError, type CollectionItem } from '../../machines/contactCollection/contactCollection.machine.ts';
-import { attributesMessages, collectionMessages as cm, foldersMessages, listsMessages } from './CollectionScreen.messages.ts';
+import {
+  attributeActors,
+  folderActors,
+  listActors,
+} from '../../machines/contactCollection/contactCollection.actors.ts';
+import {
+  contactCollectionMachine,
+  type CollectionError,
+  type CollectionItem,
+} from '../../machines/contactCollection/contactCollection.machine.ts';
+import {
+  attributesMessages,
+  collectionMessages as cm,
+  foldersMessages,
+  listsMessages,
+} from './CollectionScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
 import { CollectionCreateForm, CollectionTable, type CollectionKind as Kind } from './CollectionParts.tsx';
 import { ContactsNav } from './ContactsNav.tsx';
 
 const ACTORS = { attributes: attributeActors, folders: folderActors, lists: listActors };
-const TEXT: Record<Kind, { intro: MessageDescriptor; create: MessageDescriptor; createFailed: MessageDescriptor; empty: MessageDescriptor; deleteText: MessageDescriptor }> = {
+const TEXT: Record<
+  Kind,
+  {
+    intro: MessageDescriptor;
+    create: MessageDescriptor;
+    createFailed: MessageDescriptor;
+    empty: MessageDescriptor;
+    deleteText: MessageDescriptor;
+  }
+> = {
   attributes: attributesMessages,
   folders: foldersMessages,
   lists: listsMessages,
@@ -48,7 +70,12 @@ function CollectionScreen({ kind }: { kind: Kind }) {
 
   const rename = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (renaming) actor.send({ type: 'item.rename', id: renaming.id, name: String(new FormData(e.currentTarget).get('name') ?? '') });
+    if (renaming)
+      actor.send({
+        type: 'item.rename',
+        id: renaming.id,
+        name: String(new FormData(e.currentTarget).get('name') ?? ''),
+      });
     setRenaming(null);
   };
 
@@ -78,14 +105,31 @@ function CollectionScreen({ kind }: { kind: Kind }) {
           />
           {items.length === 0 && !busy ? <Text c="dimmed">{intl.formatMessage(t.empty)}</Text> : null}
           {items.length > 0 ? (
-            <CollectionTable kind={kind} items={items} folders={folders} onRename={setRenaming} onDelete={(id) => actor.send({ type: 'item.delete', id })} />
+            <CollectionTable
+              kind={kind}
+              items={items}
+              folders={folders}
+              onRename={setRenaming}
+              onDelete={(id) => actor.send({ type: 'item.delete', id })}
+            />
           ) : null}
         </Stack>
       </Paper>
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={intl.formatMessage(cm.renameTitle)} centered>
+      <Modal
+        opened={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title={intl.formatMessage(cm.renameTitle)}
+        centered
+      >
         <form onSubmit={rename}>
           <Stack>
-            <TextInput name="name" label={intl.formatMessage(m.name)} defaultValue={renaming?.name} maxLength={100} data-autofocus />
+            <TextInput
+              name="name"
+              label={intl.formatMessage(m.name)}
+              defaultValue={renaming?.name}
+              maxLength={100}
+              data-autofocus
+            />
             <Button type="submit" w="fit-content">
               {intl.formatMessage(m.save)}
             </Button>

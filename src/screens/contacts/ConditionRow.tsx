@@ -2,7 +2,12 @@ import { ActionIcon, Group, Select } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { CONTACT_FIELDS } from '../../components/contacts/fieldTargets.ts';
 import type { ContactAttribute, ContactList, SegmentCondition } from '../../machines/contactsTable/contacts.types.ts';
-import { OPERATORS, withOperator, type ConditionIssue, type ValueType } from '../../machines/segmentEditor/segmentTree.ts';
+import {
+  OPERATORS,
+  withOperator,
+  type ConditionIssue,
+  type ValueType,
+} from '../../machines/segmentEditor/segmentTree.ts';
 import { operatorMessages as op, segmentsMessages as m } from './SegmentsScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 import { ValueInput, type Valued } from './ConditionValue.tsx';
@@ -27,11 +32,18 @@ const FIELDS = [...CONTACT_FIELDS, 'createdAt'] as const;
 export function ConditionRow({ condition, lists, attributes, issue, onChange, onRemove }: ConditionRowProps) {
   const intl = useIntl();
   const attribute = condition.kind === 'attribute' ? attributes.find((a) => a.id === condition.attributeId) : undefined;
-  const type: ValueType = condition.kind === 'field' ? (condition.field === 'createdAt' ? 'date' : 'text') : (attribute?.type ?? 'text');
+  const type: ValueType =
+    condition.kind === 'field' ? (condition.field === 'createdAt' ? 'date' : 'text') : (attribute?.type ?? 'text');
 
   const changeKind = (kind: string | null) => {
     if (kind === 'field') onChange({ kind: 'field', field: 'email', operator: 'contains', value: '' });
-    if (kind === 'attribute' && attributes[0]) onChange({ kind: 'attribute', attributeId: attributes[0].id, operator: OPERATORS[attributes[0].type][0]!, value: '' });
+    if (kind === 'attribute' && attributes[0])
+      onChange({
+        kind: 'attribute',
+        attributeId: attributes[0].id,
+        operator: OPERATORS[attributes[0].type][0]!,
+        value: '',
+      });
     if (kind === 'list') onChange({ kind: 'list', operator: 'in', listId: lists[0]?.id ?? 0 });
     if (kind === 'blocklist') onChange({ kind: 'blocklist', operator: 'isNot' });
   };
@@ -44,14 +56,25 @@ export function ConditionRow({ condition, lists, attributes, issue, onChange, on
 
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="segment-condition">
-      <Select size="xs" label={intl.formatMessage(m.kind)} data={kinds} value={condition.kind} onChange={changeKind} allowDeselect={false} w={150} />
+      <Select
+        size="xs"
+        label={intl.formatMessage(m.kind)}
+        data={kinds}
+        value={condition.kind}
+        onChange={changeKind}
+        allowDeselect={false}
+        w={150}
+      />
       {condition.kind === 'field' ? (
         <Select
           size="xs"
           label={intl.formatMessage(m.subject)}
           data={FIELDS.map((f) => ({ value: f, label: intl.formatMessage(c[f]) }))}
           value={condition.field}
-          onChange={(f) => f && onChange(withOperator({ ...condition, field: f as FieldName }, f === 'createdAt' ? 'after' : 'contains'))}
+          onChange={(f) =>
+            f &&
+            onChange(withOperator({ ...condition, field: f as FieldName }, f === 'createdAt' ? 'after' : 'contains'))
+          }
           allowDeselect={false}
           w={150}
         />
@@ -64,7 +87,8 @@ export function ConditionRow({ condition, lists, attributes, issue, onChange, on
           value={String(condition.attributeId)}
           onChange={(id) => {
             const next = attributes.find((a) => String(a.id) === id);
-            if (next) onChange({ kind: 'attribute', attributeId: next.id, operator: OPERATORS[next.type][0]!, value: '' });
+            if (next)
+              onChange({ kind: 'attribute', attributeId: next.id, operator: OPERATORS[next.type][0]!, value: '' });
           }}
           allowDeselect={false}
           w={150}

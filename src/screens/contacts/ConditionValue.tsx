@@ -34,7 +34,16 @@ export function ValueInput({
   const one = (value: Scalar | undefined, set: (v: Scalar) => void, text = label, withError = true) => {
     const issue = withError ? error : undefined;
     if (type === 'number')
-      return <NumberInput size="xs" label={text} error={issue} value={typeof value === 'number' ? value : ''} onChange={(v) => set(typeof v === 'number' ? v : '')} w={120} />;
+      return (
+        <NumberInput
+          size="xs"
+          label={text}
+          error={issue}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => set(typeof v === 'number' ? v : '')}
+          w={120}
+        />
+      );
     if (type === 'boolean')
       return (
         <Select
@@ -51,17 +60,44 @@ export function ValueInput({
         />
       );
     if (type === 'category')
-      return <Select size="xs" label={text} error={issue} data={options} value={typeof value === 'string' && value ? value : null} onChange={(v) => v && set(v)} w={160} />;
+      return (
+        <Select
+          size="xs"
+          label={text}
+          error={issue}
+          data={options}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={(v) => v && set(v)}
+          w={160}
+        />
+      );
     return (
-      <TextInput size="xs" label={text} error={issue} type={type === 'date' ? 'date' : 'text'} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} w={170} />
+      <TextInput
+        size="xs"
+        label={text}
+        error={issue}
+        type={type === 'date' ? 'date' : 'text'}
+        value={String(value ?? '')}
+        onChange={(e) => set(e.currentTarget.value)}
+        w={170}
+      />
     );
   };
   if (operator === 'between') {
     const [from, to] = condition.values ?? ['', ''];
     return (
       <>
-        {one(from, (v) => onChange({ ...condition, values: [v as string | number, to ?? ''] }), intl.formatMessage(m.from))}
-        {one(to, (v) => onChange({ ...condition, values: [from ?? '', v as string | number] }), intl.formatMessage(m.to), false)}
+        {one(
+          from,
+          (v) => onChange({ ...condition, values: [v as string | number, to ?? ''] }),
+          intl.formatMessage(m.from),
+        )}
+        {one(
+          to,
+          (v) => onChange({ ...condition, values: [from ?? '', v as string | number] }),
+          intl.formatMessage(m.to),
+          false,
+        )}
       </>
     );
   }

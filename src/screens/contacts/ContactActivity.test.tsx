@@ -10,11 +10,29 @@ import { ContactNotes, ContactTimeline, type NotesActions } from './ContactActiv
 
 const at = '2024-05-02T10:00:00.000Z';
 const timeline: ContactEvent[] = [
-  { id: 5, type: 'list.added', payload: { listId: 9, importId: 7, fileName: 'autumn fair.csv' }, userId: null, createdAt: at },
+  {
+    id: 5,
+    type: 'list.added',
+    payload: { listId: 9, importId: 7, fileName: 'autumn fair.csv' },
+    userId: null,
+    createdAt: at,
+  },
   { id: 4, type: 'list.added', payload: { listId: 9 }, userId: null, createdAt: at },
-  { id: 3, type: 'contact.updated', payload: { importId: 7, fileName: 'autumn fair.csv' }, userId: null, createdAt: at },
+  {
+    id: 3,
+    type: 'contact.updated',
+    payload: { importId: 7, fileName: 'autumn fair.csv' },
+    userId: null,
+    createdAt: at,
+  },
   { id: 2, type: 'contact.updated', payload: { fields: ['firstName'] }, userId: null, createdAt: at },
-  { id: 0, type: 'contact.imported', payload: { importId: 5, fileName: 'spring fair.csv' }, userId: null, createdAt: at },
+  {
+    id: 0,
+    type: 'contact.imported',
+    payload: { importId: 5, fileName: 'spring fair.csv' },
+    userId: null,
+    createdAt: at,
+  },
 ];
 
 /** The titles of the rendered timeline entries, in order. */
@@ -27,7 +45,9 @@ function titles(locale: 'en' | 'it', messages: Record<string, string>): string[]
       </IntlProvider>
     </MantineProvider>,
   );
-  return [...html.matchAll(/<div class="[^"]*mantine-Timeline-itemTitle[^"]*">([^<]*)<\/div>/g)].map((match) => match[1]!.replace(/&#x27;|&#39;/g, "'"));
+  return [...html.matchAll(/<div class="[^"]*mantine-Timeline-itemTitle[^"]*">([^<]*)<\/div>/g)].map((match) =>
+    match[1]!.replace(/&#x27;|&#39;/g, "'"),
+  );
 }
 
 describe('the contact timeline', () => {
@@ -84,7 +104,9 @@ describe('the notes panel', () => {
   });
 
   it('keeps the box as it is while the note is being added', () => {
-    expect(notes({ text: 'Wants a demo', adding: true })).toMatch(/<textarea[^>]*readonly=""[^>]*>Wants a demo<\/textarea>/i);
+    expect(notes({ text: 'Wants a demo', adding: true })).toMatch(
+      /<textarea[^>]*readonly=""[^>]*>Wants a demo<\/textarea>/i,
+    );
     expect(notes({ text: 'Wants a demo' })).not.toMatch(/readonly/i);
   });
 });

@@ -23,7 +23,17 @@ export interface NotesActions {
 }
 
 /** A "Show more" button under a list that has further pages. */
-function MoreButton({ label, can, loading, onClick }: { label: string; can: boolean; loading: boolean; onClick: () => void }) {
+function MoreButton({
+  label,
+  can,
+  loading,
+  onClick,
+}: {
+  label: string;
+  can: boolean;
+  loading: boolean;
+  onClick: () => void;
+}) {
   return (
     <Button variant="subtle" size="xs" w="fit-content" loading={loading} disabled={!can && !loading} onClick={onClick}>
       {label}
@@ -72,7 +82,9 @@ export function ContactNotes({ details, actions }: { details: ContactDetails; ac
                       {n.text}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {[n.authorName, intl.formatDate(n.createdAt, { dateStyle: 'medium', timeStyle: 'short' })].filter(Boolean).join(' · ')}
+                      {[n.authorName, intl.formatDate(n.createdAt, { dateStyle: 'medium', timeStyle: 'short' })]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </div>
                   <Button
@@ -93,7 +105,12 @@ export function ContactNotes({ details, actions }: { details: ContactDetails; ac
           <Text c="dimmed">{intl.formatMessage(m.noNotes)}</Text>
         )}
         {details.notesCursor ? (
-          <MoreButton label={intl.formatMessage(m.moreNotes)} can={actions.canLoadMore} loading={actions.loadingMore} onClick={actions.onLoadMore} />
+          <MoreButton
+            label={intl.formatMessage(m.moreNotes)}
+            can={actions.canLoadMore}
+            loading={actions.loadingMore}
+            onClick={actions.onLoadMore}
+          />
         ) : null}
       </Stack>
     </Paper>
@@ -101,13 +118,25 @@ export function ContactNotes({ details, actions }: { details: ContactDetails; ac
 }
 
 /** The activity timeline, newest first, with the next page on demand. */
-export function ContactTimeline({ details, canLoadMore, loadingMore, onLoadMore }: { details: ContactDetails; canLoadMore: boolean; loadingMore: boolean; onLoadMore: () => void }) {
+export function ContactTimeline({
+  details,
+  canLoadMore,
+  loadingMore,
+  onLoadMore,
+}: {
+  details: ContactDetails;
+  canLoadMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}) {
   const intl = useIntl();
   const label = (e: ContactEvent) => {
     const fileName = String(e.payload.fileName ?? '');
     if (e.type === 'contact.imported') return intl.formatMessage(m.eventImported, { fileName });
-    if (e.type === 'contact.updated' && e.payload.importId != null) return intl.formatMessage(m.eventUpdatedByImport, { fileName });
-    if (e.type === 'list.added' && e.payload.importId != null) return intl.formatMessage(m.eventListAddedByImport, { fileName });
+    if (e.type === 'contact.updated' && e.payload.importId != null)
+      return intl.formatMessage(m.eventUpdatedByImport, { fileName });
+    if (e.type === 'list.added' && e.payload.importId != null)
+      return intl.formatMessage(m.eventListAddedByImport, { fileName });
     return e.type in eventMessages ? intl.formatMessage(eventMessages[e.type as keyof typeof eventMessages]) : e.type;
   };
   return (
@@ -130,7 +159,12 @@ export function ContactTimeline({ details, canLoadMore, loadingMore, onLoadMore 
       )}
       {details.timelineCursor ? (
         <Group mt="sm">
-          <MoreButton label={intl.formatMessage(m.moreTimeline)} can={canLoadMore} loading={loadingMore} onClick={onLoadMore} />
+          <MoreButton
+            label={intl.formatMessage(m.moreTimeline)}
+            can={canLoadMore}
+            loading={loadingMore}
+            onClick={onLoadMore}
+          />
         </Group>
       ) : null}
     </Paper>

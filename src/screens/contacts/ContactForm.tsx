@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,7 +17,12 @@ import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { CONTACT_LIMITS, CONTACT_REQUIRED } from '../../../shared/fieldRules.ts';
 import { contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
-import type { AttributeValues, Contact, ContactAttribute, ContactList } from '../../machines/contactsTable/contacts.types.ts';
+import type {
+  AttributeValues,
+  Contact,
+  ContactAttribute,
+  ContactList,
+} from '../../machines/contactsTable/contacts.types.ts';
 import { contactFormMessages as f } from './ContactsScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
 import { FIELD_ISSUES } from './fieldIssues.ts';
@@ -20,7 +36,16 @@ export interface ContactFormProps {
   onCancel: () => void;
 }
 
-const TEXT_FIELDS = ['email', 'firstName', 'lastName', 'phonePrefix', 'phoneNumber', 'country', 'language', 'address'] as const;
+const TEXT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'phonePrefix',
+  'phoneNumber',
+  'country',
+  'language',
+  'address',
+] as const;
 
 /** Create or edit a contact: the fields, custom attributes and, when creating, lists and blocklist; each issue at its field. */
 export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: ContactFormProps) {
@@ -54,7 +79,8 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
     };
     actor.send({ type: 'form.submit', values: formValues });
   };
-  const setValue = (id: number, value: string | number | boolean | null) => setValues((v) => ({ ...v, [id]: value === '' ? null : value }));
+  const setValue = (id: number, value: string | number | boolean | null) =>
+    setValues((v) => ({ ...v, [id]: value === '' ? null : value }));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -82,11 +108,19 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
             const value = values[a.id];
             const common = { label: a.name, error: issue(`attributes.${a.id}`) };
             if (a.type === 'number')
-              return <NumberInput key={a.id} {...common} value={typeof value === 'number' ? value : ''} onChange={(v) => setValue(a.id, typeof v === 'number' ? v : null)} />;
+              return (
+                <NumberInput
+                  key={a.id}
+                  {...common}
+                  value={typeof value === 'number' ? value : ''}
+                  onChange={(v) => setValue(a.id, typeof v === 'number' ? v : null)}
+                />
+              );
             if (a.type === 'boolean')
               return (
                 <Select
-                  key={a.id} {...common}
+                  key={a.id}
+                  {...common}
                   data={[
                     { value: 'true', label: intl.formatMessage(m.yes) },
                     { value: 'false', label: intl.formatMessage(m.no) },
@@ -95,9 +129,24 @@ export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: C
                   onChange={(v) => setValue(a.id, v === null ? null : v === 'true')}
                 />
               );
-            if (a.type === 'category') return <Select key={a.id} {...common} data={a.options} value={typeof value === 'string' ? value : null} onChange={(v) => setValue(a.id, v)} />;
+            if (a.type === 'category')
+              return (
+                <Select
+                  key={a.id}
+                  {...common}
+                  data={a.options}
+                  value={typeof value === 'string' ? value : null}
+                  onChange={(v) => setValue(a.id, v)}
+                />
+              );
             return (
-              <TextInput key={a.id} {...common} type={a.type === 'date' ? 'date' : 'text'} value={typeof value === 'string' ? value : ''} onChange={(e) => setValue(a.id, e.currentTarget.value)} />
+              <TextInput
+                key={a.id}
+                {...common}
+                type={a.type === 'date' ? 'date' : 'text'}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => setValue(a.id, e.currentTarget.value)}
+              />
             );
           })}
         </SimpleGrid>

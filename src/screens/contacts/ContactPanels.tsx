@@ -2,7 +2,11 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
-import type { contactDetailMachine, ContactDetailEvent, ContactDetails } from '../../machines/contactDetail/contactDetail.machine.ts';
+import type {
+  contactDetailMachine,
+  ContactDetailEvent,
+  ContactDetails,
+} from '../../machines/contactDetail/contactDetail.machine.ts';
 import type { Contact } from '../../machines/contactsTable/contacts.types.ts';
 import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
@@ -13,7 +17,12 @@ const FIELDS = ['email', 'firstName', 'lastName', 'country', 'language', 'addres
  * The contact's name and status, and its actions: each button sends its event, the machine decides. A blocked contact's
  * Unblock button says what it does (spec section 4) in a line under the actions.
  */
-export function ContactHeader({ contact, step, canEdit, send }: {
+export function ContactHeader({
+  contact,
+  step,
+  canEdit,
+  send,
+}: {
   contact: Contact;
   step: SnapshotFrom<typeof contactDetailMachine>['value'];
   canEdit: boolean;
@@ -28,7 +37,11 @@ export function ContactHeader({ contact, step, canEdit, send }: {
         <Title order={2} size="h3">
           {contact.email ?? `#${contact.id}`}
         </Title>
-        {anonymised ? <Badge color="gray">{intl.formatMessage(c.anonymised)}</Badge> : contact.blocked ? <Badge color="red">{intl.formatMessage(c.blocked)}</Badge> : null}
+        {anonymised ? (
+          <Badge color="gray">{intl.formatMessage(c.anonymised)}</Badge>
+        ) : contact.blocked ? (
+          <Badge color="red">{intl.formatMessage(c.blocked)}</Badge>
+        ) : null}
       </Group>
       <Stack gap={4} align="flex-end">
         <Group gap="xs">
@@ -36,11 +49,21 @@ export function ContactHeader({ contact, step, canEdit, send }: {
             {intl.formatMessage(m.edit)}
           </Button>
           {contact.blocked ? (
-            <Button variant="default" aria-describedby={hintId} loading={step === 'unblocking'} onClick={() => send({ type: 'contact.unblock' })}>
+            <Button
+              variant="default"
+              aria-describedby={hintId}
+              loading={step === 'unblocking'}
+              onClick={() => send({ type: 'contact.unblock' })}
+            >
               {intl.formatMessage(m.unblock)}
             </Button>
           ) : (
-            <Button variant="default" loading={step === 'blocking'} disabled={anonymised} onClick={() => send({ type: 'contact.block' })}>
+            <Button
+              variant="default"
+              loading={step === 'blocking'}
+              disabled={anonymised}
+              onClick={() => send({ type: 'contact.block' })}
+            >
               {intl.formatMessage(m.block)}
             </Button>
           )}
@@ -83,9 +106,22 @@ export function ContactFields({ details }: { details: ContactDetails }) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="contact-fields">
         {FIELDS.map((f) => row(intl.formatMessage(c[f]), contact[f] ?? ''))}
-        {row(intl.formatMessage(c.phoneNumber), contact.phoneNumber ? `+${contact.phonePrefix ?? ''} ${contact.phoneNumber}` : '')}
-        {row(intl.formatMessage(c.createdAt), intl.formatDate(contact.createdAt, { dateStyle: 'medium', timeStyle: 'short' }))}
-        {attributes.map((a) => row(a.name, contact.attributes[a.id] === undefined || contact.attributes[a.id] === null ? '' : String(contact.attributes[a.id])))}
+        {row(
+          intl.formatMessage(c.phoneNumber),
+          contact.phoneNumber ? `+${contact.phonePrefix ?? ''} ${contact.phoneNumber}` : '',
+        )}
+        {row(
+          intl.formatMessage(c.createdAt),
+          intl.formatDate(contact.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+        )}
+        {attributes.map((a) =>
+          row(
+            a.name,
+            contact.attributes[a.id] === undefined || contact.attributes[a.id] === null
+              ? ''
+              : String(contact.attributes[a.id]),
+          ),
+        )}
       </SimpleGrid>
     </Paper>
   );

@@ -9,12 +9,17 @@ import { rowTexts } from './ContactRow.tsx';
 const EMAILS = ['ada@example.com', "o'brien+{tag}@example.com", '#42', 'zoë@exämple.it', ''];
 
 describe('rowTexts', () => {
-  for (const [locale, messages] of [['en', en], ['it', it_]] as const) {
+  for (const [locale, messages] of [
+    ['en', en],
+    ['it', it_],
+  ] as const) {
     it(`gives the rows of ${locale} the texts formatMessage gives`, () => {
       const intl = createIntl({ locale, messages });
       const texts = rowTexts(intl);
       for (const email of EMAILS) expect(texts.selectRow(email)).toBe(intl.formatMessage(t.selectRow, { email }));
-      expect([texts.anonymised, texts.blocked, texts.active]).toEqual([m.anonymised, m.blocked, m.active].map((d) => intl.formatMessage(d)));
+      expect([texts.anonymised, texts.blocked, texts.active]).toEqual(
+        [m.anonymised, m.blocked, m.active].map((d) => intl.formatMessage(d)),
+      );
     });
   }
 

@@ -26,7 +26,8 @@ export function rowTexts(intl: IntlShape): RowTexts {
   const [before, after] = parts;
   return {
     // A translation that does not name the email exactly once is formatted per row, as before.
-    selectRow: parts.length === 2 ? (email) => before + email + after : (email) => intl.formatMessage(t.selectRow, { email }),
+    selectRow:
+      parts.length === 2 ? (email) => before + email + after : (email) => intl.formatMessage(t.selectRow, { email }),
     anonymised: intl.formatMessage(m.anonymised),
     blocked: intl.formatMessage(m.blocked),
     active: intl.formatMessage(m.active),
@@ -44,7 +45,12 @@ export interface ContactRowProps {
 }
 
 /** Mantine's own table classes and the row attributes of a `<Table highlightOnHover>` (row borders are on by default). */
-const TR = { className: `${Table.classes.tr} mantine-Table-tr`, 'data-with-row-border': true, 'data-hover': true, role: 'row' };
+const TR = {
+  className: `${Table.classes.tr} mantine-Table-tr`,
+  'data-with-row-border': true,
+  'data-hover': true,
+  role: 'row',
+};
 const TD = { className: `${Table.classes.td} mantine-Table-td`, role: 'cell' };
 
 /**
@@ -54,7 +60,14 @@ const TD = { className: `${Table.classes.td} mantine-Table-td`, role: 'cell' };
  * wheel or a jump (End, the scrollbar) mounts a whole window of rows in one frame, and Mantine components per cell
  * would be most of that frame's work. The email link is a plain `<a>`; the table turns a plain click on it into an in-app navigation.
  */
-export const ContactRow = memo(function ContactRow({ contact: c, index, selected, shown, texts, onToggle }: ContactRowProps) {
+export const ContactRow = memo(function ContactRow({
+  contact: c,
+  index,
+  selected,
+  shown,
+  texts,
+  onToggle,
+}: ContactRowProps) {
   const email = c.email ?? `#${c.id}`;
   return (
     <tr {...TR} aria-rowindex={index + 2} data-selected={selected || undefined}>
@@ -77,7 +90,9 @@ export const ContactRow = memo(function ContactRow({ contact: c, index, selected
         )}
       </td>
       {shown.map((a) => (
-        <td key={a.id} {...TD}>{String(c.attributes[a.id] ?? '')}</td>
+        <td key={a.id} {...TD}>
+          {String(c.attributes[a.id] ?? '')}
+        </td>
       ))}
     </tr>
   );

@@ -48,7 +48,9 @@ export function ContactScreen() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canEdit = useSelector(actor, (s) => s.can({ type: 'contact.edit' }));
   // Every listed note can be deleted, or none can: asking for the first answers for all.
-  const canDeleteNote = useSelector(actor, (s) => s.can({ type: 'note.delete', noteId: s.context.details?.notes[0]?.id ?? 0 }));
+  const canDeleteNote = useSelector(actor, (s) =>
+    s.can({ type: 'note.delete', noteId: s.context.details?.notes[0]?.id ?? 0 }),
+  );
   const canMoreNotes = useSelector(actor, (s) => s.can({ type: 'notes.loadMore' }));
   const canMoreTimeline = useSelector(actor, (s) => s.can({ type: 'timeline.loadMore' }));
   const confirm = typeof step === 'string' ? CONFIRMS[step] : undefined;

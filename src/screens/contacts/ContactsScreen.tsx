@@ -6,7 +6,11 @@ import { useLocation } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { contactsTableMachine, type TableError, type ViewNotice } from '../../machines/contactsTable/contactsTable.machine.ts';
+import {
+  contactsTableMachine,
+  type TableError,
+  type ViewNotice,
+} from '../../machines/contactsTable/contactsTable.machine.ts';
 import { parseTableView } from '../../machines/contactsTable/tableView.ts';
 import { BulkBar, ExportStatus } from './BulkBar.tsx';
 import { ContactForm } from './ContactForm.tsx';
@@ -68,7 +72,13 @@ export function ContactsScreen() {
             </Alert>
           ) : null}
           {notices.length ? (
-            <Alert color="yellow" data-testid="view-notices" withCloseButton closeButtonLabel={intl.formatMessage(commonMessages.close)} onClose={() => actor.send({ type: 'notice.dismiss' })}>
+            <Alert
+              color="yellow"
+              data-testid="view-notices"
+              withCloseButton
+              closeButtonLabel={intl.formatMessage(commonMessages.close)}
+              onClose={() => actor.send({ type: 'notice.dismiss' })}
+            >
               {notices.map((n) => (
                 <Text key={n} size="sm">
                   {intl.formatMessage(NOTICES[n])}
@@ -85,7 +95,9 @@ export function ContactsScreen() {
           <ExportStatus actor={actor} />
           <Group justify="space-between">
             <Text fw={500} data-testid="contacts-total" aria-busy={loading}>
-              {total === null ? intl.formatMessage(commonMessages.loading) : intl.formatMessage(t.total, { count: total })}
+              {total === null
+                ? intl.formatMessage(commonMessages.loading)
+                : intl.formatMessage(t.total, { count: total })}
             </Text>
             {loadingMore ? <Text size="sm">{intl.formatMessage(t.loadingMore)}</Text> : null}
           </Group>
@@ -93,7 +105,12 @@ export function ContactsScreen() {
           <ContactsTableView actor={actor} />
         </Stack>
       </Paper>
-      <Modal opened={creating} onClose={() => setCreating(false)} title={intl.formatMessage(contactFormMessages.createTitle)} size="lg">
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={intl.formatMessage(contactFormMessages.createTitle)}
+        size="lg"
+      >
         <ContactForm
           contact={null}
           attributes={attributes}

@@ -35,7 +35,10 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
   const allMatching = useSelector(actor, (s) => s.context.allMatching);
   const columns = useSelector(actor, (s) => s.context.columns);
   const attributes = useSelector(actor, (s) => s.context.attributes);
-  const shown = useMemo(() => columns.map((id) => attributes.find((a) => a.id === id)).filter((a) => a !== undefined), [columns, attributes]);
+  const shown = useMemo(
+    () => columns.map((id) => attributes.find((a) => a.id === id)).filter((a) => a !== undefined),
+    [columns, attributes],
+  );
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const toggle = useCallback((id: number) => actor.send({ type: 'selection.toggle', id }), [actor]);
   const texts = useMemo(() => rowTexts(intl), [intl]);
@@ -63,7 +66,15 @@ export function ContactsTableView({ actor }: { actor: ActorRefFrom<typeof contac
         </Table.Tr>
       }
       renderRow={(i) => (
-        <ContactRow key={rows[i]!.id} contact={rows[i]!} index={i} selected={allMatching || selected.has(rows[i]!.id)} shown={shown} texts={texts} onToggle={toggle} />
+        <ContactRow
+          key={rows[i]!.id}
+          contact={rows[i]!}
+          index={i}
+          selected={allMatching || selected.has(rows[i]!.id)}
+          shown={shown}
+          texts={texts}
+          onToggle={toggle}
+        />
       )}
     />
   );

@@ -30,12 +30,30 @@ export function ContactsToolbar({ actor, onCreate }: { actor: TableActor; onCrea
   const filterValue = query.listId ? `list:${query.listId}` : query.segmentId ? `segment:${query.segmentId}` : 'all';
   const filters = [
     { value: 'all', label: intl.formatMessage(m.allContacts) },
-    ...(lists.length ? [{ group: intl.formatMessage(m.listsGroup), items: lists.map((l) => ({ value: `list:${l.id}`, label: l.name })) }] : []),
-    ...(segments.length ? [{ group: intl.formatMessage(m.segmentsGroup), items: segments.map((s) => ({ value: `segment:${s.id}`, label: s.name })) }] : []),
+    ...(lists.length
+      ? [
+          {
+            group: intl.formatMessage(m.listsGroup),
+            items: lists.map((l) => ({ value: `list:${l.id}`, label: l.name })),
+          },
+        ]
+      : []),
+    ...(segments.length
+      ? [
+          {
+            group: intl.formatMessage(m.segmentsGroup),
+            items: segments.map((s) => ({ value: `segment:${s.id}`, label: s.name })),
+          },
+        ]
+      : []),
   ];
   const setFilter = (value: string | null) => {
     const [kind, id] = (value ?? 'all').split(':');
-    actor.send({ type: 'query.filter', listId: kind === 'list' ? Number(id) : null, segmentId: kind === 'segment' ? Number(id) : null });
+    actor.send({
+      type: 'query.filter',
+      listId: kind === 'list' ? Number(id) : null,
+      segmentId: kind === 'segment' ? Number(id) : null,
+    });
   };
   return (
     <Group align="flex-end" wrap="wrap">
@@ -47,7 +65,15 @@ export function ContactsToolbar({ actor, onCreate }: { actor: TableActor; onCrea
         maxLength={100}
         w={260}
       />
-      <Select label={intl.formatMessage(m.filter)} data={filters} value={filterValue} onChange={setFilter} allowDeselect={false} searchable w={220} />
+      <Select
+        label={intl.formatMessage(m.filter)}
+        data={filters}
+        value={filterValue}
+        onChange={setFilter}
+        allowDeselect={false}
+        searchable
+        w={220}
+      />
       <Select
         label={intl.formatMessage(m.sort)}
         data={SORTS.map((s) => ({ value: s.value, label: intl.formatMessage(m[s.label] as typeof m.sortNewest) }))}

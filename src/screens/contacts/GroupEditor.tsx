@@ -20,7 +20,14 @@ export interface GroupEditorProps {
 export function GroupEditor({ group, path, lists, attributes, issues, send }: GroupEditorProps) {
   const intl = useIntl();
   return (
-    <Paper withBorder p="sm" radius="md" bg={path.length % 2 ? 'gray.0' : undefined} data-testid="segment-group" data-depth={path.length}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      bg={path.length % 2 ? 'gray.0' : undefined}
+      data-testid="segment-group"
+      data-depth={path.length}
+    >
       <Stack gap="xs">
         <Group gap="xs">
           <Text size="sm">{intl.formatMessage(m.match)}</Text>
@@ -34,14 +41,28 @@ export function GroupEditor({ group, path, lists, attributes, issues, send }: Gr
             ]}
           />
           {path.length > 0 ? (
-            <Button size="compact-xs" variant="subtle" color="red" ml="auto" onClick={() => send({ type: 'condition.remove', path })}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              ml="auto"
+              onClick={() => send({ type: 'condition.remove', path })}
+            >
               {intl.formatMessage(m.removeGroup)}
             </Button>
           ) : null}
         </Group>
         {group.conditions.map((item, i) =>
           item.kind === 'group' ? (
-            <GroupEditor key={i} group={item} path={[...path, i]} lists={lists} attributes={attributes} issues={issues} send={send} />
+            <GroupEditor
+              key={i}
+              group={item}
+              path={[...path, i]}
+              lists={lists}
+              attributes={attributes}
+              issues={issues}
+              send={send}
+            />
           ) : (
             <ConditionRow
               key={i}

@@ -5,10 +5,17 @@ import type { ActorRefFrom } from 'xstate';
 import type { contactImportMachine } from '../../machines/contactImport/contactImport.machine.ts';
 import { importMessages as m } from './ImportScreen.messages.ts';
 
-const ACCEPT = '.csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT =
+  '.csv,.xls,.xlsx,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The file chooser, with the reason a chosen file was refused under it, and the upload under way. */
-export function ImportFileStep({ actor, error }: { actor: ActorRefFrom<typeof contactImportMachine>; error: string | null }) {
+export function ImportFileStep({
+  actor,
+  error,
+}: {
+  actor: ActorRefFrom<typeof contactImportMachine>;
+  error: string | null;
+}) {
   const intl = useIntl();
   const step = useSelector(actor, (s) => s.value);
   return (

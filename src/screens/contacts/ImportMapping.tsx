@@ -10,7 +10,9 @@ import { contactsMessages } from './contacts.messages.ts';
 
 const toValue = (t: ImportColumnTarget) => (t.target === 'attribute' ? `attribute:${t.attributeId}` : t.target);
 const fromValue = (v: string): ImportColumnTarget =>
-  v.startsWith('attribute:') ? { target: 'attribute', attributeId: Number(v.slice(10)) } : { target: v as Exclude<ImportColumnTarget['target'], 'attribute'> };
+  v.startsWith('attribute:')
+    ? { target: 'attribute', attributeId: Number(v.slice(10)) }
+    : { target: v as Exclude<ImportColumnTarget['target'], 'attribute'> };
 
 /** The file's preview rows under one target chooser per column (auto-matched by the server). */
 export function ImportMapping({ actor }: { actor: ActorRefFrom<typeof contactImportMachine> }) {

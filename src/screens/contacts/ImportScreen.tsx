@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
@@ -50,7 +62,9 @@ export function ImportScreen() {
       <Paper withBorder p="lg" radius="md">
         <Stack>
           <Text c="dimmed">
-            {maxFileBytes === null ? intl.formatMessage(m.intro) : intl.formatMessage(m.introWithLimit, { size: formatFileSize(intl, maxFileBytes) })}
+            {maxFileBytes === null
+              ? intl.formatMessage(m.intro)
+              : intl.formatMessage(m.introWithLimit, { size: formatFileSize(intl, maxFileBytes) })}
           </Text>
           {error && !FILE_ERRORS.includes(error) ? (
             <Alert color="red" role="alert">
@@ -73,11 +87,19 @@ export function ImportScreen() {
             </Group>
           ) : null}
           {step === 'choosing' || step === 'uploading' || step === 'loadingOptions' ? (
-            <ImportFileStep actor={actor} error={error && FILE_ERRORS.includes(error) ? intl.formatMessage(ERRORS[error]) : null} />
+            <ImportFileStep
+              actor={actor}
+              error={error && FILE_ERRORS.includes(error) ? intl.formatMessage(ERRORS[error]) : null}
+            />
           ) : null}
           {(step === 'mapping' || step === 'starting') && upload ? (
             <Stack>
-              <Text fw={500}>{intl.formatMessage(m.fileSummary, { name: upload.fileName, rows: String(upload.estimatedRows ?? '?') })}</Text>
+              <Text fw={500}>
+                {intl.formatMessage(m.fileSummary, {
+                  name: upload.fileName,
+                  rows: String(upload.estimatedRows ?? '?'),
+                })}
+              </Text>
               <ImportMapping actor={actor} />
               <MultiSelect
                 label={intl.formatMessage(m.lists)}
@@ -88,8 +110,16 @@ export function ImportScreen() {
                 searchable
                 maw={520}
               />
-              <Checkbox label={intl.formatMessage(m.updateExisting)} checked={updateExisting} onChange={(e) => actor.send({ type: 'options.change', updateExisting: e.currentTarget.checked })} />
-              <Checkbox label={intl.formatMessage(m.blocklist)} checked={blocklist} onChange={(e) => actor.send({ type: 'options.change', blocklist: e.currentTarget.checked })} />
+              <Checkbox
+                label={intl.formatMessage(m.updateExisting)}
+                checked={updateExisting}
+                onChange={(e) => actor.send({ type: 'options.change', updateExisting: e.currentTarget.checked })}
+              />
+              <Checkbox
+                label={intl.formatMessage(m.blocklist)}
+                checked={blocklist}
+                onChange={(e) => actor.send({ type: 'options.change', blocklist: e.currentTarget.checked })}
+              />
               <Group>
                 <Button loading={busy} onClick={() => actor.send({ type: 'import.start' })}>
                   {intl.formatMessage(m.start)}
@@ -104,13 +134,26 @@ export function ImportScreen() {
           {step === 'running' ? (
             <Stack gap="xs" data-testid="import-progress">
               <Text>{intl.formatMessage(m.running)}</Text>
-              <Progress value={total ? Math.min(100, (progress.processed / total) * 100) : 0} animated aria-label={intl.formatMessage(m.running)} />
-              <Text size="sm">{intl.formatMessage(m.progress, { processed: progress.processed, total: total === null ? '?' : String(total) })}</Text>
+              <Progress
+                value={total ? Math.min(100, (progress.processed / total) * 100) : 0}
+                animated
+                aria-label={intl.formatMessage(m.running)}
+              />
+              <Text size="sm">
+                {intl.formatMessage(m.progress, {
+                  processed: progress.processed,
+                  total: total === null ? '?' : String(total),
+                })}
+              </Text>
             </Stack>
           ) : null}
           {(step === 'finished' || step === 'failed') && upload ? (
             <Stack gap="xs" data-testid="import-result">
-              {step === 'finished' ? <Title order={3} size="h4">{intl.formatMessage(m.finished)}</Title> : null}
+              {step === 'finished' ? (
+                <Title order={3} size="h4">
+                  {intl.formatMessage(m.finished)}
+                </Title>
+              ) : null}
               <Group>
                 <Text>{intl.formatMessage(m.created, { count: upload.created })}</Text>
                 <Text>{intl.formatMessage(m.updated, { count: upload.updated })}</Text>

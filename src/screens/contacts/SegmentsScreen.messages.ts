@@ -1,14 +1,23 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
 export const segmentsMessages = defineMessages({
-  intro: { id: 'screen.segments.intro', defaultMessage: 'A segment is a saved set of conditions; its contacts are found again every time it is used.' },
+  intro: {
+    id: 'screen.segments.intro',
+    defaultMessage: 'A segment is a saved set of conditions; its contacts are found again every time it is used.',
+  },
   empty: { id: 'screen.segments.empty', defaultMessage: 'No segments yet.' },
   new: { id: 'screen.segments.new', defaultMessage: 'New segment' },
   select: defineMessage<{ name: string }>({ id: 'screen.segments.select', defaultMessage: 'Select {name}' }),
   name: { id: 'screen.segments.name', defaultMessage: 'Segment name' },
-  count: defineMessage<{ count: number }>({ id: 'screen.segments.count', defaultMessage: '{count, plural, one {# matching contact} other {# matching contacts}}' }),
+  count: defineMessage<{ count: number }>({
+    id: 'screen.segments.count',
+    defaultMessage: '{count, plural, one {# matching contact} other {# matching contacts}}',
+  }),
   counting: { id: 'screen.segments.counting', defaultMessage: 'Counting…' },
-  incomplete: { id: 'screen.segments.incomplete', defaultMessage: 'Complete the conditions to see how many contacts match.' },
+  incomplete: {
+    id: 'screen.segments.incomplete',
+    defaultMessage: 'Complete the conditions to see how many contacts match.',
+  },
   countFailed: { id: 'screen.segments.countFailed', defaultMessage: 'The contacts could not be counted.' },
   save: { id: 'screen.segments.save', defaultMessage: 'Save segment' },
   close: { id: 'screen.segments.close', defaultMessage: 'Close' },
@@ -32,7 +41,10 @@ export const segmentsMessages = defineMessages({
   from: { id: 'screen.segments.from', defaultMessage: 'From' },
   to: { id: 'screen.segments.to', defaultMessage: 'To' },
   loadFailed: { id: 'screen.segments.loadFailed', defaultMessage: 'Failed to load the segments.' },
-  oneSegmentOnly: { id: 'screen.segments.oneSegmentOnly', defaultMessage: 'Only one segment can be selected at a time' },
+  oneSegmentOnly: {
+    id: 'screen.segments.oneSegmentOnly',
+    defaultMessage: 'Only one segment can be selected at a time',
+  },
   invalidConditions: { id: 'screen.segments.invalidConditions', defaultMessage: 'Some conditions are not valid.' },
   saveFailed: { id: 'screen.segments.saveFailed', defaultMessage: 'The segment could not be saved, please try again.' },
   deleteFailed: { id: 'screen.segments.deleteFailed', defaultMessage: 'The segment could not be deleted.' },

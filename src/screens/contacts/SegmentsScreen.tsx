@@ -32,7 +32,10 @@ export function SegmentsScreen() {
   const count = useSelector(actor, (s) => s.context.count);
   const error = useSelector(actor, (s) => s.context.error);
   const conditionIssues = useSelector(actor, (s) => s.context.conditionIssues);
-  const editing = useSelector(actor, (s) => s.hasTag('editable') || s.matches('saving') || s.matches('confirmingDelete') || s.matches('deleting'));
+  const editing = useSelector(
+    actor,
+    (s) => s.hasTag('editable') || s.matches('saving') || s.matches('confirmingDelete') || s.matches('deleting'),
+  );
   const counting = useSelector(actor, (s) => s.matches({ editing: 'debouncing' }) || s.hasTag('counting'));
   const incomplete = useSelector(actor, (s) => s.matches({ editing: 'incomplete' }));
   const countFailed = useSelector(actor, (s) => s.matches({ editing: 'countFailed' }));
@@ -52,7 +55,9 @@ export function SegmentsScreen() {
               <Text size="sm" c="dimmed">
                 {intl.formatMessage(m.intro)}
               </Text>
-              <Button disabled={!canCreate} onClick={() => actor.send({ type: 'segment.new' })}>{intl.formatMessage(m.new)}</Button>
+              <Button disabled={!canCreate} onClick={() => actor.send({ type: 'segment.new' })}>
+                {intl.formatMessage(m.new)}
+              </Button>
               {segments.length === 0 ? <Text c="dimmed">{intl.formatMessage(m.empty)}</Text> : null}
               {segments.map((s) => (
                 <Checkbox
@@ -82,7 +87,13 @@ export function SegmentsScreen() {
               <Paper withBorder p="md" radius="md">
                 <Stack>
                   <Group align="flex-end" justify="space-between">
-                    <TextInput label={intl.formatMessage(m.name)} value={draft.name} onChange={(e) => actor.send({ type: 'draft.rename', name: e.currentTarget.value })} maxLength={100} w={320} />
+                    <TextInput
+                      label={intl.formatMessage(m.name)}
+                      value={draft.name}
+                      onChange={(e) => actor.send({ type: 'draft.rename', name: e.currentTarget.value })}
+                      maxLength={100}
+                      w={320}
+                    />
                     <Group gap="xs" data-testid="segment-count" aria-live="polite">
                       {counting ? <Loader size="xs" /> : null}
                       <Text fw={500}>
@@ -96,7 +107,14 @@ export function SegmentsScreen() {
                       </Text>
                     </Group>
                   </Group>
-                  <GroupEditor group={draft.conditions} path={[]} lists={lists} attributes={attributes} issues={conditionIssues} send={actor.send} />
+                  <GroupEditor
+                    group={draft.conditions}
+                    path={[]}
+                    lists={lists}
+                    attributes={attributes}
+                    issues={conditionIssues}
+                    send={actor.send}
+                  />
                   <Group>
                     <Button loading={saving} onClick={() => actor.send({ type: 'segment.save' })}>
                       {intl.formatMessage(m.save)}

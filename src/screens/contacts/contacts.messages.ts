@@ -38,8 +38,14 @@ export const contactsMessages = defineMessages({
   textRequired: { id: 'screen.contacts.issue.textRequired', defaultMessage: 'Text is required' },
   emailTaken: { id: 'screen.contacts.issue.emailTaken', defaultMessage: 'email already in use' },
   phoneTaken: { id: 'screen.contacts.issue.phoneTaken', defaultMessage: 'This phone number is already in use.' },
-  prefixRequired: { id: 'screen.contacts.issue.prefixRequired', defaultMessage: 'A prefix is required when a phone number is given.' },
-  phoneDigits: { id: 'screen.contacts.issue.phoneDigits', defaultMessage: 'The phone number must contain only numbers.' },
+  prefixRequired: {
+    id: 'screen.contacts.issue.prefixRequired',
+    defaultMessage: 'A prefix is required when a phone number is given.',
+  },
+  phoneDigits: {
+    id: 'screen.contacts.issue.phoneDigits',
+    defaultMessage: 'The phone number must contain only numbers.',
+  },
   invalid: { id: 'screen.contacts.issue.invalid', defaultMessage: 'This value is not valid.' },
   typeText: { id: 'screen.contacts.type.text', defaultMessage: 'Text' },
   typeNumber: { id: 'screen.contacts.type.number', defaultMessage: 'Number' },

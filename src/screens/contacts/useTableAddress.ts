@@ -22,7 +22,10 @@ export function useTableAddress(actor: ActorRefFrom<typeof contactsTableMachine>
   useEffect(() => {
     const subscription = actor.on('view.changed', ({ view, history }) => {
       const search = serializeTableView(view);
-      void navigate({ search: search ? `?${search}` : '' }, { replace: history === 'replace', state: WRITTEN, preventScrollReset: true });
+      void navigate(
+        { search: search ? `?${search}` : '' },
+        { replace: history === 'replace', state: WRITTEN, preventScrollReset: true },
+      );
     });
     return () => subscription.unsubscribe();
   }, [actor, navigate]);

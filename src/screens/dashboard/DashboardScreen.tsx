@@ -43,7 +43,12 @@ export function DashboardScreen() {
         {channels.length === 0 ? (
           <Text c="dimmed">{intl.formatMessage(m.noChannels)}</Text>
         ) : (
-          <Group gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="active-channels">
+          <Group
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            data-testid="active-channels"
+          >
             {channels.map((c) => (
               <li key={c.id}>
                 <Badge size="lg" variant="light" tt="none">

@@ -17,7 +17,9 @@ export function RouteErrorScreen({ standalone = false }: { standalone?: boolean 
   if (status >= 500) console.error(error);
   return (
     <Container size="sm" component={standalone ? 'main' : 'section'} id={standalone ? 'main' : undefined} py="xl">
-      <title>{windowTitle(intl.formatMessage(status === 404 ? errorPageMessages.notFound : errorPageMessages.internal))}</title>
+      <title>
+        {windowTitle(intl.formatMessage(status === 404 ? errorPageMessages.notFound : errorPageMessages.internal))}
+      </title>
       <ErrorScreen status={status} />
     </Container>
   );

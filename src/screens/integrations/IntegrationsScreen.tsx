@@ -5,5 +5,10 @@ import { areaMessages as m } from '../area.messages.ts';
 /** The integrations area, until it is built: the frame and what the area is for. */
 export function IntegrationsScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(m.integrationsTitle)} description={intl.formatMessage(m.integrationsText)} />;
+  return (
+    <AreaEmptyState
+      title={intl.formatMessage(m.integrationsTitle)}
+      description={intl.formatMessage(m.integrationsText)}
+    />
+  );
 }

@@ -24,5 +24,10 @@ export function MessageReportScreen() {
 
 export function MessageReportTabScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(areaMessages.multichannelTitle)} description={intl.formatMessage(areaMessages.multichannelText)} />;
+  return (
+    <AreaEmptyState
+      title={intl.formatMessage(areaMessages.multichannelTitle)}
+      description={intl.formatMessage(areaMessages.multichannelText)}
+    />
+  );
 }

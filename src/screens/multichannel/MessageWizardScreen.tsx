@@ -24,5 +24,10 @@ export function MessageWizardScreen() {
 
 export function MessageWizardStepScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(areaMessages.stepTitle)} description={intl.formatMessage(areaMessages.multichannelText)} />;
+  return (
+    <AreaEmptyState
+      title={intl.formatMessage(areaMessages.stepTitle)}
+      description={intl.formatMessage(areaMessages.multichannelText)}
+    />
+  );
 }

@@ -5,5 +5,10 @@ import { areaMessages as m } from '../area.messages.ts';
 /** The multichannel area, until it is built: the frame and what the area is for. */
 export function MultichannelScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(m.multichannelTitle)} description={intl.formatMessage(m.multichannelText)} />;
+  return (
+    <AreaEmptyState
+      title={intl.formatMessage(m.multichannelTitle)}
+      description={intl.formatMessage(m.multichannelText)}
+    />
+  );
 }

@@ -24,7 +24,9 @@ function Content() {
       <Alert color="red" title={intl.formatMessage(errorPageMessages.internal)} role="alert">
         {intl.formatMessage(errorPageMessages.internalHelp)}
         <Group mt="md">
-          <Button onClick={() => session.send({ type: 'user.retry' })}>{intl.formatMessage(commonMessages.retry)}</Button>
+          <Button onClick={() => session.send({ type: 'user.retry' })}>
+            {intl.formatMessage(commonMessages.retry)}
+          </Button>
           <Button variant="default" onClick={() => session.send({ type: 'logout.submit' })}>
             {intl.formatMessage(commonMessages.logout)}
           </Button>
@@ -53,7 +55,14 @@ export function DefaultLayout() {
       </a>
       <Group component="header" className={classes.header} px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={intl.formatMessage(commonMessages.openNavigation)} aria-expanded={opened} />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={intl.formatMessage(commonMessages.openNavigation)}
+            aria-expanded={opened}
+          />
           <Brand />
         </Group>
         <Group gap="md" wrap="nowrap">

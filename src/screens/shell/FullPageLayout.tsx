@@ -9,7 +9,14 @@ import { UserMenu } from './UserMenu.tsx';
 export function FullPageLayout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Group component="header" h={52} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        component="header"
+        h={52}
+        px="md"
+        justify="space-between"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Brand />
         <Group gap="md" wrap="nowrap">
           <NotificationsBell />

@@ -24,7 +24,14 @@ export function NotificationsBell() {
             <BellIcon />
           </ActionIcon>
           {unread > 0 ? (
-            <Badge size="xs" color="red" variant="filled" data-testid="bell-badge" aria-hidden style={{ position: 'absolute', top: -4, right: -8, pointerEvents: 'none' }}>
+            <Badge
+              size="xs"
+              color="red"
+              variant="filled"
+              data-testid="bell-badge"
+              aria-hidden
+              style={{ position: 'absolute', top: -4, right: -8, pointerEvents: 'none' }}
+            >
               {badgeLabel(unread)}
             </Badge>
           ) : null}

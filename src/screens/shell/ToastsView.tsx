@@ -19,10 +19,27 @@ function view(intl: IntlShape, toast: Toast): ToastView {
   const { message } = toast;
   if (message.kind === 'http' || message.kind === 'timeout') {
     const { title, text } = httpErrorToast(message.kind === 'timeout' ? 408 : message.status);
-    return { id: toast.id, title: title ? intl.formatMessage(title) : null, text: intl.formatMessage(text), color: 'red', urgent: true, ...repeat };
+    return {
+      id: toast.id,
+      title: title ? intl.formatMessage(title) : null,
+      text: intl.formatMessage(text),
+      color: 'red',
+      urgent: true,
+      ...repeat,
+    };
   }
-  const text = intl.formatMessage(notificationMessage(message.code), message.kind === 'notification' ? message.values : {});
-  return { id: toast.id, title: null, text, color: COLORS[message.level], urgent: message.level === 'error', ...repeat };
+  const text = intl.formatMessage(
+    notificationMessage(message.code),
+    message.kind === 'notification' ? message.values : {},
+  );
+  return {
+    id: toast.id,
+    title: null,
+    text,
+    color: COLORS[message.level],
+    urgent: message.level === 'error',
+    ...repeat,
+  };
 }
 
 /** Toasts from the toasts machine; Escape closes the latest. */

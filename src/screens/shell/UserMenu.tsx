@@ -18,7 +18,11 @@ export function UserMenu() {
     <Disclosure
       width={240}
       trigger={(props) => (
-        <UnstyledButton {...props} aria-label={intl.formatMessage(commonMessages.userMenu, { name })} data-testid="user-menu">
+        <UnstyledButton
+          {...props}
+          aria-label={intl.formatMessage(commonMessages.userMenu, { name })}
+          data-testid="user-menu"
+        >
           <Group gap="xs" wrap="nowrap">
             <Avatar radius="xl" color="indigo" size="md" aria-hidden>
               {initials(user)}
@@ -39,7 +43,13 @@ export function UserMenu() {
             {intl.formatMessage(commonMessages.userMenuSecurity)}
           </Button>
           <Divider />
-          <Button variant="subtle" color="red" justify="start" disabled={!canLogout} onClick={() => session.send({ type: 'logout.submit' })}>
+          <Button
+            variant="subtle"
+            color="red"
+            justify="start"
+            disabled={!canLogout}
+            onClick={() => session.send({ type: 'logout.submit' })}
+          >
             {intl.formatMessage(commonMessages.logout)}
           </Button>
         </Stack>

@@ -42,5 +42,10 @@ export function ModelSourceScreen() {
 
 export function ModelWizardStepScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(areaMessages.stepTitle)} description={intl.formatMessage(areaMessages.userflowText)} />;
+  return (
+    <AreaEmptyState
+      title={intl.formatMessage(areaMessages.stepTitle)}
+      description={intl.formatMessage(areaMessages.userflowText)}
+    />
+  );
 }

@@ -5,5 +5,7 @@ import { areaMessages as m } from '../area.messages.ts';
 /** The workflows area, until it is built: the frame and what the area is for. */
 export function WorkflowsScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(m.workflowsTitle)} description={intl.formatMessage(m.workflowsText)} />;
+  return (
+    <AreaEmptyState title={intl.formatMessage(m.workflowsTitle)} description={intl.formatMessage(m.workflowsText)} />
+  );
 }

@@ -18,7 +18,10 @@ describe('contacts', () => {
       const ids: number[] = [];
       for (let i = 0; i < 6; i++) {
         const client = i % 2 === 0 ? first : second;
-        const { rows } = await client.query<{ id: string }>('insert into contacts (company_id, email) values ($1, $2) returning id', [a.companyId, `order${i}@example.com`]);
+        const { rows } = await client.query<{ id: string }>(
+          'insert into contacts (company_id, email) values ($1, $2) returning id',
+          [a.companyId, `order${i}@example.com`],
+        );
         ids.push(Number(rows[0]!.id));
       }
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
@@ -31,7 +34,9 @@ describe('contacts', () => {
 
   it('creates a contact with normalised fields, attributes and lists', async () => {
     const { listId } = await makeList(a);
-    const plan = (await a.call('POST', '/contact-attributes', { name: 'Plan', type: 'category', options: ['free', 'gold'] })).body;
+    const plan = (
+      await a.call('POST', '/contact-attributes', { name: 'Plan', type: 'category', options: ['free', 'gold'] })
+    ).body;
     const res = await a.call('POST', '/contacts', {
       email: 'Ada@Example.com',
       firstName: 'Ada',
@@ -66,10 +71,17 @@ describe('contacts', () => {
     const email = await a.call('POST', '/contacts', { email: 'DUP@example.com' });
     expect(email.status).toBe(422);
     expect(email.body.errors).toEqual({ email: ['email already in use'] });
-    const phone = await a.call('POST', '/contacts', { email: 'other@example.com', phonePrefix: '44', phoneNumber: '7700900000' });
+    const phone = await a.call('POST', '/contacts', {
+      email: 'other@example.com',
+      phonePrefix: '44',
+      phoneNumber: '7700900000',
+    });
     expect(phone.body.errors).toEqual({ phoneNumber: ['phone number already in use'] });
     // Another company may hold the same email and phone.
-    expect((await b.call('POST', '/contacts', { email: 'dup@example.com', phonePrefix: '44', phoneNumber: '7700900000' })).status).toBe(201);
+    expect(
+      (await b.call('POST', '/contacts', { email: 'dup@example.com', phonePrefix: '44', phoneNumber: '7700900000' }))
+        .status,
+    ).toBe(201);
   });
 
   it('validates email, phone digits, prefix and attribute types', async () => {
@@ -82,8 +94,14 @@ describe('contacts', () => {
     const missing = await a.call('POST', '/contacts', { firstName: 'X' });
     expect(missing.body.errors).toEqual({ email: ['Email is required'] });
     const score = (await a.call('POST', '/contact-attributes', { name: 'Score', type: 'number' })).body;
-    const typed = await a.call('POST', '/contacts', { email: 'typed@example.com', attributes: { [score.id]: 'ten', '999999': 1 } });
-    expect(typed.body.errors).toEqual({ [`attributes.${score.id}`]: ['Score must be a number'], 'attributes.999999': ['Attribute does not exist'] });
+    const typed = await a.call('POST', '/contacts', {
+      email: 'typed@example.com',
+      attributes: { [score.id]: 'ten', '999999': 1 },
+    });
+    expect(typed.body.errors).toEqual({
+      [`attributes.${score.id}`]: ['Score must be a number'],
+      'attributes.999999': ['Attribute does not exist'],
+    });
     const extra = await a.call('POST', '/contacts', { email: 'x@example.com', nickname: 'x' });
     expect(extra.status).toBe(422);
   });
@@ -91,10 +109,18 @@ describe('contacts', () => {
   it('edits a contact, merging attributes and keeping what is not given', async () => {
     const since = (await a.call('POST', '/contact-attributes', { name: 'Since', type: 'date' })).body;
     const vip = (await a.call('POST', '/contact-attributes', { name: 'VIP', type: 'boolean' })).body;
-    const c = await makeContact(a, { email: 'edit@example.com', firstName: 'Old', attributes: { [since.id]: '2024-02-29', [vip.id]: true } });
+    const c = await makeContact(a, {
+      email: 'edit@example.com',
+      firstName: 'Old',
+      attributes: { [since.id]: '2024-02-29', [vip.id]: true },
+    });
     const res = await a.call('PATCH', `/contacts/${c.id}`, { firstName: 'New', attributes: { [vip.id]: null } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: 'edit@example.com', firstName: 'New', attributes: { [since.id]: '2024-02-29' } });
+    expect(res.body).toMatchObject({
+      email: 'edit@example.com',
+      firstName: 'New',
+      attributes: { [since.id]: '2024-02-29' },
+    });
     expect(res.body.attributes[vip.id]).toBeUndefined();
     const badDate = await a.call('PATCH', `/contacts/${c.id}`, { attributes: { [since.id]: '2023-02-29' } });
     expect(badDate.body.errors).toEqual({ [`attributes.${since.id}`]: ['Since must be a date (YYYY-MM-DD)'] });
@@ -112,7 +138,11 @@ describe('contacts', () => {
     const unblocked = await a.call('POST', `/contacts/${c.id}/unblock`);
     expect(unblocked.body).toMatchObject({ blocked: false, blockedAt: null });
     const timeline = await a.call('GET', `/contacts/${c.id}/timeline`);
-    expect(timeline.body.map((e: { type: string }) => e.type)).toEqual(['contact.unblocked', 'contact.blocked', 'contact.created']);
+    expect(timeline.body.map((e: { type: string }) => e.type)).toEqual([
+      'contact.unblocked',
+      'contact.blocked',
+      'contact.created',
+    ]);
     expect(JSON.parse(String(timeline.headers.pagination))).toMatchObject({ total: 3 });
   });
 
@@ -127,11 +157,24 @@ describe('contacts', () => {
   });
 
   it('anonymises: personal data and notes erased, contact blocked, country and timeline kept', async () => {
-    const c = await makeContact(a, { email: 'anon@example.com', firstName: 'Ann', country: 'FR', phonePrefix: '33', phoneNumber: '612345678' });
+    const c = await makeContact(a, {
+      email: 'anon@example.com',
+      firstName: 'Ann',
+      country: 'FR',
+      phonePrefix: '33',
+      phoneNumber: '612345678',
+    });
     await a.call('POST', `/contacts/${c.id}/notes`, { text: 'Called her' });
     const res = await a.call('POST', `/contacts/${c.id}/anonymise`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: null, firstName: null, phoneNumber: null, country: 'FR', blocked: true, attributes: {} });
+    expect(res.body).toMatchObject({
+      email: null,
+      firstName: null,
+      phoneNumber: null,
+      country: 'FR',
+      blocked: true,
+      attributes: {},
+    });
     expect(res.body.anonymisedAt).toEqual(expect.any(String));
     expect((await a.call('GET', `/contacts/${c.id}/notes`)).body).toEqual([]);
     expect((await a.call('PATCH', `/contacts/${c.id}`, { firstName: 'Back' })).status).toBe(409);
@@ -146,7 +189,11 @@ describe('contacts', () => {
   it('exports one contact as a JSON document', async () => {
     const color = (await a.call('POST', '/contact-attributes', { name: 'Colour', type: 'text' })).body;
     const { listId } = await makeList(a, 'Export one');
-    const c = await makeContact(a, { email: 'json@example.com', attributes: { [color.id]: 'blue' }, listIds: [listId] });
+    const c = await makeContact(a, {
+      email: 'json@example.com',
+      attributes: { [color.id]: 'blue' },
+      listIds: [listId],
+    });
     await a.call('POST', `/contacts/${c.id}/notes`, { text: 'Likes blue' });
     const res = await a.call('GET', `/contacts/${c.id}/data`);
     expect(res.status).toBe(200);

@@ -21,7 +21,8 @@ const cursorOf = (list: string, id: number) => Buffer.from(`${list}:${id}`).toSt
 async function contactWithNotes(caller: Caller, email: string, count: number) {
   const contact = await makeContact(caller, { email });
   const ids: number[] = [];
-  for (let i = 1; i <= count; i++) ids.push((await caller.call('POST', `/contacts/${contact.id}/notes`, { text: `note ${i}` })).body.id);
+  for (let i = 1; i <= count; i++)
+    ids.push((await caller.call('POST', `/contacts/${contact.id}/notes`, { text: `note ${i}` })).body.id);
   return { id: contact.id as number, noteIds: ids };
 }
 
@@ -74,7 +75,9 @@ describe('notes, page by page', () => {
       const res = await a.call('GET', `/contacts/${c.id}/notes?cursor=${encodeURIComponent(cursor)}`);
       expect(res.status, cursor).toBe(422);
       expect(res.body.code, cursor).toBe('validation_error');
-      expect(res.body.errors, cursor).toEqual({ cursor: [cursor.length > 100 ? 'Cursor must be at most 100 characters' : INVALID_CURSOR] });
+      expect(res.body.errors, cursor).toEqual({
+        cursor: [cursor.length > 100 ? 'Cursor must be at most 100 characters' : INVALID_CURSOR],
+      });
     }
     expect((await a.call('GET', `/contacts/${c.id}/notes?cursor=`)).body.errors).toEqual({ cursor: [INVALID_CURSOR] });
   });
@@ -84,13 +87,20 @@ describe('notes, page by page', () => {
     const mine = await contactWithNotes(a, 'my-notes@example.com', 2);
     const firstOfTheirs = await b.call('GET', `/contacts/${theirs.id}/notes?perPage=1`);
     const cursor = header(firstOfTheirs).nextCursor;
-    for (const url of [`/contacts/${theirs.id}/notes`, `/contacts/${theirs.id}/notes?cursor=${cursor}`, `/contacts/${theirs.id}/notes?cursor=${cursorOf('notes', 999_999)}`]) {
+    for (const url of [
+      `/contacts/${theirs.id}/notes`,
+      `/contacts/${theirs.id}/notes?cursor=${cursor}`,
+      `/contacts/${theirs.id}/notes?cursor=${cursorOf('notes', 999_999)}`,
+    ]) {
       const res = await a.call('GET', url);
       expect(res.status, url).toBe(404);
       expect(JSON.stringify(res.body), url).not.toContain('note ');
     }
     // Their cursor on my contact reads only my notes (a cursor is a position, not a permission).
-    const onMine = await a.call('GET', `/contacts/${mine.id}/notes?cursor=${cursorOf('notes', theirs.noteIds[2]! + 1000)}`);
+    const onMine = await a.call(
+      'GET',
+      `/contacts/${mine.id}/notes?cursor=${cursorOf('notes', theirs.noteIds[2]! + 1000)}`,
+    );
     expect(onMine.status).toBe(200);
     expect(onMine.body.map((n: { contactId: number }) => n.contactId)).toEqual([mine.id, mine.id]);
   });
@@ -119,27 +129,50 @@ describe('timeline', () => {
     const { listId } = await makeList(caller, `List for ${name}`);
     const uploaded = await upload(env, caller, name, csv);
     expect(uploaded.status).toBe(201);
-    const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [listId] });
+    const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, {
+      mapping: uploaded.body.suggestedMapping,
+      listIds: [listId],
+    });
     expect(started.status).toBe(202);
-    expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
+    expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe(
+      'finished',
+    );
     return uploaded.body.id as number;
   }
-  const byEmail = async (caller: Caller, email: string) => (await caller.call('GET', `/contacts?q=${encodeURIComponent(email)}`)).body[0];
+  const byEmail = async (caller: Caller, email: string) =>
+    (await caller.call('GET', `/contacts?q=${encodeURIComponent(email)}`)).body[0];
 
   it('ends with the import that created the contact, and pages through events and that entry with cursors', async () => {
     await makeContact(a, { email: 'existing@example.com', firstName: 'Before' });
-    const importId = await importCsv(a, 'spring fair.csv', 'email,first name\nimported@example.com,Ivy\nexisting@example.com,Updated\n');
+    const importId = await importCsv(
+      a,
+      'spring fair.csv',
+      'email,first name\nimported@example.com,Ivy\nexisting@example.com,Updated\n',
+    );
     const imported = await byEmail(a, 'imported@example.com');
     const only = await a.call('GET', `/contacts/${imported.id}/timeline`);
     expect(only.body).toEqual([
-      { id: 0, type: 'contact.imported', payload: { importId, fileName: 'spring fair.csv' }, userId: a.userId, createdAt: imported.createdAt },
+      {
+        id: 0,
+        type: 'contact.imported',
+        payload: { importId, fileName: 'spring fair.csv' },
+        userId: a.userId,
+        createdAt: imported.createdAt,
+      },
     ]);
     expect(header(only)).toMatchObject({ total: 1, nextCursor: null });
     // A contact that already existed was updated, not created, by the import, and joined its list: events naming the file.
     const existing = await byEmail(a, 'existing@example.com');
     const updated = await a.call('GET', `/contacts/${existing.id}/timeline`);
-    expect(updated.body.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.updated', 'contact.created']);
-    expect(updated.body[0]).toMatchObject({ payload: { listId: expect.any(Number), importId, fileName: 'spring fair.csv' }, userId: a.userId });
+    expect(updated.body.map((e: { type: string }) => e.type)).toEqual([
+      'list.added',
+      'contact.updated',
+      'contact.created',
+    ]);
+    expect(updated.body[0]).toMatchObject({
+      payload: { listId: expect.any(Number), importId, fileName: 'spring fair.csv' },
+      userId: a.userId,
+    });
     expect(updated.body[1]).toMatchObject({ payload: { importId, fileName: 'spring fair.csv' }, userId: a.userId });
     expect((await a.call('GET', `/contacts/${existing.id}/data`)).body.events[1]).toMatchObject({
       type: 'contact.updated',
@@ -152,22 +185,31 @@ describe('timeline', () => {
     const first = await a.call('GET', `/contacts/${imported.id}/timeline?perPage=2`);
     expect(first.body.map((e: { type: string }) => e.type)).toEqual(['contact.unblocked', 'contact.blocked']);
     expect(header(first)).toMatchObject({ page: 1, total: 3, pages: 2, nextCursor: expect.any(String) });
-    const second = await a.call('GET', `/contacts/${imported.id}/timeline?perPage=2&cursor=${header(first).nextCursor}`);
+    const second = await a.call(
+      'GET',
+      `/contacts/${imported.id}/timeline?perPage=2&cursor=${header(first).nextCursor}`,
+    );
     expect(second.body.map((e: { type: string }) => e.type)).toEqual(['contact.imported']);
     expect(header(second)).toMatchObject({ page: 2, total: 3, nextCursor: null });
     // By page numbers too; past the end nothing.
-    expect((await a.call('GET', `/contacts/${imported.id}/timeline?perPage=2&page=2`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.imported']);
+    expect(
+      (await a.call('GET', `/contacts/${imported.id}/timeline?perPage=2&page=2`)).body.map(
+        (e: { type: string }) => e.type,
+      ),
+    ).toEqual(['contact.imported']);
     expect((await a.call('GET', `/contacts/${imported.id}/timeline?perPage=2&page=3`)).body).toEqual([]);
     const three = await a.call('GET', `/contacts/${imported.id}/timeline?perPage=3`);
-    expect(three.body.map((e: { type: string }) => e.type)).toEqual(['contact.unblocked', 'contact.blocked', 'contact.imported']);
+    expect(three.body.map((e: { type: string }) => e.type)).toEqual([
+      'contact.unblocked',
+      'contact.blocked',
+      'contact.imported',
+    ]);
     expect(header(three).nextCursor).toBeNull();
 
     // The contact's data export holds it too, oldest first.
-    expect((await a.call('GET', `/contacts/${imported.id}/data`)).body.events.map((e: { type: string }) => e.type)).toEqual([
-      'contact.imported',
-      'contact.blocked',
-      'contact.unblocked',
-    ]);
+    expect(
+      (await a.call('GET', `/contacts/${imported.id}/data`)).body.events.map((e: { type: string }) => e.type),
+    ).toEqual(['contact.imported', 'contact.blocked', 'contact.unblocked']);
   });
 
   it('refuses a bad timeline cursor with a 422 and keeps the timeline to its company', async () => {
@@ -176,7 +218,11 @@ describe('timeline', () => {
     expect((await a.call('GET', `/contacts/${mine.id}/timeline?cursor=zz`)).status).toBe(422);
     await importCsv(b, 'their secret list.csv', 'email\ntheir-import@example.com\n');
     const theirs = await byEmail(b, 'their-import@example.com');
-    for (const url of [`/contacts/${theirs.id}/timeline`, `/contacts/${theirs.id}/timeline?cursor=${cursorOf('timeline', 999_999)}`, `/contacts/${theirs.id}/data`]) {
+    for (const url of [
+      `/contacts/${theirs.id}/timeline`,
+      `/contacts/${theirs.id}/timeline?cursor=${cursorOf('timeline', 999_999)}`,
+      `/contacts/${theirs.id}/data`,
+    ]) {
       const res = await a.call('GET', url);
       expect(res.status, url).toBe(404);
       expect(JSON.stringify(res.body), url).not.toContain('secret');

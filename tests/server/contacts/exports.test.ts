@@ -15,9 +15,16 @@ let score: number;
 beforeAll(async () => {
   ({ env, a, b } = await setupTwoCompanies());
   ({ listId } = await makeList(a));
-  plan = (await a.call('POST', '/contact-attributes', { name: 'Plan', type: 'category', options: ['free', 'gold'] })).body.id;
+  plan = (await a.call('POST', '/contact-attributes', { name: 'Plan', type: 'category', options: ['free', 'gold'] }))
+    .body.id;
   score = (await a.call('POST', '/contact-attributes', { name: 'Score', type: 'number' })).body.id;
-  await makeContact(a, { email: 'one@example.com', firstName: 'Uno', lastName: 'Primo, Jr.', attributes: { [plan]: 'gold', [score]: 1.5 }, listIds: [listId] });
+  await makeContact(a, {
+    email: 'one@example.com',
+    firstName: 'Uno',
+    lastName: 'Primo, Jr.',
+    attributes: { [plan]: 'gold', [score]: 1.5 },
+    listIds: [listId],
+  });
   await makeContact(a, { email: 'two@example.com', firstName: '=HYPERLINK("x")', listIds: [listId], blocked: true });
   await makeContact(a, { email: 'three@example.com' });
   await makeContact(b, { email: 'foreign@example.com', listIds: [] });
@@ -43,13 +50,24 @@ describe('contact exports', () => {
     const file = await env.app.inject({ method: 'GET', url: done.downloadUrl });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe(`attachment; filename="contacts-${id}.csv"`);
-    const lines = file.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Email,First name,Last name,Phone prefix,Phone number,Country,Language,Address,Blocklisted,Created at,Plan,Score');
+    const lines = file.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Email,First name,Last name,Phone prefix,Phone number,Country,Language,Address,Blocklisted,Created at,Plan,Score',
+    );
     expect(lines[1]).toMatch(/^one@example\.com,Uno,"Primo, Jr\.",,,,,,no,\d{4}-.*,gold,1\.5$/);
     expect(lines[2]).toMatch(/^two@example\.com,"'=HYPERLINK\(""x""\)",,,,,,,yes,/);
     expect(lines).toHaveLength(3);
     const progress = env.emitted.filter((e) => e.event === 'job.progressed').map((e) => e.payload);
-    expect(progress.at(-1)).toMatchObject({ jobId: `contact-export:${id}`, kind: 'contacts.export', status: 'finished', processed: 2, total: 2 });
+    expect(progress.at(-1)).toMatchObject({
+      jobId: `contact-export:${id}`,
+      kind: 'contacts.export',
+      status: 'finished',
+      processed: 2,
+      total: 2,
+    });
     expect(env.emitted.every((e) => e.room === `company:${a.companyId}`)).toBe(true);
   });
 
@@ -72,8 +90,12 @@ describe('contact exports', () => {
     const empty = await a.call('POST', '/contact-exports', { selection: { ids: [] } });
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe('Select one or more contacts first');
-    expect((await a.call('POST', '/contact-exports', { selection: { filter: {} }, attributeIds: [999999] })).body.errors).toEqual({ attributeIds: ['Attribute does not exist'] });
-    expect((await a.call('POST', '/contact-exports', { selection: { filter: { segmentId: 999999 } } })).status).toBe(404);
+    expect(
+      (await a.call('POST', '/contact-exports', { selection: { filter: {} }, attributeIds: [999999] })).body.errors,
+    ).toEqual({ attributeIds: ['Attribute does not exist'] });
+    expect((await a.call('POST', '/contact-exports', { selection: { filter: { segmentId: 999999 } } })).status).toBe(
+      404,
+    );
   });
 
   it('guards the download link: not ready, forged, expired', async () => {
@@ -83,11 +105,17 @@ describe('contact exports', () => {
     expect(early.statusCode).toBe(409);
     await runExport(forJob(env.ctx, a.companyId), id);
     const forged = `${b.companyId}.${token.split('.').slice(1).join('.')}`;
-    expect((await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${forged}` })).statusCode).toBe(403);
+    expect(
+      (await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${forged}` })).statusCode,
+    ).toBe(403);
     const otherFile = signDownload(env.ctx.config.secret, 'export', a.companyId, id + 1000);
-    expect((await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${otherFile}` })).statusCode).toBe(403);
+    expect(
+      (await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${otherFile}` })).statusCode,
+    ).toBe(403);
     const asReport = signDownload(env.ctx.config.secret, 'import-errors', a.companyId, id);
-    expect((await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${asReport}` })).statusCode).toBe(403);
+    expect(
+      (await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${asReport}` })).statusCode,
+    ).toBe(403);
     const expired = signDownload(env.ctx.config.secret, 'export', a.companyId, id, Date.now() - 2 * 60 * 60 * 1000);
     const gone = await env.app.inject({ method: 'GET', url: `/api/contact-exports/${id}/file?token=${expired}` });
     expect(gone.statusCode).toBe(410);
@@ -97,7 +125,11 @@ describe('contact exports', () => {
   it('reports a failed export', async () => {
     const id = await exportOf({ filter: {} });
     await failExport(forJob(env.ctx, a.companyId), id, new Error('disk full'));
-    expect((await a.call('GET', `/contact-exports/${id}`)).body).toMatchObject({ status: 'failed', error: 'The download could not be prepared.', downloadUrl: null });
+    expect((await a.call('GET', `/contact-exports/${id}`)).body).toMatchObject({
+      status: 'failed',
+      error: 'The download could not be prepared.',
+      downloadUrl: null,
+    });
   });
 
   it('lists exports newest first', async () => {

@@ -5,7 +5,11 @@ export interface Caller {
   token: string;
   companyId: string;
   userId: string;
-  call: (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call: (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
 }
 
 /** Signs in a new owner of a new company and answers a small client for the contacts API. */
@@ -17,7 +21,12 @@ export async function signIn(env: TestEnv, company = 'Acme'): Promise<Caller> {
     companyId: user.companyId,
     userId: user.userId,
     async call(method, url, payload) {
-      const res = await env.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+      const res = await env.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: bearer(token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       const text = res.body;
       let body: unknown = text;
       if ((res.headers['content-type'] ?? '').toString().includes('json') && text) body = JSON.parse(text);
@@ -50,14 +59,24 @@ export async function setupTwoCompanies(): Promise<{ env: TestEnv; a: Caller; b:
 /** A multipart/form-data body holding one file, as a browser sends it. */
 export function multipart(fileName: string, content: Buffer | string, field = 'file') {
   const boundary = `----missiva${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function upload(env: TestEnv, caller: Caller, fileName: string, content: Buffer | string) {
   const body = multipart(fileName, content);
-  const res = await env.app.inject({ method: 'POST', url: '/api/contact-imports', headers: { ...bearer(caller.token), ...body.headers }, payload: body.payload });
+  const res = await env.app.inject({
+    method: 'POST',
+    url: '/api/contact-imports',
+    headers: { ...bearer(caller.token), ...body.headers },
+    payload: body.payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 

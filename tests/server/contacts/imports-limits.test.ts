@@ -104,7 +104,9 @@ describe('a sheet whose <dimension> lies', () => {
       listIds: [listId],
     });
     expect(started.status).toBe(202);
-    expect(await runImport(forJob(env.ctx, a.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
+    expect(await runImport(forJob(env.ctx, a.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe(
+      'finished',
+    );
     expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({
       status: 'finished',
       processed: 2,

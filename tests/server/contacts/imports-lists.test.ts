@@ -20,14 +20,27 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-async function importFile(caller: Caller, name: string, csv: string, options: Record<string, unknown> = {}): Promise<number> {
+async function importFile(
+  caller: Caller,
+  name: string,
+  csv: string,
+  options: Record<string, unknown> = {},
+): Promise<number> {
   const uploaded = await upload(env, caller, name, csv);
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-  const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [news, fair], ...options });
+  const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, {
+    mapping: uploaded.body.suggestedMapping,
+    listIds: [news, fair],
+    ...options,
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [uploaded.body.id]);
+  const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [
+    uploaded.body.id,
+  ]);
   files.set(uploaded.body.id, { path: stored.rows[0]!.file_path, csv });
-  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe(
+    'finished',
+  );
   return uploaded.body.id;
 }
 
@@ -38,11 +51,10 @@ const files = new Map<number, { path: string; csv: string }>();
 async function rerun(caller: Caller, importId: number): Promise<void> {
   const file = files.get(importId)!;
   await writeFile(file.path, file.csv);
-  await env.pool.query(`update contact_imports set status = 'running', rows_done = 0, file_path = $3 where company_id = $1 and id = $2`, [
-    caller.companyId,
-    importId,
-    file.path,
-  ]);
+  await env.pool.query(
+    `update contact_imports set status = 'running', rows_done = 0, file_path = $3 where company_id = $1 and id = $2`,
+    [caller.companyId, importId, file.path],
+  );
   expect(await runImport(forJob(env.ctx, caller.companyId), importId, importWriter(env.ctx.pool))).toBe('finished');
 }
 
@@ -57,15 +69,27 @@ async function listEvents(companyId: string, contactIds: number[]) {
 }
 
 const addToList = (caller: Caller, listId: number, contactId: number) =>
-  env.pool.query('insert into list_members (company_id, list_id, contact_id) values ($1, $2, $3)', [caller.companyId, listId, contactId]);
+  env.pool.query('insert into list_members (company_id, list_id, contact_id) values ($1, $2, $3)', [
+    caller.companyId,
+    listId,
+    contactId,
+  ]);
 
 const listsOf = async (caller: Caller, contactId: number) =>
   (
-    await env.pool.query<{ list_id: string }>('select list_id from list_members where company_id = $1 and contact_id = $2 order by list_id', [caller.companyId, contactId])
+    await env.pool.query<{ list_id: string }>(
+      'select list_id from list_members where company_id = $1 and contact_id = $2 order by list_id',
+      [caller.companyId, contactId],
+    )
   ).rows.map((r) => Number(r.list_id));
 
 const idOf = async (caller: Caller, email: string) =>
-  (await env.pool.query<{ id: number }>('select id::int from contacts where company_id = $1 and email = $2', [caller.companyId, email])).rows[0]!.id;
+  (
+    await env.pool.query<{ id: number }>('select id::int from contacts where company_id = $1 and email = $2', [
+      caller.companyId,
+      email,
+    ])
+  ).rows[0]!.id;
 
 describe('list.added events of an import', () => {
   it('records one per existing contact and list it joined, in one company, and none again when run again', async () => {
@@ -74,7 +98,8 @@ describe('list.added events of an import', () => {
     await addToList(a, news, member.id);
     const theirs = await makeContact(b, { email: 'joins@example.com', firstName: 'Theirs' });
     // joins@ twice in the file (merged rows), member@ unchanged but joining the other list, fresh@ created.
-    const csv = 'email,first name\njoins@example.com,Joined\nmember@example.com,Member\nfresh@example.com,Fresh\nJOINS@example.com,\n';
+    const csv =
+      'email,first name\njoins@example.com,Joined\nmember@example.com,Member\nfresh@example.com,Fresh\nJOINS@example.com,\n';
     const importId = await importFile(a, 'lists.csv', csv);
     const fresh = await idOf(a, 'fresh@example.com');
     const expected = [
@@ -90,7 +115,9 @@ describe('list.added events of an import', () => {
     const timeline = (await a.call('GET', `/contacts/${member.id}/timeline`)).body;
     expect(timeline.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.created']);
     expect(timeline[0]).toMatchObject({ payload: { listId: fair, importId, fileName: 'lists.csv' }, userId: a.userId });
-    expect((await a.call('GET', `/contacts/${fresh}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.imported']);
+    expect((await a.call('GET', `/contacts/${fresh}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual([
+      'contact.imported',
+    ]);
 
     // The other company's contact with the same email: unchanged, in no list, no event.
     expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
@@ -101,7 +128,11 @@ describe('list.added events of an import', () => {
     // back by the import is an event again (the timeline then shows the removal and the return).
     await rerun(a, importId);
     expect(await listEvents(a.companyId, [joins.id, member.id, fresh])).toEqual(expected);
-    await env.pool.query('delete from list_members where company_id = $1 and list_id = $2 and contact_id = $3', [a.companyId, fair, joins.id]);
+    await env.pool.query('delete from list_members where company_id = $1 and list_id = $2 and contact_id = $3', [
+      a.companyId,
+      fair,
+      joins.id,
+    ]);
     await rerun(a, importId);
     expect(await listsOf(a, joins.id)).toEqual([news, fair].sort((x, y) => x - y));
     const after = await listEvents(a.companyId, [joins.id, member.id, fresh]);
@@ -117,7 +148,11 @@ describe('list.added events of an import', () => {
     const theirs = await makeContact(b, { email: 'staged-joins@example.com', firstName: 'Theirs' });
     let importId = 0;
     const fired = await withRacingWriter(env, 'staged-race@example.com', async () => {
-      importId = await importFile(a, 'staged lists.csv', 'email,first name\nstaged-joins@example.com,Joined\nstaged-member@example.com,Member\nstaged-race@example.com,Racer\n');
+      importId = await importFile(
+        a,
+        'staged lists.csv',
+        'email,first name\nstaged-joins@example.com,Joined\nstaged-member@example.com,Member\nstaged-race@example.com,Racer\n',
+      );
     });
     expect(fired).toBeGreaterThan(1);
     const raced = await idOf(a, 'staged-race@example.com');
@@ -133,7 +168,12 @@ describe('list.added events of an import', () => {
 
   it('records none when existing contacts are skipped (they join no list)', async () => {
     const stays = await makeContact(a, { email: 'skip-stays@example.com', firstName: 'Stays' });
-    await importFile(a, 'skip lists.csv', 'email,first name\nskip-stays@example.com,Changed\nskip-fresh@example.com,Fresh\n', { updateExisting: false });
+    await importFile(
+      a,
+      'skip lists.csv',
+      'email,first name\nskip-stays@example.com,Changed\nskip-fresh@example.com,Fresh\n',
+      { updateExisting: false },
+    );
     expect(await listsOf(a, stays.id)).toEqual([]);
     expect(await listEvents(a.companyId, [stays.id, await idOf(a, 'skip-fresh@example.com')])).toEqual([]);
   });

@@ -34,7 +34,12 @@ async function lockedJob(workerId: string, lockedSecondsAgo: number): Promise<st
 }
 
 const lockOf = async (id: string) =>
-  (await env.pool.query<{ locked_by: string | null }>('select locked_by from graphile_worker._private_jobs where id = $1', [id])).rows[0]!.locked_by;
+  (
+    await env.pool.query<{ locked_by: string | null }>(
+      'select locked_by from graphile_worker._private_jobs where id = $1',
+      [id],
+    )
+  ).rows[0]!.locked_by;
 
 describe('jobs of dead workers', () => {
   it('unlocks only workers that are silent and have held their lock long enough', async () => {
@@ -47,10 +52,14 @@ describe('jobs of dead workers', () => {
     expect(await lockOf(alive)).toBe('worker-alive');
     expect(await lockOf(fresh)).toBe('worker-just-started');
     // An old heartbeat is no proof of life.
-    await env.pool.query(`update job_worker_heartbeats set seen_at = now() - interval '2 minutes' where worker_id = 'worker-alive'`);
+    await env.pool.query(
+      `update job_worker_heartbeats set seen_at = now() - interval '2 minutes' where worker_id = 'worker-alive'`,
+    );
     expect(await reclaimDeadWorkers(env.pool, 60_000)).toEqual(['worker-alive']);
     expect(await lockOf(alive)).toBeNull();
-    await env.pool.query('delete from graphile_worker._private_jobs where id = any($1::bigint[])', [[dead, alive, fresh]]);
+    await env.pool.query('delete from graphile_worker._private_jobs where id = any($1::bigint[])', [
+      [dead, alive, fresh],
+    ]);
   });
 
   it('takes a worker for dead at once when the session lock of its process is gone, however fresh its heartbeat', async () => {
@@ -59,7 +68,9 @@ describe('jobs of dead workers', () => {
     const session = await env.pool.connect();
     try {
       await session.query('select pg_advisory_lock(4242)');
-      await env.pool.query(`insert into job_worker_heartbeats (worker_id, seen_at, session_lock) values ('worker-ended', now(), 4141), ('worker-live', now(), 4242)`);
+      await env.pool.query(
+        `insert into job_worker_heartbeats (worker_id, seen_at, session_lock) values ('worker-ended', now(), 4141), ('worker-live', now(), 4242)`,
+      );
       expect(await reclaimDeadWorkers(env.pool, 60_000)).toEqual(['worker-ended']);
       expect(await lockOf(ended)).toBeNull();
       expect(await lockOf(live)).toBe('worker-live');
@@ -79,25 +90,42 @@ describe('jobs of dead workers', () => {
     for (let i = 0; i < ROWS; i++) lines.push(`lost${i}@example.com,Name${i}`);
     const uploaded = (await upload(env, a, 'lost.csv', lines.join('\n'))).body;
 
-    const child = fork(workerScript, [env.databaseUrl, env.ctx.config.dataDir], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+    const child = fork(workerScript, [env.databaseUrl, env.ctx.config.dataDir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'ignore',
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     await new Promise((resolve) => child.once('message', resolve));
-    await a.call('POST', `/contact-imports/${uploaded.id}/start`, { mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [listId] });
+    await a.call('POST', `/contact-imports/${uploaded.id}/start`, {
+      mapping: [{ target: 'email' }, { target: 'firstName' }],
+      listIds: [listId],
+    });
 
     let done = 0;
     for (let i = 0; i < 3000 && done < IMPORT_BATCH_ROWS; i++) {
       await sleep(10);
-      done = (await env.pool.query<{ rows_done: number }>('select rows_done from contact_imports where id = $1', [uploaded.id])).rows[0]!.rows_done;
+      done = (
+        await env.pool.query<{ rows_done: number }>('select rows_done from contact_imports where id = $1', [
+          uploaded.id,
+        ])
+      ).rows[0]!.rows_done;
     }
     child.kill('SIGKILL');
     await exited;
     const crashed = (await a.call('GET', `/contact-imports/${uploaded.id}`)).body;
     expect(crashed.status).toBe('running');
     expect(crashed.processed).toBeLessThan(ROWS);
-    const held = await env.pool.query<{ locked_by: string | null }>(`select locked_by from graphile_worker._private_jobs where key = $1`, [`contact-import:${uploaded.id}`]);
+    const held = await env.pool.query<{ locked_by: string | null }>(
+      `select locked_by from graphile_worker._private_jobs where key = $1`,
+      [`contact-import:${uploaded.id}`],
+    );
     expect(held.rows[0]!.locked_by).not.toBeNull();
 
-    const worker = await startWorker(env.ctx, { pollInterval: 50, concurrency: 1, recovery: { heartbeatMs: 200, staleAfterMs: 1500 } });
+    const worker = await startWorker(env.ctx, {
+      pollInterval: 50,
+      concurrency: 1,
+      recovery: { heartbeatMs: 200, staleAfterMs: 1500 },
+    });
     try {
       let status = 'running';
       for (let i = 0; i < 600 && status === 'running'; i++) {

@@ -27,10 +27,10 @@ describe('import crash and resume', () => {
     const { listId } = await makeList(a);
     const lines = ['email,first name,score'];
     const seen = new Set(EXISTING.map((i) => `resume${i}@example.com`));
-    await env.pool.query(`insert into contacts (company_id, email, first_name) select $1, 'resume' || i || '@example.com', 'Before' from unnest($2::int[]) i`, [
-      a.companyId,
-      EXISTING,
-    ]);
+    await env.pool.query(
+      `insert into contacts (company_id, email, first_name) select $1, 'resume' || i || '@example.com', 'Before' from unnest($2::int[]) i`,
+      [a.companyId, EXISTING],
+    );
     const expected = { created: 0, updated: 0, failed: 0 };
     for (let i = 0; i < ROWS; i++) {
       if (i % 5000 === 4999) {
@@ -45,14 +45,25 @@ describe('import crash and resume', () => {
       seen.add(email);
     }
     const uploaded = (await upload(env, a, 'resume.csv', lines.join('\n'))).body;
-    await a.call('POST', `/contact-imports/${uploaded.id}/start`, { mapping: [{ target: 'email' }, { target: 'firstName' }, { target: 'skip' }], listIds: [listId] });
+    await a.call('POST', `/contact-imports/${uploaded.id}/start`, {
+      mapping: [{ target: 'email' }, { target: 'firstName' }, { target: 'skip' }],
+      listIds: [listId],
+    });
 
-    const child = spawn(process.execPath, ['--import', 'tsx', script, env.databaseUrl, a.companyId, String(uploaded.id)], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, env.databaseUrl, a.companyId, String(uploaded.id)],
+      { stdio: 'ignore' },
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     let done = 0;
     for (let i = 0; i < 3000 && done < IMPORT_BATCH_ROWS; i++) {
       await new Promise((r) => setTimeout(r, 10));
-      done = (await env.pool.query<{ rows_done: number }>('select rows_done from contact_imports where id = $1', [uploaded.id])).rows[0]!.rows_done;
+      done = (
+        await env.pool.query<{ rows_done: number }>('select rows_done from contact_imports where id = $1', [
+          uploaded.id,
+        ])
+      ).rows[0]!.rows_done;
     }
     child.kill('SIGKILL');
     await exited;
@@ -62,7 +73,10 @@ describe('import crash and resume', () => {
     expect(crashed.processed).toBeLessThan(ROWS);
     expect(crashed.processed % IMPORT_BATCH_ROWS).toBe(0);
     // Only committed batches are visible: no row past the cursor was written.
-    const written = await env.pool.query<{ n: number }>('select count(*)::int as n from contacts where company_id = $1', [a.companyId]);
+    const written = await env.pool.query<{ n: number }>(
+      'select count(*)::int as n from contacts where company_id = $1',
+      [a.companyId],
+    );
     expect(written.rows[0]!.n).toBe(crashed.created + EXISTING.length);
     expect(crashed.created + crashed.updated + crashed.failed).toBe(crashed.processed);
     // The events of the committed batches only.
@@ -92,7 +106,10 @@ describe('import crash and resume', () => {
       'select count(*)::int as n, count(distinct lower(email))::int as distinct from contacts where company_id = $1',
       [a.companyId],
     );
-    expect(contacts.rows[0]).toEqual({ n: expected.created + EXISTING.length, distinct: expected.created + EXISTING.length });
+    expect(contacts.rows[0]).toEqual({
+      n: expected.created + EXISTING.length,
+      distinct: expected.created + EXISTING.length,
+    });
     expect((await a.call('GET', `/contact-lists/${listId}`)).body.memberCount).toBe(expected.created + EXISTING.length);
     // One event per existing contact, though the first four were changed by two batches; none for the contacts it created.
     const events = await eventsOf();
@@ -102,9 +119,15 @@ describe('import crash and resume', () => {
     const joined = await listEventsOf();
     expect(joined.length).toBe(EXISTING.length);
     expect(joined.every((e) => e.n === 1)).toBe(true);
-    const again = await env.pool.query<{ first_name: string }>(`select first_name from contacts where company_id = $1 and email = 'resume0@example.com'`, [a.companyId]);
+    const again = await env.pool.query<{ first_name: string }>(
+      `select first_name from contacts where company_id = $1 and email = 'resume0@example.com'`,
+      [a.companyId],
+    );
     expect(again.rows[0]!.first_name).toBe(`Name${UNIQUE}`);
-    const errors = await env.pool.query<{ n: number; rows: number }>('select count(*)::int as n, count(distinct row_number)::int as rows from contact_import_errors where import_id = $1', [uploaded.id]);
+    const errors = await env.pool.query<{ n: number; rows: number }>(
+      'select count(*)::int as n, count(distinct row_number)::int as rows from contact_import_errors where import_id = $1',
+      [uploaded.id],
+    );
     expect(errors.rows[0]).toEqual({ n: expected.failed, rows: expected.failed });
   }, 120_000);
 });

@@ -4,7 +4,15 @@ import { startWorker } from '../../../server/jobs/worker.ts';
 import { importWriter, runImport } from '../../../server/services/contacts/imports/run.ts';
 import { forJob } from '../../../server/services/scope.ts';
 import type { TestEnv } from '../helpers.ts';
-import { makeContact, makeList, setupTwoCompanies, upload, withRacingWriter, workbook, type Caller } from './fixtures.ts';
+import {
+  makeContact,
+  makeList,
+  setupTwoCompanies,
+  upload,
+  withRacingWriter,
+  workbook,
+  type Caller,
+} from './fixtures.ts';
 
 // Running imports: validation per row, duplicates, update or skip, blocklist, lists, error report, progress.
 let env: TestEnv;
@@ -17,18 +25,36 @@ beforeAll(async () => {
   ({ env, a, b } = await setupTwoCompanies());
   ({ listId } = await makeList(a, 'Imported'));
   attrs = {};
-  for (const [name, type, options] of [['Plan', 'category', ['free', 'gold']], ['Score', 'number'], ['Since', 'date'], ['VIP', 'boolean']] as const) {
-    attrs[name] = (await a.call('POST', '/contact-attributes', { name, type, ...(options ? { options } : {}) })).body.id;
+  for (const [name, type, options] of [
+    ['Plan', 'category', ['free', 'gold']],
+    ['Score', 'number'],
+    ['Since', 'date'],
+    ['VIP', 'boolean'],
+  ] as const) {
+    attrs[name] = (
+      await a.call('POST', '/contact-attributes', { name, type, ...(options ? { options } : {}) })
+    ).body.id;
   }
 });
 afterAll(() => env.close());
 
-async function importFile(caller: Caller, name: string, content: Buffer | string, options: Record<string, unknown> = {}) {
+async function importFile(
+  caller: Caller,
+  name: string,
+  content: Buffer | string,
+  options: Record<string, unknown> = {},
+) {
   const uploaded = await upload(env, caller, name, content);
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-  const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: uploaded.body.suggestedMapping, listIds: [listId], ...options });
+  const started = await caller.call('POST', `/contact-imports/${uploaded.body.id}/start`, {
+    mapping: uploaded.body.suggestedMapping,
+    listIds: [listId],
+    ...options,
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('finished');
+  expect(await runImport(forJob(env.ctx, caller.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe(
+    'finished',
+  );
   return (await caller.call('GET', `/contact-imports/${uploaded.body.id}`)).body;
 }
 
@@ -42,11 +68,20 @@ const importEvents = async (companyId: string, importId: number) =>
     )
   ).rows;
 
-const contactByEmail = async (email: string) => (await a.call('GET', `/contacts?q=${encodeURIComponent(email)}`)).body.find((c: { email: string }) => c.email.toLowerCase() === email.toLowerCase());
+const contactByEmail = async (email: string) =>
+  (await a.call('GET', `/contacts?q=${encodeURIComponent(email)}`)).body.find(
+    (c: { email: string }) => c.email.toLowerCase() === email.toLowerCase(),
+  );
 
 describe('running an import', () => {
   it('creates, updates, merges duplicates, fails bad rows with a per-row report', async () => {
-    const existing = await makeContact(a, { email: 'old@example.com', firstName: 'Old', lastName: 'Keep', phonePrefix: '39', phoneNumber: '3330000000' });
+    const existing = await makeContact(a, {
+      email: 'old@example.com',
+      firstName: 'Old',
+      lastName: 'Keep',
+      phonePrefix: '39',
+      phoneNumber: '3330000000',
+    });
     const csv = [
       'email,first name,last name,phone,prefix,country,plan,score,since,vip',
       'new1@example.com,Nina,Uno,333 111 1111,+39,it,GOLD,"1,5",29/02/2024,sì',
@@ -63,13 +98,38 @@ describe('running an import', () => {
       'new2@example.com,Nora,"Quoted, Name",,,,,,,no',
     ].join('\n');
     const done = await importFile(a, 'mixed.csv', csv);
-    expect(done).toMatchObject({ status: 'finished', processed: 12, created: 2, updated: 2, skipped: 0, failed: 6, error: null });
+    expect(done).toMatchObject({
+      status: 'finished',
+      processed: 12,
+      created: 2,
+      updated: 2,
+      skipped: 0,
+      failed: 6,
+      error: null,
+    });
     expect(done.errorReportUrl).toMatch(/^\/api\/contact-imports\/\d+\/errors\?token=/);
     const n1 = await contactByEmail('new1@example.com');
-    expect(n1).toMatchObject({ firstName: 'Nina', lastName: 'Due', phonePrefix: '39', phoneNumber: '3331111111', country: 'FR' });
-    expect(n1.attributes).toEqual({ [attrs.Plan!]: 'gold', [attrs.Score!]: 7, [attrs.Since!]: '2024-02-29', [attrs.VIP!]: true });
+    expect(n1).toMatchObject({
+      firstName: 'Nina',
+      lastName: 'Due',
+      phonePrefix: '39',
+      phoneNumber: '3331111111',
+      country: 'FR',
+    });
+    expect(n1.attributes).toEqual({
+      [attrs.Plan!]: 'gold',
+      [attrs.Score!]: 7,
+      [attrs.Since!]: '2024-02-29',
+      [attrs.VIP!]: true,
+    });
     const old = await contactByEmail('old@example.com');
-    expect(old).toMatchObject({ id: existing.id, firstName: 'Olga', lastName: 'Keep', phoneNumber: '3330000000', attributes: { [attrs.Plan!]: 'free' } });
+    expect(old).toMatchObject({
+      id: existing.id,
+      firstName: 'Olga',
+      lastName: 'Keep',
+      phoneNumber: '3330000000',
+      attributes: { [attrs.Plan!]: 'free' },
+    });
     expect((await contactByEmail('new2@example.com')).lastName).toBe('Quoted, Name');
     expect((await a.call('GET', `/contact-lists/${listId}`)).body.memberCount).toBe(3);
 
@@ -94,7 +154,12 @@ describe('running an import', () => {
 
   it('skips existing contacts and later duplicates when asked not to update', async () => {
     await makeContact(a, { email: 'stay@example.com', firstName: 'Stay' });
-    const done = await importFile(a, 'skip.csv', 'email,first name\nstay@example.com,Changed\nfresh@example.com,Fresh\nfresh@example.com,Again\n', { updateExisting: false });
+    const done = await importFile(
+      a,
+      'skip.csv',
+      'email,first name\nstay@example.com,Changed\nfresh@example.com,Fresh\nfresh@example.com,Again\n',
+      { updateExisting: false },
+    );
     expect(done).toMatchObject({ created: 1, updated: 0, skipped: 2, failed: 0, errorReportUrl: null });
     expect((await contactByEmail('stay@example.com')).firstName).toBe('Stay');
     expect((await contactByEmail('fresh@example.com')).firstName).toBe('Fresh');
@@ -124,10 +189,19 @@ describe('running an import', () => {
     for (let i = 0; i < 10_000; i++) lines.push(`bulk${i % 9000}@example.com;Nome${i};Cognome${i};${i}`);
     env.emitted.length = 0;
     const done = await importFile(a, 'bulk.csv', `\ufeff${lines.join('\r\n')}\r\n`);
-    expect(done).toMatchObject({ status: 'finished', processed: 10_000, created: 9000, updated: 1000, failed: 0, estimatedRows: 10_000 });
+    expect(done).toMatchObject({
+      status: 'finished',
+      processed: 10_000,
+      created: 9000,
+      updated: 1000,
+      failed: 0,
+      estimatedRows: 10_000,
+    });
     const total = JSON.parse(String((await a.call('GET', `/contacts?q=bulk`)).headers.pagination)).total;
     expect(total).toBe(9000);
-    const progress = env.emitted.filter((e) => e.event === 'job.progressed' && e.room === `company:${a.companyId}`).map((e) => e.payload as { processed: number; status: string; kind: string });
+    const progress = env.emitted
+      .filter((e) => e.event === 'job.progressed' && e.room === `company:${a.companyId}`)
+      .map((e) => e.payload as { processed: number; status: string; kind: string });
     expect(progress.at(-1)).toMatchObject({ kind: 'contacts.import', status: 'finished', processed: 10_000 });
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect((await b.call('GET', '/contacts')).body).toEqual([]);
@@ -135,12 +209,22 @@ describe('running an import', () => {
 
   it('rewrites a batch through INSERT … ON CONFLICT when another writer adds the same email meanwhile', async () => {
     const fired = await withRacingWriter(env, 'race@example.com', async () => {
-      const done = await importFile(a, 'race.csv', 'email,first name\nrace@example.com,Racer\nrace-free@example.com,Free\n');
+      const done = await importFile(
+        a,
+        'race.csv',
+        'email,first name\nrace@example.com,Racer\nrace-free@example.com,Free\n',
+      );
       expect(done).toMatchObject({ status: 'finished', created: 2, failed: 0 });
-      const rows = await env.pool.query(`select first_name from contacts where company_id = $1 and email in ('race@example.com', 'race-free@example.com') order by email`, [a.companyId]);
+      const rows = await env.pool.query(
+        `select first_name from contacts where company_id = $1 and email in ('race@example.com', 'race-free@example.com') order by email`,
+        [a.companyId],
+      );
       expect(rows.rows).toEqual([{ first_name: 'Free' }, { first_name: 'Racer' }]);
       // The staged path records the import that created the contacts too (the other writer's row went with the savepoint).
-      const origins = await env.pool.query(`select email, import_id from contacts where company_id = $1 and email like 'race%' order by email`, [a.companyId]);
+      const origins = await env.pool.query(
+        `select email, import_id from contacts where company_id = $1 and email like 'race%' order by email`,
+        [a.companyId],
+      );
       expect(origins.rows).toEqual([
         { email: 'race-free@example.com', import_id: done.id },
         { email: 'race@example.com', import_id: done.id },
@@ -154,16 +238,31 @@ describe('running an import', () => {
     const same = await makeContact(a, { email: 'same@example.com', firstName: 'Same' });
     const theirs = await makeContact(b, { email: 'changed@example.com', firstName: 'Theirs' });
     // same@ only joins the import's list: no field changes, no contact.updated event (its list.added: imports-lists.test.ts).
-    const done = await importFile(a, 'updates.csv', 'email,first name\nchanged@example.com,After\nsame@example.com,Same\nupd-new@example.com,New\n');
+    const done = await importFile(
+      a,
+      'updates.csv',
+      'email,first name\nchanged@example.com,After\nsame@example.com,Same\nupd-new@example.com,New\n',
+    );
     expect(done).toMatchObject({ status: 'finished', created: 1, updated: 2, failed: 0 });
-    expect(await importEvents(a.companyId, done.id)).toEqual([{ contactId: changed.id, userId: a.userId, payload: { importId: done.id } }]);
+    expect(await importEvents(a.companyId, done.id)).toEqual([
+      { contactId: changed.id, userId: a.userId, payload: { importId: done.id } },
+    ]);
     const entries = (await a.call('GET', `/contacts/${changed.id}/timeline`)).body;
     expect(entries.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.updated', 'contact.created']);
-    expect(entries[1]).toMatchObject({ type: 'contact.updated', payload: { importId: done.id, fileName: 'updates.csv' }, userId: a.userId });
-    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.created']);
+    expect(entries[1]).toMatchObject({
+      type: 'contact.updated',
+      payload: { importId: done.id, fileName: 'updates.csv' },
+      userId: a.userId,
+    });
+    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual([
+      'list.added',
+      'contact.created',
+    ]);
     // The other company's contact with the same email is neither changed nor given an event.
     expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
-    expect((await b.call('GET', `/contacts/${theirs.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['contact.created']);
+    expect((await b.call('GET', `/contacts/${theirs.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual([
+      'contact.created',
+    ]);
     expect(await importEvents(b.companyId, done.id)).toEqual([]);
   });
 
@@ -173,28 +272,44 @@ describe('running an import', () => {
     const theirs = await makeContact(b, { email: 'staged-changed@example.com', firstName: 'Theirs' });
     let importId = 0;
     const fired = await withRacingWriter(env, 'staged-race@example.com', async () => {
-      const csv = 'email,first name\nstaged-changed@example.com,After\nstaged-same@example.com,Same\nstaged-race@example.com,Racer\n';
+      const csv =
+        'email,first name\nstaged-changed@example.com,After\nstaged-same@example.com,Same\nstaged-race@example.com,Racer\n';
       const done = await importFile(a, 'staged updates.csv', csv);
       expect(done).toMatchObject({ status: 'finished', created: 1, updated: 2, failed: 0 });
       importId = done.id;
     });
     expect(fired).toBeGreaterThan(1);
     expect((await contactByEmail('staged-changed@example.com')).firstName).toBe('After');
-    expect(await importEvents(a.companyId, importId)).toEqual([{ contactId: changed.id, userId: a.userId, payload: { importId } }]);
+    expect(await importEvents(a.companyId, importId)).toEqual([
+      { contactId: changed.id, userId: a.userId, payload: { importId } },
+    ]);
     const entries = (await a.call('GET', `/contacts/${changed.id}/timeline`)).body;
-    expect(entries.find((e: { type: string }) => e.type === 'contact.updated')).toMatchObject({ payload: { importId, fileName: 'staged updates.csv' } });
-    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual(['list.added', 'contact.created']);
+    expect(entries.find((e: { type: string }) => e.type === 'contact.updated')).toMatchObject({
+      payload: { importId, fileName: 'staged updates.csv' },
+    });
+    expect((await a.call('GET', `/contacts/${same.id}/timeline`)).body.map((e: { type: string }) => e.type)).toEqual([
+      'list.added',
+      'contact.created',
+    ]);
     expect((await b.call('GET', `/contacts/${theirs.id}`)).body.firstName).toBe('Theirs');
     expect(await importEvents(b.companyId, importId)).toEqual([]);
   });
 
   it('fails the import when its file is gone', async () => {
     const uploaded = await upload(env, a, 'gone.csv', 'email\nx@example.com\n');
-    await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
-    const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [uploaded.body.id]);
+    await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, {
+      mapping: [{ target: 'email' }],
+      listIds: [listId],
+    });
+    const stored = await env.pool.query<{ file_path: string }>('select file_path from contact_imports where id = $1', [
+      uploaded.body.id,
+    ]);
     await rm(stored.rows[0]!.file_path);
     expect(await runImport(forJob(env.ctx, a.companyId), uploaded.body.id, importWriter(env.ctx.pool))).toBe('failed');
-    expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({ status: 'failed', error: 'The file could not be read.' });
+    expect((await a.call('GET', `/contact-imports/${uploaded.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      error: 'The file could not be read.',
+    });
   });
 
   it('runs through the job worker, in a worker thread that relays its progress', async () => {
@@ -202,7 +317,10 @@ describe('running an import', () => {
     env.emitted.length = 0;
     try {
       const uploaded = await upload(env, a, 'worker.csv', 'email\nworker@example.com\n');
-      await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, { mapping: [{ target: 'email' }], listIds: [listId] });
+      await a.call('POST', `/contact-imports/${uploaded.body.id}/start`, {
+        mapping: [{ target: 'email' }],
+        listIds: [listId],
+      });
       let status = '';
       for (let i = 0; i < 600 && status !== 'finished'; i++) {
         await new Promise((r) => setTimeout(r, 50));

@@ -11,11 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const win1252 = (text: string) => Buffer.from([...text].map((ch) => ({ è: 0xe8, à: 0xe0, ò: 0xf2, é: 0xe9, '€': 0x80 })[ch] ?? ch.charCodeAt(0)));
+const win1252 = (text: string) =>
+  Buffer.from([...text].map((ch) => ({ è: 0xe8, à: 0xe0, ò: 0xf2, é: 0xe9, '€': 0x80 })[ch] ?? ch.charCodeAt(0)));
 
 describe('contact import upload', () => {
   it('reads a UTF-8 CSV with BOM: comma, header, preview and English header matching', async () => {
-    const csv = '\ufeffEmail,First name,Last Name,Phone,Country code,Plan\r\nada@example.com,Ada,Lovelace,333 123 4567,IT,gold\r\nbob@example.com,Bob,,,,\r\n';
+    const csv =
+      '\ufeffEmail,First name,Last Name,Phone,Country code,Plan\r\nada@example.com,Ada,Lovelace,333 123 4567,IT,gold\r\nbob@example.com,Bob,,,,\r\n';
     const res = await upload(env, a, 'people.csv', csv);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -30,13 +32,22 @@ describe('contact import upload', () => {
         ['bob@example.com', 'Bob', '', '', '', ''],
       ],
       estimatedRows: 2,
-      suggestedMapping: [{ target: 'email' }, { target: 'firstName' }, { target: 'lastName' }, { target: 'phoneNumber' }, { target: 'country' }, { target: 'skip' }],
+      suggestedMapping: [
+        { target: 'email' },
+        { target: 'firstName' },
+        { target: 'lastName' },
+        { target: 'phoneNumber' },
+        { target: 'country' },
+        { target: 'skip' },
+      ],
     });
   });
 
   it('detects semicolons, Windows-1252 and Italian headers, and matches attributes by name', async () => {
     const piano = (await a.call('POST', '/contact-attributes', { name: 'Piano', type: 'text' })).body;
-    const csv = win1252('Nome;Cognome;E-mail;Cellulare;Prefisso;Paese;Lingua;Indirizzo;Piano\r\nNiccolò;Rè;n@example.it;3331234567;+39;IT;it;Via Po 1;oro\r\n');
+    const csv = win1252(
+      'Nome;Cognome;E-mail;Cellulare;Prefisso;Paese;Lingua;Indirizzo;Piano\r\nNiccolò;Rè;n@example.it;3331234567;+39;IT;it;Via Po 1;oro\r\n',
+    );
     const res = await upload(env, a, 'contatti.csv', csv);
     expect(res.body).toMatchObject({ encoding: 'windows-1252', delimiter: ';' });
     expect(res.body.preview[0].slice(0, 2)).toEqual(['Niccolò', 'Rè']);
@@ -68,7 +79,13 @@ describe('contact import upload', () => {
     for (const type of ['xlsx', 'xls'] as const) {
       const res = await upload(env, a, `book.${type}`, workbook(rows, type));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body).toMatchObject({ format: type, encoding: null, delimiter: null, headers: ['Email', 'Nome', 'Data'], estimatedRows: 1 });
+      expect(res.body).toMatchObject({
+        format: type,
+        encoding: null,
+        delimiter: null,
+        headers: ['Email', 'Nome', 'Data'],
+        estimatedRows: 1,
+      });
       expect(res.body.preview[0].slice(0, 2)).toEqual(['w@example.com', 'Walter']);
       expect(res.body.preview[0][2]).toMatch(/^2024-02-2[89]$/);
     }
@@ -95,7 +112,10 @@ describe('contact import upload', () => {
   it('answers the size limit only to a signed-in user', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/api/contact-imports/limits' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: expect.any(String), message: 'Sorry, you have to be logged in to access this.' });
+    expect(res.json()).toMatchObject({
+      code: expect.any(String),
+      message: 'Sorry, you have to be logged in to access this.',
+    });
   });
 
   it('refuses broken, empty, headerless and foreign files with the spec message', async () => {
@@ -116,7 +136,12 @@ describe('contact import upload', () => {
   });
 
   it('refuses a request without a file', async () => {
-    const res = await env.app.inject({ method: 'POST', url: '/api/contact-imports', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, payload: '{}' });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/contact-imports',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -124,20 +149,37 @@ describe('contact import upload', () => {
     const uploaded = (await upload(env, a, 'start.csv', 'email,name\nq@example.com,Q\n')).body;
     const { listId } = await makeList(a);
     const start = (body: unknown) => a.call('POST', `/contact-imports/${uploaded.id}/start`, body);
-    expect((await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [] })).body.errors).toEqual({ listIds: ['At least one list is required'] });
-    expect((await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [999999] })).body.errors).toEqual({ listIds: ['List does not exist'] });
-    expect((await start({ mapping: [{ target: 'email' }], listIds: [listId] })).body.errors).toEqual({ mapping: ['Give a target for each of the 2 columns'] });
-    expect((await start({ mapping: [{ target: 'skip' }, { target: 'firstName' }], listIds: [listId] })).body.errors).toEqual({ mapping: ['Map one column to the email'] });
-    expect((await start({ mapping: [{ target: 'email' }, { target: 'email' }], listIds: [listId] })).body.errors).toEqual({ 'mapping.1': ['Already mapped to column 1'] });
-    expect((await start({ mapping: [{ target: 'email' }, { target: 'attribute', attributeId: 999999 }], listIds: [listId] })).body.errors).toEqual({
+    expect((await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [] })).body.errors).toEqual(
+      { listIds: ['At least one list is required'] },
+    );
+    expect(
+      (await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [999999] })).body.errors,
+    ).toEqual({ listIds: ['List does not exist'] });
+    expect((await start({ mapping: [{ target: 'email' }], listIds: [listId] })).body.errors).toEqual({
+      mapping: ['Give a target for each of the 2 columns'],
+    });
+    expect(
+      (await start({ mapping: [{ target: 'skip' }, { target: 'firstName' }], listIds: [listId] })).body.errors,
+    ).toEqual({ mapping: ['Map one column to the email'] });
+    expect(
+      (await start({ mapping: [{ target: 'email' }, { target: 'email' }], listIds: [listId] })).body.errors,
+    ).toEqual({ 'mapping.1': ['Already mapped to column 1'] });
+    expect(
+      (await start({ mapping: [{ target: 'email' }, { target: 'attribute', attributeId: 999999 }], listIds: [listId] }))
+        .body.errors,
+    ).toEqual({
       'mapping.1.attributeId': ['Attribute does not exist'],
     });
     const ok = await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [listId] });
     expect(ok.status).toBe(202);
     expect(ok.body).toMatchObject({ status: 'queued', listIds: [listId], updateExisting: true, blocklist: false });
-    const job = await env.pool.query(`select task_identifier from graphile_worker.jobs where key = $1`, [`contact-import:${uploaded.id}`]);
+    const job = await env.pool.query(`select task_identifier from graphile_worker.jobs where key = $1`, [
+      `contact-import:${uploaded.id}`,
+    ]);
     expect(job.rows).toEqual([{ task_identifier: 'import_contacts' }]);
-    expect((await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [listId] })).status).toBe(409);
+    expect((await start({ mapping: [{ target: 'email' }, { target: 'firstName' }], listIds: [listId] })).status).toBe(
+      409,
+    );
   });
 
   it('lists and reads imports', async () => {

@@ -13,12 +13,27 @@ afterAll(() => env.close());
 
 describe('attributes', () => {
   it('creates each type, lists them by name and refuses bad definitions with the spec message', async () => {
-    for (const [name, type] of [['Score', 'number'], ['birthday', 'date'], ['Active', 'boolean'], ['Notes', 'text']] as const) {
+    for (const [name, type] of [
+      ['Score', 'number'],
+      ['birthday', 'date'],
+      ['Active', 'boolean'],
+      ['Notes', 'text'],
+    ] as const) {
       expect((await a.call('POST', '/contact-attributes', { name, type })).status).toBe(201);
     }
-    const plan = await a.call('POST', '/contact-attributes', { name: 'Plan', type: 'category', options: ['free', 'pro'] });
+    const plan = await a.call('POST', '/contact-attributes', {
+      name: 'Plan',
+      type: 'category',
+      options: ['free', 'pro'],
+    });
     expect(plan.body).toMatchObject({ name: 'Plan', type: 'category', options: ['free', 'pro'] });
-    expect((await a.call('GET', '/contact-attributes')).body.map((x: { name: string }) => x.name)).toEqual(['Active', 'birthday', 'Notes', 'Plan', 'Score']);
+    expect((await a.call('GET', '/contact-attributes')).body.map((x: { name: string }) => x.name)).toEqual([
+      'Active',
+      'birthday',
+      'Notes',
+      'Plan',
+      'Score',
+    ]);
     const cases: [unknown, Record<string, string[]>][] = [
       [{ name: '  ', type: 'text' }, { name: ['Please provide a name'] }],
       [{ name: 'score', type: 'text' }, { name: ['An attribute with this name already exists'] }],
@@ -41,16 +56,23 @@ describe('attributes', () => {
     const renamed = await a.call('PATCH', `/contact-attributes/${attr.id}`, { name: 'Town' });
     expect(renamed.body.name).toBe('Town');
     expect((await a.call('GET', `/contacts/${c.id}`)).body.attributes[attr.id]).toBe('Rome');
-    expect((await a.call('PATCH', `/contact-attributes/${attr.id}`, { name: '' })).body.errors).toEqual({ name: ['Please provide a name'] });
+    expect((await a.call('PATCH', `/contact-attributes/${attr.id}`, { name: '' })).body.errors).toEqual({
+      name: ['Please provide a name'],
+    });
     expect((await a.call('DELETE', `/contact-attributes/${attr.id}`)).status).toBe(204);
     expect((await a.call('GET', `/contacts/${c.id}`)).body.attributes).toEqual({});
     expect((await a.call('DELETE', `/contact-attributes/${attr.id}`)).status).toBe(404);
   });
 
   it('changes category options', async () => {
-    const attr = (await a.call('POST', '/contact-attributes', { name: 'Size', type: 'category', options: ['S', 'M'] })).body;
-    expect((await a.call('PATCH', `/contact-attributes/${attr.id}`, { options: ['S', 'M', 'L'] })).body.options).toEqual(['S', 'M', 'L']);
-    expect((await a.call('PATCH', `/contact-attributes/${attr.id}`, { options: ['S', 's'] })).body.errors).toEqual({ options: ['Options must be different'] });
+    const attr = (await a.call('POST', '/contact-attributes', { name: 'Size', type: 'category', options: ['S', 'M'] }))
+      .body;
+    expect(
+      (await a.call('PATCH', `/contact-attributes/${attr.id}`, { options: ['S', 'M', 'L'] })).body.options,
+    ).toEqual(['S', 'M', 'L']);
+    expect((await a.call('PATCH', `/contact-attributes/${attr.id}`, { options: ['S', 's'] })).body.errors).toEqual({
+      options: ['Options must be different'],
+    });
     const bad = await a.call('POST', '/contacts', { email: 'size@example.com', attributes: { [attr.id]: 'XL' } });
     expect(bad.body.errors).toEqual({ [`attributes.${attr.id}`]: ['Size must be one of: S, M, L'] });
   });
@@ -70,14 +92,18 @@ describe('folders and lists', () => {
   });
 
   it('refuses nameless folders and lists with the spec messages', async () => {
-    expect((await a.call('POST', '/contact-folders', { name: ' ' })).body.errors).toEqual({ name: ['Please provide a name'] });
+    expect((await a.call('POST', '/contact-folders', { name: ' ' })).body.errors).toEqual({
+      name: ['Please provide a name'],
+    });
     const folder = (await a.call('POST', '/contact-folders', { name: 'F' })).body;
     const list = await a.call('POST', '/contact-lists', { name: '', folderId: folder.id });
     expect(list.status).toBe(422);
     expect(list.body.message).toBe('Error creating this list.');
     expect(list.body.errors).toEqual({ name: ['Please provide a name'] });
     const foreignFolder = (await b.call('POST', '/contact-folders', { name: 'Theirs' })).body;
-    expect((await a.call('POST', '/contact-lists', { name: 'L', folderId: foreignFolder.id })).body.errors).toEqual({ folderId: ['Folder does not exist'] });
+    expect((await a.call('POST', '/contact-lists', { name: 'L', folderId: foreignFolder.id })).body.errors).toEqual({
+      folderId: ['Folder does not exist'],
+    });
     expect((await a.call('POST', '/contact-lists', { name: 'L' })).status).toBe(422);
   });
 
@@ -96,7 +122,9 @@ describe('folders and lists', () => {
     const other = (await a.call('POST', '/contact-folders', { name: 'Archive' })).body;
     const moved = await a.call('PATCH', `/contact-lists/${listId}`, { name: 'Moved', folderId: other.id });
     expect(moved.body).toMatchObject({ name: 'Moved', folderId: other.id });
-    expect((await a.call('PATCH', `/contact-lists/${listId}`, { name: '  ' })).body.errors).toEqual({ name: ['Please provide a name'] });
+    expect((await a.call('PATCH', `/contact-lists/${listId}`, { name: '  ' })).body.errors).toEqual({
+      name: ['Please provide a name'],
+    });
     const c = await makeContact(a, { email: 'stays@example.com', listIds: [listId] });
     expect((await a.call('DELETE', `/contact-lists/${listId}`)).status).toBe(204);
     expect((await a.call('GET', `/contacts/${c.id}`)).status).toBe(200);
@@ -119,7 +147,12 @@ describe('notes', () => {
     const c = await makeContact(a, { email: 'notes@example.com' });
     const first = await a.call('POST', `/contacts/${c.id}/notes`, { text: ' First call ' });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ contactId: c.id, text: 'First call', authorId: a.userId, authorName: 'Ada Lovelace' });
+    expect(first.body).toMatchObject({
+      contactId: c.id,
+      text: 'First call',
+      authorId: a.userId,
+      authorName: 'Ada Lovelace',
+    });
     await a.call('POST', `/contacts/${c.id}/notes`, { text: 'Second call' });
     const list = await a.call('GET', `/contacts/${c.id}/notes`);
     expect(list.body.map((n: { text: string }) => n.text)).toEqual(['Second call', 'First call']);
@@ -131,7 +164,10 @@ describe('notes', () => {
     const c = await makeContact(a, { email: 'empty-note@example.com' });
     const res = await a.call('POST', `/contacts/${c.id}/notes`, { text: '   ' });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ message: 'Cannot create this note, try later.', errors: { text: ['Text is required'] } });
+    expect(res.body).toMatchObject({
+      message: 'Cannot create this note, try later.',
+      errors: { text: ['Text is required'] },
+    });
     expect((await a.call('POST', '/contacts/999999/notes', { text: 'x' })).status).toBe(404);
   });
 });

@@ -14,7 +14,14 @@ const group = (conditions: unknown[]) => ({ kind: 'group', operator: 'and', cond
 async function seed(caller: Caller, name: string, target: typeof theirs) {
   const { folderId, listId } = await makeList(caller, name);
   const attribute = (await caller.call('POST', '/contact-attributes', { name: `${name} tier`, type: 'text' })).body.id;
-  const contact = (await makeContact(caller, { email: `${name.toLowerCase()}@example.com`, listIds: [listId], attributes: { [attribute]: 'gold' }, blocked: true })).id;
+  const contact = (
+    await makeContact(caller, {
+      email: `${name.toLowerCase()}@example.com`,
+      listIds: [listId],
+      attributes: { [attribute]: 'gold' },
+      blocked: true,
+    })
+  ).id;
   const conditions = group([{ kind: 'list', operator: 'in', listId }]);
   const segment = (await caller.call('POST', '/segments', { name, conditions })).body.id;
   Object.assign(target, { folderId, listId, attribute, contact, segment });
@@ -22,7 +29,17 @@ async function seed(caller: Caller, name: string, target: typeof theirs) {
 
 /** Everything a request of these could have changed, read straight from the database, for both companies. */
 async function state() {
-  const tables = ['contacts', 'contact_attributes', 'folders', 'lists', 'list_members', 'segments', 'contact_imports', 'contact_exports', 'contact_events'];
+  const tables = [
+    'contacts',
+    'contact_attributes',
+    'folders',
+    'lists',
+    'list_members',
+    'segments',
+    'contact_imports',
+    'contact_exports',
+    'contact_events',
+  ];
   const out: Record<string, unknown[]> = {};
   for (const table of tables) out[table] = (await env.pool.query(`select * from ${table} t order by t::text`)).rows;
   return out;
@@ -39,7 +56,10 @@ describe("requests naming another company's lists, folders, attributes and segme
   it('refuses to start an import into their lists or their attribute, and leaves the import as uploaded', async () => {
     const uploaded = (await upload(env, a, 'people.csv', 'email,tier\nx@example.com,gold\n')).body.id;
     const before = await state();
-    const intoTheirList = await a.call('POST', `/contact-imports/${uploaded}/start`, { mapping: [{ target: 'email' }, { target: 'skip' }], listIds: [mine.listId, theirs.listId] });
+    const intoTheirList = await a.call('POST', `/contact-imports/${uploaded}/start`, {
+      mapping: [{ target: 'email' }, { target: 'skip' }],
+      listIds: [mine.listId, theirs.listId],
+    });
     expect(intoTheirList.status).toBe(422);
     expect(intoTheirList.body.errors).toEqual({ listIds: ['List does not exist'] });
     const theirAttribute = await a.call('POST', `/contact-imports/${uploaded}/start`, {
@@ -49,8 +69,14 @@ describe("requests naming another company's lists, folders, attributes and segme
     expect(theirAttribute.status).toBe(422);
     expect(theirAttribute.body.errors).toEqual({ 'mapping.1.attributeId': ['Attribute does not exist'] });
     expect(await state()).toEqual(before);
-    expect((await a.call('GET', `/contact-imports/${uploaded}`)).body).toMatchObject({ status: 'uploaded', listIds: [], mapping: null });
-    const jobs = await env.pool.query(`select 1 from graphile_worker.jobs where key = $1`, [`contact-import:${uploaded}`]);
+    expect((await a.call('GET', `/contact-imports/${uploaded}`)).body).toMatchObject({
+      status: 'uploaded',
+      listIds: [],
+      mapping: null,
+    });
+    const jobs = await env.pool.query(`select 1 from graphile_worker.jobs where key = $1`, [
+      `contact-import:${uploaded}`,
+    ]);
     expect(jobs.rowCount).toBe(0);
   });
 
@@ -64,7 +90,10 @@ describe("requests naming another company's lists, folders, attributes and segme
 
   it('refuses a contact holding a value of their attribute, on create and on update', async () => {
     const before = await state();
-    const created = await a.call('POST', '/contacts', { email: 'new@example.com', attributes: { [theirs.attribute]: 'gold' } });
+    const created = await a.call('POST', '/contacts', {
+      email: 'new@example.com',
+      attributes: { [theirs.attribute]: 'gold' },
+    });
     expect(created.status).toBe(422);
     expect(created.body.errors).toEqual({ [`attributes.${theirs.attribute}`]: ['Attribute does not exist'] });
     const updated = await a.call('PATCH', `/contacts/${mine.contact}`, { attributes: { [theirs.attribute]: 'gold' } });
@@ -116,7 +145,8 @@ describe("requests naming another company's lists, folders, attributes and segme
       { action: 'unblock', selection: { filter: { segmentId: theirs.segment } } },
       { action: 'addToList', listId: mine.listId, selection: { filter: { segmentId: theirs.segment } } },
     ];
-    for (const body of refused) expect((await a.call('POST', '/contacts/bulk', body)).status, JSON.stringify(body)).toBe(404);
+    for (const body of refused)
+      expect((await a.call('POST', '/contacts/bulk', body)).status, JSON.stringify(body)).toBe(404);
     const noEffect = [
       { action: 'unblock', selection: { ids: [theirs.contact] } },
       { action: 'delete', selection: { ids: [theirs.contact] } },
@@ -134,7 +164,10 @@ describe("requests naming another company's lists, folders, attributes and segme
     const before = await state();
     const byList = await a.call('POST', '/contact-exports', { selection: { filter: { listId: theirs.listId } } });
     expect(byList.status).toBe(404);
-    const withColumns = await a.call('POST', '/contact-exports', { selection: { filter: {} }, attributeIds: [mine.attribute, theirs.attribute] });
+    const withColumns = await a.call('POST', '/contact-exports', {
+      selection: { filter: {} },
+      attributeIds: [mine.attribute, theirs.attribute],
+    });
     expect(withColumns.status).toBe(422);
     expect(withColumns.body.errors).toEqual({ attributeIds: ['Attribute does not exist'] });
     expect(await state()).toEqual(before);

@@ -13,7 +13,13 @@ const mine = { giulia: 0, literal: 0, lookalike: 0, bare: 0 };
 beforeAll(async () => {
   ({ env, a, b } = await setupTwoCompanies());
   const people = {
-    giulia: { email: 'giulia.rossi@example.com', firstName: 'Giulia', lastName: 'Rossi', phonePrefix: '39', phoneNumber: '3331234567' },
+    giulia: {
+      email: 'giulia.rossi@example.com',
+      firstName: 'Giulia',
+      lastName: 'Rossi',
+      phonePrefix: '39',
+      phoneNumber: '3331234567',
+    },
     literal: { email: 'promo1@example.net', firstName: 'Promo', lastName: '50%_off' },
     lookalike: { email: 'promo2@example.net', firstName: 'Promo', lastName: '50 xoff' },
     bare: { email: 'bare@example.org' },
@@ -74,7 +80,9 @@ describe('contacts search', () => {
     expect(theirs).toHaveLength(1);
     expect(theirs[0].id).not.toBe(mine.giulia);
     expect(await found('giulia')).toEqual([mine.giulia]);
-    expect((await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: { q: 'giulia rossi' } } })).body).toEqual({ affected: 1 });
+    expect(
+      (await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: { q: 'giulia rossi' } } })).body,
+    ).toEqual({ affected: 1 });
     expect((await b.call('GET', `/contacts/${theirs[0].id}`)).body.blocked).toBe(false);
     await a.call('POST', `/contacts/${mine.giulia}/unblock`);
   });
@@ -92,7 +100,13 @@ describe('contacts search plan', () => {
          from generate_series(1, 5000) i`,
       [c.companyId],
     );
-    await makeContact(c, { email: 'giulia.rossi@example.com', firstName: 'Giulia', lastName: 'Rossi', phonePrefix: '39', phoneNumber: '3331234567' });
+    await makeContact(c, {
+      email: 'giulia.rossi@example.com',
+      firstName: 'Giulia',
+      lastName: 'Rossi',
+      phonePrefix: '39',
+      phoneNumber: '3331234567',
+    });
     // As autovacuum leaves the table after a bulk insert: statistics taken, and the index's pending list merged in.
     await env.pool.query('vacuum analyze contacts');
 

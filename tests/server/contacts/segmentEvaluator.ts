@@ -3,7 +3,18 @@ import type { SegmentCondition, SegmentGroup } from '../../../server/services/co
 /** A contact as the oracle sees it: fields as stored, createdAt as its UTC calendar day. */
 export interface PlainContact {
   id: number;
-  fields: Record<'email' | 'firstName' | 'lastName' | 'phonePrefix' | 'phoneNumber' | 'country' | 'language' | 'address' | 'createdAt', string | null>;
+  fields: Record<
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'phonePrefix'
+    | 'phoneNumber'
+    | 'country'
+    | 'language'
+    | 'address'
+    | 'createdAt',
+    string | null
+  >;
   attributes: Record<string, unknown>;
   lists: number[];
   blocked: boolean;
@@ -34,7 +45,8 @@ const FOLDS: Record<string, Fold> = {
 };
 
 /** A JSON value as `->>` gives it. */
-const textOf = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
+const textOf = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
 
 /**
  * The segment semantics written plainly, independent of SQL: the oracle the compiler is tested against.
@@ -67,21 +79,37 @@ function matchesCondition(condition: SegmentCondition, contact: PlainContact, ty
   }
 }
 
-function compare(type: string, raw: unknown, condition: { operator: string; value?: unknown; values?: unknown[] }, fold: Fold = BOTH_LOWER): boolean {
+function compare(
+  type: string,
+  raw: unknown,
+  condition: { operator: string; value?: unknown; values?: unknown[] },
+  fold: Fold = BOTH_LOWER,
+): boolean {
   const text = textOf(raw);
   const empty = text === null || text === '';
   const { operator, value, values = [] } = condition;
   if (operator === 'isEmpty') return empty;
   if (operator === 'isNotEmpty') return !empty;
   const typed: unknown =
-    type === 'number' ? (typeof raw === 'number' ? raw : null) : type === 'date' ? (typeof raw === 'string' ? raw : null) : type === 'boolean' ? raw : text;
+    type === 'number'
+      ? typeof raw === 'number'
+        ? raw
+        : null
+      : type === 'date'
+        ? typeof raw === 'string'
+          ? raw
+          : null
+        : type === 'boolean'
+          ? raw
+          : text;
   const eq = (x: unknown): boolean => {
     if (type === 'text') return text !== null && fold.stored(text) === fold.value(String(x));
     if (type === 'boolean') return typed === x;
     if (type === 'category') return text !== null && text === x;
     return typed !== null && typed === x;
   };
-  const ordered = (op: (a: number | string, b: number | string) => boolean) => (x: unknown) => typed !== null && typed !== undefined && op(typed as never, x as never);
+  const ordered = (op: (a: number | string, b: number | string) => boolean) => (x: unknown) =>
+    typed !== null && typed !== undefined && op(typed as never, x as never);
   switch (operator) {
     case 'equals':
       return eq(value);

@@ -21,7 +21,13 @@ beforeAll(async () => {
     ['elena@example.net', 'Elena', null, null],
   ] as const;
   for (const [i, [email, firstName, lastName, phone]] of people.entries()) {
-    const c = await makeContact(a, { email, firstName, lastName, ...(phone ? { phonePrefix: '39', phoneNumber: phone } : {}), listIds: i % 2 === 0 ? [listId] : [] });
+    const c = await makeContact(a, {
+      email,
+      firstName,
+      lastName,
+      ...(phone ? { phonePrefix: '39', phoneNumber: phone } : {}),
+      listIds: i % 2 === 0 ? [listId] : [],
+    });
     ids.push(c.id);
   }
   await makeContact(b, { email: 'zeta@example.com', firstName: 'Zeta' });
@@ -51,18 +57,38 @@ describe('contacts table', () => {
   });
 
   it('sorts by email, names and creation, both ways', async () => {
-    const emails = async (sort: string) => (await a.call('GET', `/contacts?sort=${encodeURIComponent(sort)}`)).body.map((c: { email: string }) => c.email);
-    expect(await emails('email')).toEqual(['anna@example.com', 'bruno@example.org', 'carla@example.com', 'dario@example.org', 'elena@example.net']);
+    const emails = async (sort: string) =>
+      (await a.call('GET', `/contacts?sort=${encodeURIComponent(sort)}`)).body.map((c: { email: string }) => c.email);
+    expect(await emails('email')).toEqual([
+      'anna@example.com',
+      'bruno@example.org',
+      'carla@example.com',
+      'dario@example.org',
+      'elena@example.net',
+    ]);
     expect(await emails('-email')).toEqual([...(await emails('email'))].reverse());
-    expect(await emails('lastName')).toEqual(['carla@example.com', 'dario@example.org', 'anna@example.com', 'bruno@example.org', 'elena@example.net']);
+    expect(await emails('lastName')).toEqual([
+      'carla@example.com',
+      'dario@example.org',
+      'anna@example.com',
+      'bruno@example.org',
+      'elena@example.net',
+    ]);
     expect((await emails('firstName'))[0]).toBe('anna@example.com');
     expect((await emails('-firstName'))[0]).toBe('dario@example.org'); // no first name sorts last ascending, first descending
-    expect(await emails('createdAt')).toEqual(['carla@example.com', 'anna@example.com', 'bruno@example.org', 'dario@example.org', 'elena@example.net']);
+    expect(await emails('createdAt')).toEqual([
+      'carla@example.com',
+      'anna@example.com',
+      'bruno@example.org',
+      'dario@example.org',
+      'elena@example.net',
+    ]);
     expect((await a.call('GET', '/contacts?sort=phone')).status).toBe(422);
   });
 
   it('searches email, names and phone, case-insensitively', async () => {
-    const found = async (q: string) => (await a.call('GET', `/contacts?q=${encodeURIComponent(q)}`)).body.map((c: { email: string }) => c.email).sort();
+    const found = async (q: string) =>
+      (await a.call('GET', `/contacts?q=${encodeURIComponent(q)}`)).body.map((c: { email: string }) => c.email).sort();
     expect(await found('EXAMPLE.ORG')).toEqual(['bruno@example.org', 'dario@example.org']);
     expect(await found('ross')).toEqual(['anna@example.com']);
     expect(await found('anna rossi')).toEqual(['anna@example.com']);
@@ -79,7 +105,11 @@ describe('contacts table', () => {
     expect(pagination(res.headers).total).toBe(3);
     const segment = await a.call('POST', '/segments', {
       name: 'Italian numbers',
-      conditions: { kind: 'group', operator: 'and', conditions: [{ kind: 'field', field: 'phoneNumber', operator: 'startsWith', value: '333' }] },
+      conditions: {
+        kind: 'group',
+        operator: 'and',
+        conditions: [{ kind: 'field', field: 'phoneNumber', operator: 'startsWith', value: '333' }],
+      },
     });
     const bySegment = await a.call('GET', `/contacts?segmentId=${segment.body.id}&listId=${listId}`);
     expect(bySegment.status, JSON.stringify(bySegment.body)).toBe(200);
@@ -112,7 +142,10 @@ describe('contacts table', () => {
       );
       const seen: number[] = [];
       for (let page = 1; page <= 3; page++) {
-        const res = await a.call('GET', `/contacts?listId=${listId}&sort=${encodeURIComponent(sort)}&perPage=2&page=${page}`);
+        const res = await a.call(
+          'GET',
+          `/contacts?listId=${listId}&sort=${encodeURIComponent(sort)}&perPage=2&page=${page}`,
+        );
         expect(res.status).toBe(200);
         expect(pagination(res.headers).total).toBe(expected.rows.length);
         seen.push(...res.body.map((c: { id: number }) => c.id));
@@ -135,17 +168,31 @@ describe('contacts table', () => {
     }
     const noList = await a.call('POST', '/contacts/bulk', { action: 'addToList', selection: { ids: [ids[0]] } });
     expect(noList.status).toBe(422);
-    expect((await a.call('POST', '/contacts/bulk', { action: 'explode', selection: { ids: [ids[0]] } })).status).toBe(422);
+    expect((await a.call('POST', '/contacts/bulk', { action: 'explode', selection: { ids: [ids[0]] } })).status).toBe(
+      422,
+    );
   });
 
   it('adds to and removes from a list, by ids and by filter', async () => {
     const { listId: other } = await makeList(a, 'Bulk');
-    const added = await a.call('POST', '/contacts/bulk', { action: 'addToList', listId: other, selection: { ids: [ids[0], ids[1]] } });
+    const added = await a.call('POST', '/contacts/bulk', {
+      action: 'addToList',
+      listId: other,
+      selection: { ids: [ids[0], ids[1]] },
+    });
     expect(added.body).toEqual({ affected: 2 });
-    const again = await a.call('POST', '/contacts/bulk', { action: 'addToList', listId: other, selection: { filter: {} } });
+    const again = await a.call('POST', '/contacts/bulk', {
+      action: 'addToList',
+      listId: other,
+      selection: { filter: {} },
+    });
     expect(again.body).toEqual({ affected: 3 });
     expect((await a.call('GET', `/contact-lists/${other}`)).body.memberCount).toBe(5);
-    const removed = await a.call('POST', '/contacts/bulk', { action: 'removeFromList', listId: other, selection: { filter: { q: 'example.com' }, excludeIds: [ids[0]] } });
+    const removed = await a.call('POST', '/contacts/bulk', {
+      action: 'removeFromList',
+      listId: other,
+      selection: { filter: { q: 'example.com' }, excludeIds: [ids[0]] },
+    });
     expect(removed.body).toEqual({ affected: 1 });
     expect((await a.call('GET', `/contact-lists/${other}`)).body.memberCount).toBe(4);
     const timeline = await a.call('GET', `/contacts/${ids[1]}/timeline`);
@@ -153,23 +200,37 @@ describe('contacts table', () => {
   });
 
   it('blocks, unblocks and deletes a selection', async () => {
-    expect((await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: { listId } } })).body).toEqual({ affected: 3 });
-    expect((await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: { listId } } })).body).toEqual({ affected: 0 });
+    expect(
+      (await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: { listId } } })).body,
+    ).toEqual({ affected: 3 });
+    expect(
+      (await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: { listId } } })).body,
+    ).toEqual({ affected: 0 });
     expect(pagination((await a.call('GET', '/contacts?blocked=true')).headers).total).toBe(3);
-    expect((await a.call('POST', '/contacts/bulk', { action: 'unblock', selection: { ids } })).body).toEqual({ affected: 3 });
+    expect((await a.call('POST', '/contacts/bulk', { action: 'unblock', selection: { ids } })).body).toEqual({
+      affected: 3,
+    });
     const extra = await makeContact(a, { email: 'bulkdel@example.com', listIds: [listId] });
-    expect((await a.call('POST', '/contacts/bulk', { action: 'delete', selection: { ids: [extra.id] } })).body).toEqual({ affected: 1 });
+    expect((await a.call('POST', '/contacts/bulk', { action: 'delete', selection: { ids: [extra.id] } })).body).toEqual(
+      { affected: 1 },
+    );
     expect((await a.call('GET', `/contact-lists/${listId}`)).body.memberCount).toBe(3);
     expect(pagination((await a.call('GET', '/contacts')).headers).total).toBe(5);
   });
 
   it('never touches another company through a selection', async () => {
     const other = (await b.call('GET', '/contacts')).body[0];
-    expect((await a.call('POST', '/contacts/bulk', { action: 'delete', selection: { ids: [other.id] } })).body).toEqual({ affected: 0 });
-    expect((await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: {} } })).body).toEqual({ affected: 5 });
+    expect((await a.call('POST', '/contacts/bulk', { action: 'delete', selection: { ids: [other.id] } })).body).toEqual(
+      { affected: 0 },
+    );
+    expect((await a.call('POST', '/contacts/bulk', { action: 'block', selection: { filter: {} } })).body).toEqual({
+      affected: 5,
+    });
     expect((await b.call('GET', `/contacts/${other.id}`)).body.blocked).toBe(false);
     const { listId: foreignList } = await makeList(b, 'Theirs');
-    expect((await a.call('POST', '/contacts/bulk', { action: 'addToList', listId: foreignList, selection: { ids } })).status).toBe(404);
+    expect(
+      (await a.call('POST', '/contacts/bulk', { action: 'addToList', listId: foreignList, selection: { ids } })).status,
+    ).toBe(404);
     expect((await b.call('GET', `/contact-lists/${foreignList}`)).body.memberCount).toBe(0);
   });
 });

@@ -16,13 +16,32 @@ beforeAll(async () => {
   ({ env, a, b } = await setupTwoCompanies());
   const { folderId, listId } = await makeList(b, 'Theirs');
   const attribute = (await b.call('POST', '/contact-attributes', { name: 'Secret', type: 'text' })).body.id;
-  const contact = await makeContact(b, { email: 'theirs@example.com', firstName: 'Bea', listIds: [listId], attributes: { [attribute]: 'x' } });
+  const contact = await makeContact(b, {
+    email: 'theirs@example.com',
+    firstName: 'Bea',
+    listIds: [listId],
+    attributes: { [attribute]: 'x' },
+  });
   const note = (await b.call('POST', `/contacts/${contact.id}/notes`, { text: 'private' })).body.id;
-  const segment = (await b.call('POST', '/segments', { name: 'Theirs', conditions: { kind: 'group', operator: 'and', conditions: [{ kind: 'list', operator: 'in', listId }] } })).body.id;
+  const segment = (
+    await b.call('POST', '/segments', {
+      name: 'Theirs',
+      conditions: { kind: 'group', operator: 'and', conditions: [{ kind: 'list', operator: 'in', listId }] },
+    })
+  ).body.id;
   const uploaded = (await upload(env, b, 'theirs.csv', 'email\nz@example.com\n')).body.id;
   const exported = (await b.call('POST', '/contact-exports', { selection: { filter: {} } })).body.id;
   await runExport(forJob(env.ctx, b.companyId), exported);
-  Object.assign(theirs, { folderId, listId, attribute, contact: contact.id, note, segment, import: uploaded, export: exported });
+  Object.assign(theirs, {
+    folderId,
+    listId,
+    attribute,
+    contact: contact.id,
+    note,
+    segment,
+    import: uploaded,
+    export: exported,
+  });
   await makeList(a, 'Mine');
   // A contact of A's own, so a write that wrongly went through would have a row to write.
   await makeContact(a, { email: 'mine@example.com' });
@@ -59,8 +78,15 @@ const group = (conditions: unknown[]) => ({ kind: 'group', operator: 'and', cond
 
 const PROBES: Record<string, { expect: number | 'empty' | 'mine-only'; probe: Probe }> = {
   listContacts: { expect: 'mine-only', probe: () => a.call('GET', '/contacts') },
-  createContact: { expect: 422, probe: (t) => a.call('POST', '/contacts', { email: 'new@example.com', listIds: [t.listId] }) },
-  applyContactBulkAction: { expect: 404, probe: (t) => a.call('POST', '/contacts/bulk', { action: 'addToList', listId: t.listId, selection: { filter: {} } }) },
+  createContact: {
+    expect: 422,
+    probe: (t) => a.call('POST', '/contacts', { email: 'new@example.com', listIds: [t.listId] }),
+  },
+  applyContactBulkAction: {
+    expect: 404,
+    probe: (t) =>
+      a.call('POST', '/contacts/bulk', { action: 'addToList', listId: t.listId, selection: { filter: {} } }),
+  },
   getContact: { expect: 404, probe: (t) => a.call('GET', `/contacts/${t.contact}`) },
   updateContact: { expect: 404, probe: (t) => a.call('PATCH', `/contacts/${t.contact}`, { firstName: 'Hacked' }) },
   deleteContact: { expect: 404, probe: (t) => a.call('DELETE', `/contacts/${t.contact}`) },
@@ -74,23 +100,48 @@ const PROBES: Record<string, { expect: number | 'empty' | 'mine-only'; probe: Pr
   createContactNote: { expect: 404, probe: (t) => a.call('POST', `/contacts/${t.contact}/notes`, { text: 'x' }) },
   deleteContactNote: { expect: 404, probe: (t) => a.call('DELETE', `/contacts/${t.contact}/notes/${t.note}`) },
   listContactAttributes: { expect: 'mine-only', probe: () => a.call('GET', '/contact-attributes') },
-  createContactAttribute: { expect: 201, probe: () => a.call('POST', '/contact-attributes', { name: 'Secret', type: 'text' }) },
-  updateContactAttribute: { expect: 404, probe: (t) => a.call('PATCH', `/contact-attributes/${t.attribute}`, { name: 'Mine now' }) },
+  createContactAttribute: {
+    expect: 201,
+    probe: () => a.call('POST', '/contact-attributes', { name: 'Secret', type: 'text' }),
+  },
+  updateContactAttribute: {
+    expect: 404,
+    probe: (t) => a.call('PATCH', `/contact-attributes/${t.attribute}`, { name: 'Mine now' }),
+  },
   deleteContactAttribute: { expect: 404, probe: (t) => a.call('DELETE', `/contact-attributes/${t.attribute}`) },
   listContactFolders: { expect: 'mine-only', probe: () => a.call('GET', '/contact-folders') },
   createContactFolder: { expect: 201, probe: () => a.call('POST', '/contact-folders', { name: 'Theirs folder' }) },
   updateContactFolder: { expect: 404, probe: (t) => a.call('PATCH', `/contact-folders/${t.folderId}`, { name: 'x' }) },
   deleteContactFolder: { expect: 404, probe: (t) => a.call('DELETE', `/contact-folders/${t.folderId}`) },
   listContactLists: { expect: 'mine-only', probe: (t) => a.call('GET', `/contact-lists?folderId=${t.folderId}`) },
-  createContactList: { expect: 422, probe: (t) => a.call('POST', '/contact-lists', { name: 'x', folderId: t.folderId }) },
+  createContactList: {
+    expect: 422,
+    probe: (t) => a.call('POST', '/contact-lists', { name: 'x', folderId: t.folderId }),
+  },
   getContactList: { expect: 404, probe: (t) => a.call('GET', `/contact-lists/${t.listId}`) },
   updateContactList: { expect: 404, probe: (t) => a.call('PATCH', `/contact-lists/${t.listId}`, { name: 'x' }) },
   deleteContactList: { expect: 404, probe: (t) => a.call('DELETE', `/contact-lists/${t.listId}`) },
   listSegments: { expect: 'empty', probe: () => a.call('GET', '/segments') },
-  createSegment: { expect: 422, probe: (t) => a.call('POST', '/segments', { name: 'x', conditions: group([{ kind: 'list', operator: 'in', listId: t.listId }]) }) },
-  countSegmentConditions: { expect: 422, probe: (t) => a.call('POST', '/segments/count', { conditions: group([{ kind: 'attribute', attributeId: t.attribute, operator: 'isEmpty' }]) }) },
+  createSegment: {
+    expect: 422,
+    probe: (t) =>
+      a.call('POST', '/segments', {
+        name: 'x',
+        conditions: group([{ kind: 'list', operator: 'in', listId: t.listId }]),
+      }),
+  },
+  countSegmentConditions: {
+    expect: 422,
+    probe: (t) =>
+      a.call('POST', '/segments/count', {
+        conditions: group([{ kind: 'attribute', attributeId: t.attribute, operator: 'isEmpty' }]),
+      }),
+  },
   getSegment: { expect: 404, probe: (t) => a.call('GET', `/segments/${t.segment}`) },
-  updateSegment: { expect: 404, probe: (t) => a.call('PUT', `/segments/${t.segment}`, { name: 'x', conditions: group([]) }) },
+  updateSegment: {
+    expect: 404,
+    probe: (t) => a.call('PUT', `/segments/${t.segment}`, { name: 'x', conditions: group([]) }),
+  },
   deleteSegment: { expect: 404, probe: (t) => a.call('DELETE', `/segments/${t.segment}`) },
   countSegment: { expect: 404, probe: (t) => a.call('GET', `/segments/${t.segment}/count`) },
   listContactImports: { expect: 'empty', probe: () => a.call('GET', '/contact-imports') },
@@ -98,21 +149,34 @@ const PROBES: Record<string, { expect: number | 'empty' | 'mine-only'; probe: Pr
   uploadContactImport: { expect: 201, probe: () => upload(env, a, 'mine.csv', 'email\nmine@example.com\n') },
   getContactImport: { expect: 404, probe: (t) => a.call('GET', `/contact-imports/${t.import}`) },
   deleteContactImport: { expect: 404, probe: (t) => a.call('DELETE', `/contact-imports/${t.import}`) },
-  startContactImport: { expect: 404, probe: (t) => a.call('POST', `/contact-imports/${t.import}/start`, { mapping: [{ target: 'email' }], listIds: [1] }) },
+  startContactImport: {
+    expect: 404,
+    probe: (t) =>
+      a.call('POST', `/contact-imports/${t.import}/start`, { mapping: [{ target: 'email' }], listIds: [1] }),
+  },
   downloadContactImportErrors: {
     expect: 404,
     probe: async (t) => {
-      const res = await env.app.inject({ method: 'GET', url: `/api/contact-imports/${t.import}/errors?token=${signDownload(env.ctx.config.secret, 'import-errors', a.companyId, t.import!)}` });
+      const res = await env.app.inject({
+        method: 'GET',
+        url: `/api/contact-imports/${t.import}/errors?token=${signDownload(env.ctx.config.secret, 'import-errors', a.companyId, t.import!)}`,
+      });
       return { status: res.statusCode };
     },
   },
   listContactExports: { expect: 'empty', probe: () => a.call('GET', '/contact-exports') },
-  createContactExport: { expect: 404, probe: (t) => a.call('POST', '/contact-exports', { selection: { filter: { segmentId: t.segment } } }) },
+  createContactExport: {
+    expect: 404,
+    probe: (t) => a.call('POST', '/contact-exports', { selection: { filter: { segmentId: t.segment } } }),
+  },
   getContactExport: { expect: 404, probe: (t) => a.call('GET', `/contact-exports/${t.export}`) },
   downloadContactExport: {
     expect: 404,
     probe: async (t) => {
-      const res = await env.app.inject({ method: 'GET', url: `/api/contact-exports/${t.export}/file?token=${signDownload(env.ctx.config.secret, 'export', a.companyId, t.export!)}` });
+      const res = await env.app.inject({
+        method: 'GET',
+        url: `/api/contact-exports/${t.export}/file?token=${signDownload(env.ctx.config.secret, 'export', a.companyId, t.export!)}`,
+      });
       return { status: res.statusCode };
     },
   },
@@ -121,7 +185,9 @@ const PROBES: Record<string, { expect: number | 'empty' | 'mine-only'; probe: Pr
 describe('tenancy across the contacts area', () => {
   it('has a probe for every contacts operation of the contract', () => {
     const paths = loadContract().paths as Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
-    const ids = Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.tags?.includes('contacts') && op.operationId ? [op.operationId] : [])));
+    const ids = Object.values(paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op?.tags?.includes('contacts') && op.operationId ? [op.operationId] : [])),
+    );
     expect(ids.length).toBeGreaterThan(40);
     expect(ids.filter((id) => !PROBES[id]).sort()).toEqual([]);
   });

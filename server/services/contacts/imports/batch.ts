@@ -43,7 +43,9 @@ interface Staged {
 function copyField(value: string | number | null): string {
   if (value === null) return '\\N';
   const text = String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : text;
 }
 
 /** A contact's COPY fields after its id and company, up to its attributes (blocked_at and import_id are added on write). */
@@ -58,17 +60,28 @@ function copyLine(index: number, c: ImportedContact): string {
 /** Later rows for the same email update earlier ones: non-empty values win, attributes merge. */
 function merge(into: ImportedContact, row: ImportedContact): void {
   into.fields = undefined;
-  for (const key of ['first_name', 'last_name', 'phone_prefix', 'phone_number', 'country', 'language', 'address'] as const) {
+  for (const key of [
+    'first_name',
+    'last_name',
+    'phone_prefix',
+    'phone_number',
+    'country',
+    'language',
+    'address',
+  ] as const) {
     if (row[key] !== null) into[key] = row[key];
   }
   Object.assign(into.attributes, row.attributes);
 }
 
 // import_id: the import that created the contact (its timeline's "Imported from" entry); updates leave it as it is.
-const COLUMNS = 'email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at, import_id';
+const COLUMNS =
+  'email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at, import_id';
 const VALUES = `s.email, s.first_name, s.last_name, s.phone_prefix, s.phone_number, s.country, s.language, s.address, s.attributes, case when $3::boolean then now() end, $4::bigint`;
 /** Values of an existing contact after an import row (`src`) updated it: empty cells keep what is there. */
-const updateFrom = (src: string) => `first_name = coalesce(${src}.first_name, c.first_name), last_name = coalesce(${src}.last_name, c.last_name),
+const updateFrom = (
+  src: string,
+) => `first_name = coalesce(${src}.first_name, c.first_name), last_name = coalesce(${src}.last_name, c.last_name),
   phone_prefix = coalesce(${src}.phone_prefix, c.phone_prefix), phone_number = coalesce(${src}.phone_number, c.phone_number),
   country = coalesce(${src}.country, c.country), language = coalesce(${src}.language, c.language), address = coalesce(${src}.address, c.address),
   attributes = c.attributes || ${src}.attributes, blocked_at = case when $3::boolean then coalesce(c.blocked_at, now()) else c.blocked_at end,
@@ -78,7 +91,10 @@ const updateFrom = (src: string) => `first_name = coalesce(${src}.first_name, c.
  * not for contacts this import created (their timeline's "Imported from" entry covers the later rows of the file), and
  * not a second time when a later batch of the file changes the contact again. `$1` is the company.
  */
-const updateEvents = (importId: string, userId: string) => `insert into contact_events (company_id, contact_id, type, user_id, payload)
+const updateEvents = (
+  importId: string,
+  userId: string,
+) => `insert into contact_events (company_id, contact_id, type, user_id, payload)
   select $1, ch.id, 'contact.updated', ${userId}::uuid, jsonb_build_object('importId', ${importId}::bigint) from changed ch
    where ch.import_id is distinct from ${importId}::bigint
      and not exists (select 1 from contact_events e where e.company_id = $1 and e.contact_id = ch.id and e.type = 'contact.updated'
@@ -90,7 +106,10 @@ const updateEvents = (importId: string, userId: string) => `insert into contact_
  * none, while a contact removed from the list during the import and added back by a later row gets its event again.
  * `$1` is the company.
  */
-const listEvents = (importId: string, userId: string) => `insert into contact_events (company_id, contact_id, type, user_id, payload)
+const listEvents = (
+  importId: string,
+  userId: string,
+) => `insert into contact_events (company_id, contact_id, type, user_id, payload)
   select $1, a.contact_id, 'list.added', ${userId}::uuid, jsonb_build_object('listId', a.list_id, 'importId', ${importId}::bigint) from added a
    where a.import_id is distinct from ${importId}::bigint`;
 /** The compared fields of a contact row (`c`): a row whose tuple an update leaves equal was not changed by it. */
@@ -109,7 +128,8 @@ function safeWrite(updateExisting: boolean): string {
       select distinct on (s.email::citext) $1, ${VALUES} from contact_import_stage s order by s.email::citext, s.idx
       on conflict (company_id, email)`;
   const counts = `select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated, 0 as existing from up`;
-  if (!updateExisting) return `with up as (${insert} do nothing returning c.id, (xmax = 0) as inserted), written as (select id from up), ${MEMBERS} ${counts}`;
+  if (!updateExisting)
+    return `with up as (${insert} do nothing returning c.id, (xmax = 0) as inserted), written as (select id from up), ${MEMBERS} ${counts}`;
   return `with before as (
       select c.id, ${FIELDS} as fields from contacts c
        where c.company_id = $1 and c.email = any(array(select s.email from contact_import_stage s)::citext[])),
@@ -125,7 +145,8 @@ function safeWrite(updateExisting: boolean): string {
 
 let sequenceName: string | undefined;
 async function contactIdSequence(db: PoolClient): Promise<string> {
-  sequenceName ??= (await db.query<{ seq: string }>(`select pg_get_serial_sequence('contacts', 'id') as seq`)).rows[0]!.seq;
+  sequenceName ??= (await db.query<{ seq: string }>(`select pg_get_serial_sequence('contacts', 'id') as seq`)).rows[0]!
+    .seq;
   return sequenceName;
 }
 
@@ -144,7 +165,9 @@ async function copyThrough(db: PoolClient, table: string, columns: string, text:
   const secured = await db.query<{ on: boolean }>('select row_security_active($1::regclass) as on', [table]);
   if (!secured.rows[0]!.on) return copyInto(db, `${table} (${columns})`, text);
   const stage = `${table}_copied`;
-  await db.query(`create temp table if not exists ${stage} on commit delete rows as select ${columns} from ${table} with no data`);
+  await db.query(
+    `create temp table if not exists ${stage} on commit delete rows as select ${columns} from ${table} with no data`,
+  );
   await copyInto(db, stage, text);
   await db.query(`insert into ${table} (${columns}) select ${columns} from ${stage}`);
 }
@@ -161,7 +184,14 @@ interface Known {
  * sequence, then COPY of the new contacts and their list memberships straight into their tables, and an UPDATE of
  * the existing ones. Answers the rows that failed on a phone number owned by another contact.
  */
-async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], listIds: number[], phoneColumn: string | null, errors: RowError[]) {
+async function writeDirect(
+  db: PoolClient,
+  job: BatchJob,
+  staged: Staged[],
+  listIds: number[],
+  phoneColumn: string | null,
+  errors: RowError[],
+) {
   const { rows: known } = await db.query<Known>(
     `select 'email' as kind, e.email::text as key, e.id, null as owner from contacts e where e.company_id = $1 and e.email = any($2::citext[])
      union all
@@ -202,7 +232,10 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
   }
 
   if (fresh.length) {
-    const ids = await db.query<{ id: number }>(`select nextval($2::regclass) as id from generate_series(1, $1)`, [fresh.length, await contactIdSequence(db)]);
+    const ids = await db.query<{ id: number }>(`select nextval($2::regclass) as id from generate_series(1, $1)`, [
+      fresh.length,
+      await contactIdSequence(db),
+    ]);
     // The columns after the fields, the same for every row: blocked_at and import_id.
     const tail = `\t${copyField(job.blocklist ? new Date().toISOString() : null)}\t${job.id}\n`;
     let contacts = '';
@@ -217,7 +250,8 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
     await copyThrough(db, 'list_members', 'company_id, list_id, contact_id', members);
   }
   if (existingRows.length && job.update_existing) {
-    const column = (pick: (c: ImportedContact) => string | null) => existingRows.map(({ entry }) => pick(entry.contact));
+    const column = (pick: (c: ImportedContact) => string | null) =>
+      existingRows.map(({ entry }) => pick(entry.contact));
     // The updated contacts and their timeline events in one statement: the rows it rewrites are the ones it changed.
     await db.query(
       `with changed as (
@@ -258,11 +292,23 @@ async function writeDirect(db: PoolClient, job: BatchJob, staged: Staged[], list
       [job.company_id, existingRows.map((k) => k.id), listIds, job.id, job.user_id],
     );
   }
-  return { created: fresh.length, updated: job.update_existing ? existingRows.length : 0, existing: existingRows.length, taken, lostDuplicates };
+  return {
+    created: fresh.length,
+    updated: job.update_existing ? existingRows.length : 0,
+    existing: existingRows.length,
+    taken,
+    lostDuplicates,
+  };
 }
 
 /** The staged path: COPY into a temporary table, drop phone conflicts, INSERT … ON CONFLICT. Safe against races. */
-async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phoneColumn: string | null, errors: RowError[]) {
+async function writeStaged(
+  db: PoolClient,
+  job: BatchJob,
+  staged: Staged[],
+  phoneColumn: string | null,
+  errors: RowError[],
+) {
   await db.query(
     `create temp table if not exists contact_import_stage (idx integer, email text, first_name text, last_name text, phone_prefix text,
        phone_number text, country text, language text, address text, attributes jsonb) on commit delete rows`,
@@ -282,10 +328,14 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
     errors.push({ row: entry.row, column: phoneColumn, reason: FIELD_TEXTS.phoneTaken });
     lostDuplicates += entry.duplicates;
   }
-  const written = (await db.query<{ created: number; updated: number }>(
-    safeWrite(job.update_existing),
-    job.update_existing ? [job.company_id, job.list_ids, job.blocklist, job.id, job.user_id] : [job.company_id, job.list_ids, job.blocklist, job.id],
-  )).rows[0]!;
+  const written = (
+    await db.query<{ created: number; updated: number }>(
+      safeWrite(job.update_existing),
+      job.update_existing
+        ? [job.company_id, job.list_ids, job.blocklist, job.id, job.user_id]
+        : [job.company_id, job.list_ids, job.blocklist, job.id],
+    )
+  ).rows[0]!;
   const remaining = staged.length - taken.rows.length;
   return {
     created: written.created,
@@ -302,7 +352,12 @@ async function writeStaged(db: PoolClient, job: BatchJob, staged: Staged[], phon
  * of it does, so a crash resumes at the first uncommitted batch and never writes a row twice. A batch that races
  * another writer of the same emails (a unique violation) is written again through the staged INSERT … ON CONFLICT path.
  */
-export async function writeBatch(db: PoolClient, job: BatchJob, rows: CheckedRow[], cursor: number): Promise<BatchOutcome> {
+export async function writeBatch(
+  db: PoolClient,
+  job: BatchJob,
+  rows: CheckedRow[],
+  cursor: number,
+): Promise<BatchOutcome> {
   const errors: RowError[] = [];
   const phoneIndex = job.mapping.findIndex((t) => t.target === 'phoneNumber');
   const phoneColumn = phoneIndex === -1 ? null : (job.headers[phoneIndex] ?? null);

@@ -37,22 +37,35 @@ const COLUMNS = `id, company_id as "companyId", status, file_name as "fileName",
 
 function present(scope: Scope, row: StoredImport): ImportRow {
   const { companyId, ...rest } = row;
-  const errorReportUrl = row.failed > 0 ? downloadPath('import-errors', row.id, signDownload(scope.config.secret, 'import-errors', companyId, row.id)) : null;
+  const errorReportUrl =
+    row.failed > 0
+      ? downloadPath('import-errors', row.id, signDownload(scope.config.secret, 'import-errors', companyId, row.id))
+      : null;
   return { ...rest, listIds: rest.listIds.map(Number), errorReportUrl };
 }
 
 export async function getImport(scope: Scope, id: number): Promise<ImportRow> {
-  const { rows } = await scope.db.query<StoredImport>(`select ${COLUMNS} from contact_imports where company_id = $1 and id = $2`, [scope.companyId, id]);
+  const { rows } = await scope.db.query<StoredImport>(
+    `select ${COLUMNS} from contact_imports where company_id = $1 and id = $2`,
+    [scope.companyId, id],
+  );
   if (!rows[0]) throw notFound();
   return present(scope, rows[0]);
 }
 
-export async function listImports(scope: Scope, page: number, perPage: number): Promise<{ rows: ImportRow[]; total: number }> {
+export async function listImports(
+  scope: Scope,
+  page: number,
+  perPage: number,
+): Promise<{ rows: ImportRow[]; total: number }> {
   const [{ rows }, count] = await Promise.all([
-    scope.db.query<StoredImport>(`select ${COLUMNS} from contact_imports where company_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`, [
+    scope.db.query<StoredImport>(
+      `select ${COLUMNS} from contact_imports where company_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+      [scope.companyId],
+    ),
+    scope.db.query<{ total: number }>('select count(*)::int as total from contact_imports where company_id = $1', [
       scope.companyId,
     ]),
-    scope.db.query<{ total: number }>('select count(*)::int as total from contact_imports where company_id = $1', [scope.companyId]),
   ]);
   return { rows: rows.map((r) => present(scope, r)), total: count.rows[0]?.total ?? 0 };
 }
@@ -62,7 +75,10 @@ export async function listImports(scope: Scope, page: number, perPage: number): 
  * past UPLOAD_MAX_BYTES (413) or when it is not a readable CSV, XLS or XLSX with a header row (422), and answers the
  * import in status `uploaded` with its preview and suggested mapping.
  */
-export async function receiveUpload(scope: Scope, upload: { filename: string; file: Readable & { truncated?: boolean } }): Promise<ImportRow> {
+export async function receiveUpload(
+  scope: Scope,
+  upload: { filename: string; file: Readable & { truncated?: boolean } },
+): Promise<ImportRow> {
   const fileName = path.basename(upload.filename || 'contacts.csv').slice(0, 200);
   const extension = path.extname(fileName).toLowerCase();
   if (!EXTENSIONS.has(extension)) {
@@ -133,7 +149,8 @@ function checkMapping(mapping: ColumnTarget[], headers: string[], attributes: Se
   mapping.forEach((target, index) => {
     const at = `mapping.${index}`;
     if (target.target === 'attribute') {
-      if (target.attributeId === undefined || !attributes.has(target.attributeId)) errors[`${at}.attributeId`] = [FIELD_TEXTS.attributeMissing];
+      if (target.attributeId === undefined || !attributes.has(target.attributeId))
+        errors[`${at}.attributeId`] = [FIELD_TEXTS.attributeMissing];
     } else if (target.attributeId !== undefined) {
       errors[`${at}.attributeId`] = ['Only an attribute target takes an attribute'];
     }
@@ -152,10 +169,10 @@ export async function startImport(
   input: { mapping: ColumnTarget[]; listIds: number[]; updateExisting?: boolean; blocklist?: boolean },
 ): Promise<ImportRow> {
   await scope.db.transaction(async (db) => {
-    const { rows } = await db.query<{ status: string; headers: string[] }>('select status, headers from contact_imports where company_id = $1 and id = $2 for update', [
-      scope.companyId,
-      id,
-    ]);
+    const { rows } = await db.query<{ status: string; headers: string[] }>(
+      'select status, headers from contact_imports where company_id = $1 and id = $2 for update',
+      [scope.companyId, id],
+    );
     const current = rows[0];
     if (!current) throw notFound();
     if (current.status !== 'uploaded') throw conflict('import_started', 'This import has already started.');
@@ -167,7 +184,14 @@ export async function startImport(
     if (Object.keys(errors).length) throw invalid(errors);
     await db.query(
       `update contact_imports set status = 'queued', mapping = $3, list_ids = $4, update_existing = $5, blocklist = $6 where company_id = $1 and id = $2`,
-      [scope.companyId, id, JSON.stringify(input.mapping), listIds, input.updateExisting ?? true, input.blocklist ?? false],
+      [
+        scope.companyId,
+        id,
+        JSON.stringify(input.mapping),
+        listIds,
+        input.updateExisting ?? true,
+        input.blocklist ?? false,
+      ],
     );
     await enqueue(db, TASKS.importContacts, { companyId: scope.companyId, importId: id });
   });
@@ -175,10 +199,17 @@ export async function startImport(
 }
 
 /** The per-row error report (row, column, reason) as a CSV stream, for a valid signed link. */
-export async function errorReport(ctx: AppContext, id: number, token: string): Promise<{ fileName: string; body: Readable }> {
+export async function errorReport(
+  ctx: AppContext,
+  id: number,
+  token: string,
+): Promise<{ fileName: string; body: Readable }> {
   const companyId = verifyDownload(ctx.config.secret, 'import-errors', id, token);
   const scope = forTenant(ctx, { companyId, userId: null });
-  const { rows } = await scope.db.query<{ file_name: string }>('select file_name from contact_imports where company_id = $1 and id = $2', [companyId, id]);
+  const { rows } = await scope.db.query<{ file_name: string }>(
+    'select file_name from contact_imports where company_id = $1 and id = $2',
+    [companyId, id],
+  );
   if (!rows[0]) throw notFound();
   const pool = scope.db;
   async function* lines() {
@@ -197,4 +228,3 @@ export async function errorReport(ctx: AppContext, id: number, token: string): P
   }
   return { fileName: `${path.parse(rows[0].file_name).name}-errors.csv`, body: Readable.from(lines()) };
 }
-

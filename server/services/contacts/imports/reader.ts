@@ -111,7 +111,13 @@ function cellText(value: unknown): string {
  */
 export function readWorkbook(path: string, limit?: number): string[][] {
   const workbook = XLSX.read(readFileSync(path), {
-    type: 'buffer', dense: true, nodim: true, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false,
+    type: 'buffer',
+    dense: true,
+    nodim: true,
+    cellDates: true,
+    cellFormula: false,
+    cellHTML: false,
+    cellStyles: false,
     ...(limit ? { sheetRows: limit } : {}),
   });
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];

@@ -67,7 +67,8 @@ export function readRow(
     attributes: {},
   };
   const columns: Partial<Record<string, string>> = {};
-  const fail = (index: number | undefined, reason: string) => errors.push({ row, column: index === undefined ? null : (headers[index] ?? `Column ${index + 1}`), reason });
+  const fail = (index: number | undefined, reason: string) =>
+    errors.push({ row, column: index === undefined ? null : (headers[index] ?? `Column ${index + 1}`), reason });
   mapping.forEach((target, index) => {
     if (target.target === 'skip') return;
     const value = (record[index] ?? '').trim();
@@ -100,7 +101,8 @@ export function readRow(
       case 'phonePrefix': {
         // Stored as digits: one leading + or 00 goes, so a second + is refused with the rest of the non-digits.
         const digits = value.replace(/^(\+|00)/, '').replace(/[\s-]/g, '');
-        if (digits.startsWith('+') || broken('phonePrefix', digits)) fail(index, 'Phone prefix must contain only numbers');
+        if (digits.startsWith('+') || broken('phonePrefix', digits))
+          fail(index, 'Phone prefix must contain only numbers');
         else contact.phone_prefix = digits;
         break;
       }
@@ -130,7 +132,10 @@ export function readRow(
     fail(columns.email === undefined ? undefined : Number(columns.email), 'Email is required');
   }
   if (contact.phone_number && !contact.phone_prefix && !errors.some((e) => e.reason.startsWith('Phone prefix'))) {
-    fail(columns.phonePrefix === undefined ? Number(columns.phoneNumber) : Number(columns.phonePrefix), FIELD_TEXTS.prefixRequired);
+    fail(
+      columns.phonePrefix === undefined ? Number(columns.phoneNumber) : Number(columns.phonePrefix),
+      FIELD_TEXTS.prefixRequired,
+    );
   }
   if (errors.length) return { errors };
   contact.key = asciiLower(contact.email);

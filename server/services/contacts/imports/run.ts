@@ -39,7 +39,10 @@ export function importWriter(systemPool: Pool): BatchConnection {
 }
 
 async function failImport(scope: Scope, job: { company_id: string; id: number }, reason: string): Promise<void> {
-  await scope.db.query(`update contact_imports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`, [job.company_id, job.id, reason]);
+  await scope.db.query(
+    `update contact_imports set status = 'failed', error = $3, finished_at = now() where company_id = $1 and id = $2`,
+    [job.company_id, job.id, reason],
+  );
   await releaseFile(scope.db, job.company_id, job.id);
 }
 
@@ -67,17 +70,26 @@ export async function runImport(scope: Scope, importId: number, writer: BatchCon
     if (status === 'running' && now - lastEmit < PROGRESS_INTERVAL_MS) return;
     lastEmit = now;
     const total = status === 'finished' ? processed : job.estimated_rows;
-    scope.realtime.toCompany(companyId, 'job.progressed', { ...progressOf.contactImport(importId), processed, total, status });
+    scope.realtime.toCompany(companyId, 'job.progressed', {
+      ...progressOf.contactImport(importId),
+      processed,
+      total,
+      status,
+    });
   };
 
   // Statistics: a company growing by a million contacts leaves the planner's figures far behind (it would scan the
   // whole company to show a page of fifty). The import refreshes them as it goes, as autovacuum would, only sooner.
-  const counted = await scope.db.query<{ total: number }>('select total from contact_counters where company_id = $1', [companyId]);
+  const counted = await scope.db.query<{ total: number }>('select total from contact_counters where company_id = $1', [
+    companyId,
+  ]);
   let analyzedAt = counted.rows[0]?.total ?? 0;
   let createdSince = 0;
 
   const client = await writer();
-  const chunks = readChunks(job.file_path, { format: job.format, encoding: job.encoding, delimiter: job.delimiter })[Symbol.asyncIterator]();
+  const chunks = readChunks(job.file_path, { format: job.format, encoding: job.encoding, delimiter: job.delimiter })[
+    Symbol.asyncIterator
+  ]();
   let broken: Error | undefined;
   try {
     let index = -1; // record number: 0 is the header, data rows count from 1
@@ -94,9 +106,11 @@ export async function runImport(scope: Scope, importId: number, writer: BatchCon
         createdSince += outcome.created;
         if (createdSince >= Math.max(ANALYZE_EVERY_ROWS, analyzedAt * 0.5)) {
           // Not behind autovacuum: when it holds the table, it is refreshing the same figures.
-          await client.query(`begin; set local lock_timeout = '50ms'; analyze contacts; analyze list_members; commit`).catch(async () => {
-            await client.query('rollback');
-          });
+          await client
+            .query(`begin; set local lock_timeout = '50ms'; analyze contacts; analyze list_members; commit`)
+            .catch(async () => {
+              await client.query('rollback');
+            });
           analyzedAt += createdSince;
           createdSince = 0;
         }
@@ -134,10 +148,10 @@ export async function runImport(scope: Scope, importId: number, writer: BatchCon
     }
     if (batch.length || index > job.rows_done) await flush();
     await inflight;
-    await scope.db.query(`update contact_imports set status = 'finished', finished_at = now(), estimated_rows = rows_done where company_id = $1 and id = $2`, [
-      companyId,
-      importId,
-    ]);
+    await scope.db.query(
+      `update contact_imports set status = 'finished', finished_at = now(), estimated_rows = rows_done where company_id = $1 and id = $2`,
+      [companyId, importId],
+    );
     emit(committed, 'finished');
     await releaseFile(scope.db, companyId, importId);
     return 'finished';
@@ -154,5 +168,10 @@ export async function runImport(scope: Scope, importId: number, writer: BatchCon
 export async function giveUpImport(scope: Scope, importId: number, error: unknown): Promise<void> {
   scope.log.error({ err: error, importId }, 'contact import failed');
   await failImport(scope, { company_id: scope.companyId, id: importId }, 'The import stopped on an unexpected error.');
-  scope.realtime.toCompany(scope.companyId, 'job.progressed', { ...progressOf.contactImport(importId), processed: 0, total: null, status: 'failed' });
+  scope.realtime.toCompany(scope.companyId, 'job.progressed', {
+    ...progressOf.contactImport(importId),
+    processed: 0,
+    total: null,
+    status: 'failed',
+  });
 }

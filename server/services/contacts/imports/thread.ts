@@ -33,15 +33,18 @@ const port = parentPort!;
 const send = (message: ImportThreadMessage) => port.postMessage(message);
 const tenants = new TenantPool(input.databaseUrl, 2);
 const system = createPool(input.systemDatabaseUrl, 1, { system: true });
-const scope = forJob({
-  tenants,
-  config: input.config,
-  log: createLogger(input.config, { thread: 'contact-import' }),
-  realtime: {
-    toUser: () => undefined,
-    toCompany: (companyId, event, payload) => send({ type: 'realtime', companyId, event, payload }),
+const scope = forJob(
+  {
+    tenants,
+    config: input.config,
+    log: createLogger(input.config, { thread: 'contact-import' }),
+    realtime: {
+      toUser: () => undefined,
+      toCompany: (companyId, event, payload) => send({ type: 'realtime', companyId, event, payload }),
+    },
   },
-}, input.companyId);
+  input.companyId,
+);
 
 runImport(scope, input.importId, importWriter(system))
   .then((result) => send({ type: 'done', result }))

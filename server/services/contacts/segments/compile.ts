@@ -1,6 +1,14 @@
 import type { AttributeDef } from '../values.ts';
 import type { SqlParams } from '../sql.ts';
-import { FIELD_TYPES, type AttributeCondition, type FieldCondition, type SegmentCondition, type SegmentField, type SegmentGroup, type ValueType } from './types.ts';
+import {
+  FIELD_TYPES,
+  type AttributeCondition,
+  type FieldCondition,
+  type SegmentCondition,
+  type SegmentField,
+  type SegmentGroup,
+  type ValueType,
+} from './types.ts';
 
 /**
  * Contact columns by field, and how their text is compared. Names, email and address ignore case by lower-casing both
@@ -64,7 +72,13 @@ export function compileSegment(root: SegmentGroup, options: CompileOptions): str
     }
     switch (fold) {
       case 'lower':
-        return { type: 'text', text: column, compared: `lower(${column})`, bind: (v) => `lower(${p(v)}::text)`, fold: 'lower' };
+        return {
+          type: 'text',
+          text: column,
+          compared: `lower(${column})`,
+          bind: (v) => `lower(${p(v)}::text)`,
+          fold: 'lower',
+        };
       case 'upperValue':
         return { type: 'text', text: column, compared: column, bind: (v) => `upper(${p(v)}::text)`, fold: 'upper' };
       case 'lowerValue':
@@ -84,10 +98,20 @@ export function compileSegment(root: SegmentGroup, options: CompileOptions): str
       case 'text':
         return { type: 'text', text, compared: `lower(${text})`, bind: (v) => `lower(${p(v)}::text)`, fold: 'lower' };
       case 'number':
-        return { type: 'number', text, compared: `(case when jsonb_typeof(${json}) = 'number' then ${text}::numeric end)`, bind: (v) => `${p(v)}::numeric` };
+        return {
+          type: 'number',
+          text,
+          compared: `(case when jsonb_typeof(${json}) = 'number' then ${text}::numeric end)`,
+          bind: (v) => `${p(v)}::numeric`,
+        };
       case 'date':
         // YYYY-MM-DD text orders as the dates do, byte by byte.
-        return { type: 'date', text, compared: `((case when jsonb_typeof(${json}) = 'string' then ${text} end) collate "C")`, bind: (v) => `(${p(v)}::text collate "C")` };
+        return {
+          type: 'date',
+          text,
+          compared: `((case when jsonb_typeof(${json}) = 'string' then ${text} end) collate "C")`,
+          bind: (v) => `(${p(v)}::text collate "C")`,
+        };
       case 'boolean':
         return { type: 'boolean', text, compared: `(${json})`, bind: (v) => `${p(JSON.stringify(v))}::jsonb` };
       case 'category':

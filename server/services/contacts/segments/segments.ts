@@ -13,7 +13,11 @@ type SegmentRow = components['schemas']['Segment'];
 
 const COLUMNS = `id, name, conditions, ${iso('created_at')} as "createdAt", ${iso('updated_at')} as "updatedAt"`;
 
-async function checked(db: Db, companyId: string, input: { name: string; conditions: SegmentGroup }): Promise<{ name: string; conditions: SegmentGroup }> {
+async function checked(
+  db: Db,
+  companyId: string,
+  input: { name: string; conditions: SegmentGroup },
+): Promise<{ name: string; conditions: SegmentGroup }> {
   const name = input.name.trim();
   if (!name) throw invalid({ name: [FIELD_TEXTS.nameRequired] });
   await validateConditions(db, companyId, input.conditions, await attributeDefs(db, companyId));
@@ -21,27 +25,39 @@ async function checked(db: Db, companyId: string, input: { name: string; conditi
 }
 
 export async function listSegments(scope: Scope): Promise<SegmentRow[]> {
-  const { rows } = await scope.db.query<SegmentRow>(`select ${COLUMNS} from segments where company_id = $1 order by lower(name), id`, [scope.companyId]);
+  const { rows } = await scope.db.query<SegmentRow>(
+    `select ${COLUMNS} from segments where company_id = $1 order by lower(name), id`,
+    [scope.companyId],
+  );
   return rows;
 }
 
 export async function getSegment(scope: Scope, id: number): Promise<SegmentRow> {
-  const { rows } = await scope.db.query<SegmentRow>(`select ${COLUMNS} from segments where company_id = $1 and id = $2`, [scope.companyId, id]);
+  const { rows } = await scope.db.query<SegmentRow>(
+    `select ${COLUMNS} from segments where company_id = $1 and id = $2`,
+    [scope.companyId, id],
+  );
   if (!rows[0]) throw notFound();
   return rows[0];
 }
 
-export async function createSegment(scope: Scope, input: { name: string; conditions: SegmentGroup }): Promise<SegmentRow> {
+export async function createSegment(
+  scope: Scope,
+  input: { name: string; conditions: SegmentGroup },
+): Promise<SegmentRow> {
   const { name, conditions } = await checked(scope.db, scope.companyId, input);
-  const { rows } = await scope.db.query<SegmentRow>(`insert into segments (company_id, name, conditions) values ($1, $2, $3) returning ${COLUMNS}`, [
-    scope.companyId,
-    name,
-    JSON.stringify(conditions),
-  ]);
+  const { rows } = await scope.db.query<SegmentRow>(
+    `insert into segments (company_id, name, conditions) values ($1, $2, $3) returning ${COLUMNS}`,
+    [scope.companyId, name, JSON.stringify(conditions)],
+  );
   return rows[0]!;
 }
 
-export async function updateSegment(scope: Scope, id: number, input: { name: string; conditions: SegmentGroup }): Promise<SegmentRow> {
+export async function updateSegment(
+  scope: Scope,
+  id: number,
+  input: { name: string; conditions: SegmentGroup },
+): Promise<SegmentRow> {
   await getSegment(scope, id);
   const { name, conditions } = await checked(scope.db, scope.companyId, input);
   const { rows } = await scope.db.query<SegmentRow>(
@@ -53,7 +69,10 @@ export async function updateSegment(scope: Scope, id: number, input: { name: str
 }
 
 export async function deleteSegment(scope: Scope, id: number): Promise<void> {
-  const { rowCount } = await scope.db.query('delete from segments where company_id = $1 and id = $2', [scope.companyId, id]);
+  const { rowCount } = await scope.db.query('delete from segments where company_id = $1 and id = $2', [
+    scope.companyId,
+    id,
+  ]);
   if (!rowCount) throw notFound();
 }
 
@@ -61,7 +80,10 @@ export async function deleteSegment(scope: Scope, id: number): Promise<void> {
 export async function countMatching(db: Db, companyId: string, conditions: SegmentGroup): Promise<number> {
   const params = new SqlParams([companyId]);
   const where = compileSegment(conditions, { params, attributes: await attributeDefs(db, companyId) });
-  const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from contacts c where c.company_id = $1 and ${where}`, params.values);
+  const { rows } = await db.query<{ count: number }>(
+    `select count(*)::int as count from contacts c where c.company_id = $1 and ${where}`,
+    params.values,
+  );
   return rows[0]?.count ?? 0;
 }
 

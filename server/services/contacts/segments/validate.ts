@@ -2,13 +2,27 @@ import { invalid, type FieldErrors } from '../../../http/errors.ts';
 import { parseDate, type AttributeDef } from '../values.ts';
 import { missingLists } from '../lists.ts';
 import type { Db } from '../sql.ts';
-import { FIELD_TYPES, MAX_CONDITIONS, MAX_DEPTH, OPERATORS, type SegmentCondition, type SegmentGroup, type ValueType } from './types.ts';
+import {
+  FIELD_TYPES,
+  MAX_CONDITIONS,
+  MAX_DEPTH,
+  OPERATORS,
+  type SegmentCondition,
+  type SegmentGroup,
+  type ValueType,
+} from './types.ts';
 import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 
 type Leaf = Extract<SegmentCondition, { kind: 'field' | 'attribute' }>;
 
 /** Checks one field or attribute condition's operator and value(s) against the type it compares as. */
-function checkLeaf(condition: Leaf, type: ValueType, def: AttributeDef | undefined, path: string, errors: FieldErrors): void {
+function checkLeaf(
+  condition: Leaf,
+  type: ValueType,
+  def: AttributeDef | undefined,
+  path: string,
+  errors: FieldErrors,
+): void {
   const add = (field: string, message: string) => (errors[`${path}.${field}`] ??= []).push(message);
   const { operator, value, values } = condition;
   if (!OPERATORS[type].includes(operator)) {
@@ -57,7 +71,13 @@ function checkLeaf(condition: Leaf, type: ValueType, def: AttributeDef | undefin
  * attributes and lists exist, the tree is at most MAX_DEPTH deep with at most MAX_CONDITIONS conditions.
  * Throws 422 with field errors keyed by the path of the offending node (`conditions.conditions.0.value`).
  */
-export async function validateConditions(db: Db, companyId: string, root: SegmentGroup, attributes: Map<number, AttributeDef>, path = 'conditions'): Promise<void> {
+export async function validateConditions(
+  db: Db,
+  companyId: string,
+  root: SegmentGroup,
+  attributes: Map<number, AttributeDef>,
+  path = 'conditions',
+): Promise<void> {
   const errors: FieldErrors = {};
   const listRefs: { listId: number; path: string }[] = [];
   let count = 0;

@@ -10,7 +10,16 @@ import { zh, zhCN } from './zh';
 export type { DescribePhrases, FieldPhrase, SchedulePhrases } from './types';
 
 /** Phrase tables by lower-case locale tag. */
-export const SCHEDULE_PHRASES: Readonly<Record<string, SchedulePhrases>> = { en, de, pt, es, da, zh, 'zh-cn': zhCN, it };
+export const SCHEDULE_PHRASES: Readonly<Record<string, SchedulePhrases>> = {
+  en,
+  de,
+  pt,
+  es,
+  da,
+  zh,
+  'zh-cn': zhCN,
+  it,
+};
 
 /** `zh-CN` → zh-cn, `pt-BR` → pt, anything unknown (or nothing) → English. */
 export function resolvePhrases(locale: string | undefined): SchedulePhrases {
