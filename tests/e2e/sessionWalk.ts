@@ -137,32 +137,28 @@ export async function perform(ctx: WalkContext, before: AnyMachineSnapshot, even
       return;
     case 'token.validated': {
       const session = storedSession(new Date(Date.now() + 3_600_000).toISOString());
-      await page
-        .context()
-        .addCookies([
-          {
-            name: 'missiva_session',
-            value: encodeURIComponent(JSON.stringify(session)),
-            domain: 'localhost',
-            path: '/',
-          },
-        ]);
+      await page.context().addCookies([
+        {
+          name: 'missiva_session',
+          value: encodeURIComponent(JSON.stringify(session)),
+          domain: 'localhost',
+          path: '/',
+        },
+      ]);
       await page.goto('/');
       return;
     }
     case 'token.rejected': {
       // Start with an expired access token: the refresh is refused.
       const session = storedSession(new Date(Date.now() - 60_000).toISOString());
-      await page
-        .context()
-        .addCookies([
-          {
-            name: 'missiva_session',
-            value: encodeURIComponent(JSON.stringify(session)),
-            domain: 'localhost',
-            path: '/',
-          },
-        ]);
+      await page.context().addCookies([
+        {
+          name: 'missiva_session',
+          value: encodeURIComponent(JSON.stringify(session)),
+          domain: 'localhost',
+          path: '/',
+        },
+      ]);
       await page.goto('/');
       await json(await net.take('refreshToken'), 401, {
         code: 'refresh_invalid',

@@ -8,7 +8,7 @@ import type {
   SessionInput,
 } from '../../src/machines/session/session.types.ts';
 import type { StoredSession } from '../../src/app/sessionStorage.ts';
-import { after, done, failed, type MachineModel, type ModelEvent } from './graph.ts';
+import { done, failed, type MachineModel, type ModelEvent } from './graph.ts';
 
 export const NOW = Date.parse('2030-01-01T12:00:00Z');
 const inAnHour = new Date(NOW + 3_600_000).toISOString();
