@@ -489,6 +489,7 @@ test('import screen: an uploaded import is deleted only after the confirmation, 
 }) => {
   const api = await apiAs(request, user);
   await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto('/contacts/importer/import');
   await expect(page.getByLabel('File to import')).toBeEnabled();
   await page
