@@ -18,11 +18,15 @@ export function createPool(url: string, max = 20, options: { system?: boolean } 
   return pool;
 }
 
-/** Runs `fn` inside a transaction on one client. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs `fn` inside a transaction on one client; `begin` may carry settings local to it (a bound company). */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin = 'begin',
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('commit');
     return result;

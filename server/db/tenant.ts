@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
-import { createPool, type Pool, type PoolClient } from './pool.ts';
+import { createPool, withTransaction, type Pool, type PoolClient } from './pool.ts';
 
 /**
  * The login role the application's tenant queries run as. It is not the tables' owner and cannot bypass row-level
@@ -67,19 +67,8 @@ export class TenantDb {
   }) as Queryable['query'];
 
   /** Runs `fn` inside one bound transaction on one client; commits when it resolves, rolls back when it throws. */
-  async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
-    try {
-      await client.query(beginFor(this.companyId));
-      const result = await fn(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.#pool, fn, beginFor(this.companyId));
   }
 
   /**

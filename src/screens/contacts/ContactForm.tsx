@@ -15,7 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { CONTACT_LIMITS, CONTACT_REQUIRED } from '../../../shared/fieldRules.ts';
+import { CONTACT_LIMITS, CONTACT_REQUIRED, CONTACT_TEXT_FIELDS } from '../../../shared/fieldRules.ts';
 import { contactFormMachine, type ContactFormValues } from '../../machines/contactForm/contactForm.machine.ts';
 import type {
   AttributeValues,
@@ -36,16 +36,7 @@ export interface ContactFormProps {
   onCancel: () => void;
 }
 
-const TEXT_FIELDS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phonePrefix',
-  'phoneNumber',
-  'country',
-  'language',
-  'address',
-] as const;
+const TEXT_FIELDS = CONTACT_TEXT_FIELDS;
 
 /** Create or edit a contact: the fields, custom attributes and, when creating, lists and blocklist; each issue at its field. */
 export function ContactForm({ contact, attributes, lists, onSaved, onCancel }: ContactFormProps) {
