@@ -2,24 +2,14 @@ import type { ComponentType } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { appEvents } from './app/appEvents.ts';
+import type { RouteHandle } from './app/routeHandle.ts';
 import { routeNames, routeTitles } from './i18n/routes.messages.ts';
 import { AuthGate } from './screens/shell/AuthGate.tsx';
 import { CleanLayout } from './screens/shell/CleanLayout.tsx';
 import { RootView } from './screens/shell/RootView.tsx';
 import { RouteErrorScreen } from './screens/errors/RouteErrorScreen.tsx';
 
-export type Layout = 'clean' | 'default' | 'fullPage';
-
-/** Route metadata (`handle`): the title (spec section 2) or, without one, a name shown capitalised. */
-export interface RouteHandle {
-  title?: MessageDescriptor;
-  name?: MessageDescriptor;
-  nameValues?: (params: Params) => Record<string, string>;
-  /** On gate routes: whether the pages below need login. */
-  auth?: boolean;
-  /** On layout routes. */
-  layout?: Layout;
-}
+export type { Layout, RouteHandle } from './app/routeHandle.ts';
 
 export const CHANNELS = ['email', 'whatsapp', 'sms', 'push', 'webhook'] as const;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -9,7 +9,7 @@ import {
   type Selections,
 } from '../../../shared/cron';
 import { ScheduleEditor } from './ScheduleEditor';
-import { ScheduleEditorField } from './ScheduleEditorField';
+import { ScheduleEditorField } from '../../screens/shared/ScheduleEditorField';
 
 const noop = () => {};
 

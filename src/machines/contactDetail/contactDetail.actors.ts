@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { readPagination, unwrap } from '../../api/client.ts';
 import type { ContactEvent, ContactNote } from '../contactsTable/contacts.types.ts';
-import type { ContactDetails, DeleteNoteOutcome, PageOf } from './contactDetail.machine.ts';
+import type { ContactDetails, DeleteNoteOutcome, PageOf } from './contactDetail.types.ts';
 
 type Id = { id: number };
 /** Notes and timeline entries per page; "Show more" reads the next page after the cursor the last one gave. */

@@ -4,7 +4,7 @@ import { api } from '../../api/appClient.ts';
 import { unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type { ContactExport, ContactSelection } from '../contactsTable/contacts.types.ts';
-import type { ContactExportEvent } from './contactExport.machine.ts';
+import type { ContactExportEvent } from './contactExport.types.ts';
 
 export const EXPORT_POLL_MS = 2_000;
 

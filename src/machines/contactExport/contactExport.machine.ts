@@ -1,19 +1,9 @@
 import { assign, setup } from 'xstate';
 import type { ContactExport, ContactSelection } from '../contactsTable/contacts.types.ts';
 import { startExport, watchExport } from './contactExport.actors.ts';
+import type { ContactExportContext, ContactExportEvent } from './contactExport.types.ts';
 
-export interface ContactExportContext {
-  selection: ContactSelection | null;
-  progress: { done: number; total: number | null };
-  result: ContactExport | null;
-  error: 'startFailed' | 'runFailed' | null;
-}
-
-export type ContactExportEvent =
-  | { type: 'export.start'; selection: ContactSelection }
-  | { type: 'export.progressed'; done: number; total: number | null }
-  | { type: 'export.completed'; result: ContactExport }
-  | { type: 'export.dismiss' };
+export type { ContactExportContext, ContactExportEvent } from './contactExport.types.ts';
 
 type ExportStart = Extract<ContactExportEvent, { type: 'export.start' }>;
 const start = {

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { firstFieldErrors, unwrap } from '../../api/client.ts';
 import { toFieldIssues } from '../contactsTable/contacts.types.ts';
-import type { ContactFormValues, SaveContactOutcome } from './contactForm.machine.ts';
+import type { ContactFormValues, SaveContactOutcome } from './contactForm.types.ts';
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 

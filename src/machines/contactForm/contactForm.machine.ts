@@ -1,35 +1,21 @@
 import { assign, setup } from 'xstate';
 import { CONTACT_RULES, textIssue, type ContactTextField } from '../../../shared/fieldRules.ts';
 import { checkEmail } from '../../app/validation.ts';
-import type { AttributeValues, Contact, FieldIssue } from '../contactsTable/contacts.types.ts';
+import type { Contact, FieldIssue } from '../contactsTable/contacts.types.ts';
 import { saveContact } from './contactForm.actors.ts';
+import type {
+  ContactFormValues,
+  SaveContactOutcome,
+  ContactFormContext,
+  ContactFormEvent,
+} from './contactForm.types.ts';
 
-export interface ContactFormValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phonePrefix: string;
-  phoneNumber: string;
-  country: string;
-  language: string;
-  address: string;
-  attributes: AttributeValues;
-  listIds: number[];
-  blocked: boolean;
-}
-
-export type SaveContactOutcome =
-  { kind: 'saved'; contact: Contact } | { kind: 'rejected'; issues: Record<string, FieldIssue> };
-
-export interface ContactFormContext {
-  contact: Contact | null;
-  values: ContactFormValues | null;
-  issues: Record<string, FieldIssue>;
-  error: 'saveFailed' | null;
-  saved: Contact | null;
-}
-
-export type ContactFormEvent = { type: 'form.submit'; values: ContactFormValues };
+export type {
+  ContactFormValues,
+  SaveContactOutcome,
+  ContactFormContext,
+  ContactFormEvent,
+} from './contactForm.types.ts';
 
 const issue = (field: ContactTextField, value: string) => (value ? textIssue(CONTACT_RULES[field], value) : null);
 

@@ -10,7 +10,7 @@ import type {
   ImportOptions,
   StartOutcome,
   UploadOutcome,
-} from './contactImport.machine.ts';
+} from './contactImport.types.ts';
 
 /** How often the running import is read (the machine's `importPoll` delay), in case a realtime event was missed. */
 export const IMPORT_POLL_MS = 2_000;

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { appEvents } from '../../app/appEvents.ts';
-import type { LoadingBarEvent } from './loadingBar.machine.ts';
+import type { LoadingBarEvent } from './loadingBar.types.ts';
 
 /** API requests and route loads drive the bar. */
 export const loadEvents = fromCallback<LoadingBarEvent>(({ sendBack }) =>

@@ -1,5 +1,8 @@
 import { assign, setup } from 'xstate';
 import { loadEvents } from './loadingBar.actors.ts';
+import type { LoadingBarContext, LoadingBarEvent } from './loadingBar.types.ts';
+
+export type { LoadingBarContext, LoadingBarEvent } from './loadingBar.types.ts';
 
 /** Spec section 9: duration 2000 ms, throttle 200 ms, hide delay 500 ms, reset delay 400 ms, height 3 px. */
 export const LOADING_BAR = {
@@ -13,15 +16,6 @@ export const LOADING_BAR = {
   /** The bar eases towards this value while loading and never reaches it. */
   ceiling: 99.5,
 } as const;
-
-export interface LoadingBarContext {
-  /** Loads in flight (API requests and route loads). */
-  pending: number;
-  /** 0–100. */
-  progress: number;
-}
-
-export type LoadingBarEvent = { type: 'load.started' } | { type: 'load.finished' };
 
 /** One easing step: covers `tick / duration` of the distance left to 100 %, so progress approaches 100 % and never jumps. */
 export function easeProgress(progress: number): number {

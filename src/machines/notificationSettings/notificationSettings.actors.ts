@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { firstFieldErrors, unwrap } from '../../api/client.ts';
-import type { NotificationSettings, NotificationSettingsInput, SaveOutcome } from './notificationSettings.machine.ts';
+import type { NotificationSettings, NotificationSettingsInput, SaveOutcome } from './notificationSettings.types.ts';
 
 export const loadSettings = fromPromise<NotificationSettings>(async () => {
   return unwrap(await api.GET('/account/notifications'));

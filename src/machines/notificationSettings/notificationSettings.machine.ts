@@ -1,46 +1,34 @@
 import { assign, setup } from 'xstate';
-import type { components } from '../../../shared/contract/schema';
 import { FIELDS, PERIOD_FIELDS, PERIODS, type Period, type ScheduleError } from '../../../shared/cron';
 import { loadSettings, saveSettings } from './notificationSettings.actors.ts';
+import type {
+  NotificationSettings,
+  NotificationSettingsInput,
+  Channel,
+  Category,
+  FieldErrors,
+  SaveOutcome,
+  NotificationSettingsError,
+  NotificationSettingsInputs,
+  NotificationSettingsContext,
+  NotificationSettingsEvent,
+} from './notificationSettings.types.ts';
 
-export type NotificationSettings = components['schemas']['NotificationSettings'];
-export type NotificationSettingsInput = components['schemas']['NotificationSettingsInput'];
-export type Channel = 'inApp' | 'email';
-export type Category = keyof components['schemas']['NotificationCategories'];
+export type {
+  NotificationSettings,
+  NotificationSettingsInput,
+  Channel,
+  Category,
+  FieldErrors,
+  SaveOutcome,
+  NotificationSettingsError,
+  NotificationSettingsInputs,
+  NotificationSettingsContext,
+  NotificationSettingsEvent,
+} from './notificationSettings.types.ts';
 
 export const CHANNELS: readonly Channel[] = ['inApp', 'email'];
 export const CATEGORIES: readonly Category[] = ['imports', 'sends', 'failures'];
-
-/** A 422's field errors: the first message of each field (`digest.pattern` → 'invalid pattern'), as the server's codes. */
-export type FieldErrors = Record<string, string>;
-export type SaveOutcome = { kind: 'saved'; settings: NotificationSettings } | { kind: 'rejected'; errors: FieldErrors };
-export type NotificationSettingsError = 'loadFailed' | 'saveFailed';
-
-export interface NotificationSettingsInputs {
-  /** The browser's IANA time zone: the digest schedule is stored in it. */
-  timeZone: string;
-}
-
-export interface NotificationSettingsContext {
-  timeZone: string;
-  saved: NotificationSettings | null;
-  draft: NotificationSettingsInput | null;
-  /** The schedule editor's current error; while set, Save is refused. */
-  patternError: ScheduleError | null;
-  fieldErrors: FieldErrors;
-  error: NotificationSettingsError | null;
-  /** Bumped whenever the draft is replaced from outside the editor (load, discard): the view remounts the editor. */
-  revision: number;
-}
-
-export type NotificationSettingsEvent =
-  | { type: 'settings.retry' }
-  | { type: 'category.toggle'; channel: Channel; category: Category; enabled: boolean }
-  | { type: 'digest.toggle'; enabled: boolean }
-  | { type: 'schedule.changed'; pattern: string }
-  | { type: 'schedule.rejected'; error: ScheduleError }
-  | { type: 'settings.save' }
-  | { type: 'settings.discard' };
 
 /** The smallest period whose hidden fields are all `*`: the editor period that shows this pattern whole. */
 export function periodOf(pattern: string): Period {

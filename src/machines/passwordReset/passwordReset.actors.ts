@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { firstFieldErrors, unwrap } from '../../api/client.ts';
-import type { ResetInput, ResetOutcome } from './passwordReset.machine.ts';
+import type { ResetInput, ResetOutcome } from './passwordReset.types.ts';
 
 export const resetPassword = fromPromise<ResetOutcome, ResetInput>(async ({ input }) => {
   const result = await api.POST('/users/password-reset', {

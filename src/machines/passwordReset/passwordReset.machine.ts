@@ -1,36 +1,9 @@
 import { assign, setup } from 'xstate';
-import {
-  checkConfirmation,
-  checkPassword,
-  issues,
-  type ConfirmationIssue,
-  type PasswordIssue,
-} from '../../app/validation.ts';
+import { checkConfirmation, checkPassword, issues } from '../../app/validation.ts';
 import { resetPassword } from './passwordReset.actors.ts';
+import type { ResetOutcome, PasswordResetContext, PasswordResetEvent } from './passwordReset.types.ts';
 
-export interface ResetInput {
-  token: string;
-  password: string;
-  passwordConfirmation: string;
-}
-
-export type ResetOutcome =
-  | { kind: 'reset' }
-  | { kind: 'linkExpired' }
-  /** A 422: the first server message per field. */
-  | { kind: 'rejected'; fieldErrors: Record<string, string> };
-
-export interface PasswordResetContext {
-  token: string | null;
-  password: string;
-  passwordConfirmation: string;
-  issues: { password?: PasswordIssue; passwordConfirmation?: ConfirmationIssue };
-  serverErrors: Record<string, string>;
-  /** Spec section 8: 'Failed to reset password. Please try again.' */
-  error: 'resetFailed' | null;
-}
-
-export type PasswordResetEvent = { type: 'reset.submit'; password: string; passwordConfirmation: string };
+export type { ResetInput, ResetOutcome, PasswordResetContext, PasswordResetEvent } from './passwordReset.types.ts';
 
 const formIssues = (password: string, confirmation: string) =>
   issues({ password: checkPassword(password), passwordConfirmation: checkConfirmation(password, confirmation) });

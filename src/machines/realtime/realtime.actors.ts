@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import { openRealtime } from '../../api/realtime.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import { readSession } from '../../app/sessionStorage.ts';
-import type { RealtimeEvent } from './realtime.machine.ts';
+import type { RealtimeEvent } from './realtime.types.ts';
 
 /** The socket.io connection, open while the machine is `active`; closed when the state is left. */
 export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {

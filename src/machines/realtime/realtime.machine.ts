@@ -2,36 +2,15 @@ import { assign, setup } from 'xstate';
 import type { NotificationPayload } from '../../../shared/realtime-events.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import { realtimeEvents, socket } from './realtime.actors.ts';
+import type { SocketFailed, RealtimeInput, RealtimeContext, RealtimeEvent } from './realtime.types.ts';
 
-export type SocketFailed = Extract<RealtimeEvent, { type: 'socket.failed' }>;
+export type { SocketFailed, RealtimeInput, RealtimeContext, RealtimeEvent } from './realtime.types.ts';
+
 const failureCode = ({ event }: { event: SocketFailed }) => event.code;
 const logConnectError = { type: 'logConnectError', params: failureCode } as const;
 const assignFailure = { type: 'assignFailure', params: failureCode } as const;
 
 const NOTIFICATIONS_KEPT = 50;
-
-export interface RealtimeInput {
-  /** Connect on start: true when the user is logged in. */
-  autoConnect: boolean;
-}
-
-export interface RealtimeContext {
-  autoConnect: boolean;
-  /** The last connection failure code (token_invalid, token_expired, …). */
-  error: string | null;
-  notifications: NotificationPayload[];
-  unread: number;
-}
-
-export type RealtimeEvent =
-  | { type: 'realtime.connect' }
-  | { type: 'realtime.disconnect' }
-  | { type: 'socket.connected' }
-  | { type: 'socket.disconnected'; reason: string; willReconnect: boolean }
-  | { type: 'socket.failed'; code: string; willRetry: boolean }
-  | { type: 'session.tokenRefreshed' }
-  | { type: 'notification.received'; notification: NotificationPayload }
-  | { type: 'notifications.markRead' };
 
 /**
  * The realtime connection. `starting` connects when the user is logged in, else waits in `idle`. `active` holds the

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
-import type { ReleaseEvent } from './release.machine.ts';
+import type { ReleaseEvent } from './release.types.ts';
 
 /** The build manifest the server serves beside the SPA (also at /build-manifest.json). */
 export const fetchManifest = fromPromise<{ buildId: string }>(async () => {

@@ -1,21 +1,12 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
 import { reloadPage, writeChunkReloadAt } from '../../app/navigation.ts';
 import { fetchManifest, releaseEvents } from './release.actors.ts';
+import type { ReleaseInput, ReleaseContext, ReleaseEvent } from './release.types.ts';
+
+export type { ReleaseInput, ReleaseContext, ReleaseEvent } from './release.types.ts';
 
 /** Spec section 9: build check every hour, reload guard 10 s. */
 export const RELEASE = { checkIntervalMs: 60 * 60 * 1000, reloadGuardMs: 10_000 } as const;
-
-export interface ReleaseInput {
-  buildId: string;
-  /** When this tab last reloaded for a chunk failure (kept in sessionStorage), 0 if never. */
-  lastChunkReloadAt: number;
-}
-
-export interface ReleaseContext extends ReleaseInput {
-  latestBuildId: string | null;
-}
-
-export type ReleaseEvent = { type: 'route.changed'; href: string } | { type: 'chunk.failed'; at: number };
 
 /**
  * New release detection. `current` checks the build manifest every hour (`checking`); a different build id moves to

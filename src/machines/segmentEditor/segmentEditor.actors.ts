@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { firstFieldErrors, unwrap } from '../../api/client.ts';
 import type { SegmentGroup } from '../contactsTable/contacts.types.ts';
-import type { SaveOutcome, SegmentOptions } from './segmentEditor.machine.ts';
+import type { SaveOutcome, SegmentOptions } from './segmentEditor.types.ts';
 import { conditionIssues } from './segmentTree.ts';
 
 export const loadSegmentOptions = fromPromise<SegmentOptions>(async () => {

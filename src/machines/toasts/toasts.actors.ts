@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { appEvents } from '../../app/appEvents.ts';
-import type { ToastsEvent } from './toasts.machine.ts';
+import type { ToastsEvent } from './toasts.types.ts';
 
 /** Every API status ≥ 400, time-outs and server notifications become toasts. */
 export const toastSources = fromCallback<ToastsEvent>(({ sendBack }) =>

@@ -1,37 +1,11 @@
 import { enqueueActions, setup } from 'xstate';
 import { toastSources } from './toasts.actors.ts';
+import type { ToastMessage, ToastsContext, ToastsEvent } from './toasts.types.ts';
+
+export type { ToastLevel, ToastMessage, Toast, ToastsContext, ToastsEvent } from './toasts.types.ts';
 
 /** Spec section 9: toasts last 3 s and sit 16 px from the edge. */
 export const TOASTS = { durationMs: 3000, offsetPx: 16, maxVisible: 5 } as const;
-
-export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
-
-/** What a toast says, as codes: the view translates. */
-export type ToastMessage =
-  | { kind: 'http'; status: number }
-  | { kind: 'timeout' }
-  | { kind: 'notification'; code: string; values: Record<string, string | number>; level: ToastLevel }
-  | { kind: 'text'; code: string; level: ToastLevel };
-
-export interface Toast {
-  id: string;
-  /** Identical messages share a key and are grouped. */
-  key: string;
-  message: ToastMessage;
-  /** How many times the message was shown while visible. */
-  count: number;
-}
-
-export interface ToastsContext {
-  toasts: Toast[];
-  nextId: number;
-}
-
-export type ToastsEvent =
-  | { type: 'toast.show'; message: ToastMessage }
-  | { type: 'toast.dismiss'; id: string }
-  | { type: 'toast.dismissLatest' }
-  | { type: 'toast.expired'; id: string };
 
 export function toastKey(message: ToastMessage): string {
   return JSON.stringify(message);

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { apiError } from '../../api/client.ts';
 import type { StoredSession } from '../../app/sessionStorage.ts';
-import type { RefreshInput, RefreshOutcome } from './tokenRefresh.machine.ts';
+import type { RefreshInput, RefreshOutcome } from './tokenRefresh.types.ts';
 
 /** The browser sends the HttpOnly refresh cookie itself (same origin); the answer carries the new access token. */
 export const refreshToken = fromPromise<RefreshOutcome, RefreshInput>(async ({ input }) => {

@@ -1,32 +1,28 @@
 import { assign, sendParent, setup } from 'xstate';
 import { appEvents } from '../../app/appEvents.ts';
-import { writeSession, type StoredSession } from '../../app/sessionStorage.ts';
+import { writeSession } from '../../app/sessionStorage.ts';
 import { refreshToken } from './tokenRefresh.actors.ts';
+import type {
+  RefreshInput,
+  RefreshOutcome,
+  TokenRefreshInput,
+  TokenRefreshContext,
+  TokenRefreshParentEvent,
+} from './tokenRefresh.types.ts';
+
+export type {
+  RefreshInput,
+  RefreshOutcome,
+  TokenRefreshInput,
+  TokenRefreshContext,
+  TokenRefreshParentEvent,
+} from './tokenRefresh.types.ts';
 
 /** Refresh the access token this long before it expires. */
 export const REFRESH_MARGIN_MS = 60_000;
 export const REFRESH_RETRY_MS = 30_000;
 /** Never refresh more often than this: a client clock far ahead of the server would otherwise refresh in a loop. */
 export const REFRESH_MIN_DELAY_MS = 30_000;
-
-export interface RefreshInput {
-  remember: boolean;
-}
-
-export type RefreshOutcome = { kind: 'refreshed'; session: StoredSession } | { kind: 'rejected' };
-
-export interface TokenRefreshInput {
-  session: StoredSession;
-  now: number;
-}
-
-export interface TokenRefreshContext {
-  session: StoredSession;
-  startedAt: number;
-}
-
-/** What the parent (session) hears: a usable token, or a refused refresh (the session is over). */
-export type TokenRefreshParentEvent = { type: 'token.validated'; session: StoredSession } | { type: 'token.rejected' };
 
 /**
  * Keeps the access token fresh, as a child of the session's `loggedIn` state. `checking` refreshes at once when the

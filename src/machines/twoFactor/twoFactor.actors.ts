@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { unwrap } from '../../api/client.ts';
-import type { CodeOutcome, EnableOutcome, TwoFactorSetup, TwoFactorStatus } from './twoFactor.machine.ts';
+import type { CodeOutcome, EnableOutcome, TwoFactorSetup, TwoFactorStatus } from './twoFactor.types.ts';
 
 /** A wrong or reused code: the server answers 422 (`invalid_2fa_token` on the `code` field); a 401 is an ended session. */
 const isCodeRejection = (status: number) => status === 422;

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { ScheduleEditorField } from '../../components/ScheduleEditor/ScheduleEditorField.tsx';
+import { ScheduleEditorField } from '../shared/ScheduleEditorField.tsx';
 import type { ScheduleError } from '../../../shared/cron.ts';
 import type { notificationSettingsMachine } from '../../machines/notificationSettings/notificationSettings.machine.ts';
 import {

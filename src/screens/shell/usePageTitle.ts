@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { isRouteErrorResponse, UNSAFE_DataRouterStateContext, useMatches } from 'react-router';
 import { capitalise } from '../../app/product.ts';
 import { errorPageMessages } from '../../i18n/errors.messages.ts';
-import type { RouteHandle } from '../../routes.tsx';
+import type { RouteHandle } from '../../app/routeHandle.ts';
 
 /** The status an error page shows: the error's HTTP status, 500 for anything else. */
 export function errorStatus(error: unknown): number {

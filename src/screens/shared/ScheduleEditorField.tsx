@@ -8,7 +8,7 @@ import {
   selectPeriod,
   selectSelections,
 } from '../../machines/scheduleEditor/scheduleEditor.selectors';
-import { ScheduleEditor } from './ScheduleEditor';
+import { ScheduleEditor } from '../../components/ScheduleEditor/ScheduleEditor';
 
 export interface ScheduleEditorFieldProps {
   /** The pattern to start from; blank or absent starts cleared at '* * * * *'. Remount (`key`) to load another. */
@@ -23,7 +23,10 @@ export interface ScheduleEditorFieldProps {
   onError?: (error: ScheduleError) => void;
 }
 
-/** Hosts the schedule editor machine and renders `ScheduleEditor`; reports the machine's emitted outcomes. */
+/**
+ * Hosts the schedule editor machine and renders the presentational `ScheduleEditor`; reports the machine's emitted
+ * outcomes. Lives with the screens because components take their data and callbacks from props only.
+ */
 export function ScheduleEditorField({
   defaultValue,
   defaultPeriod,
