@@ -512,3 +512,36 @@ test('import screen: an uploaded import is deleted only after the confirmation, 
   await expect(page.getByLabel('File to import')).toBeEnabled();
   await expect.poll(async () => (await api.call('get', '/contact-imports', 200)).length).toBe(0);
 });
+
+test('contacts export: reads that fail in a row are shown with Try again, which follows it to the link', async ({
+  page,
+  request,
+  user,
+}) => {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, user)}` };
+  for (const email of ['ada@example.com', 'grace@example.com']) {
+    const response = await request.post('/api/contacts', { headers, data: { email } });
+    expect(response.status()).toBe(201);
+  }
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto('/contacts');
+  await expect(page.getByTestId('contacts-total')).toHaveText('2 contacts');
+  // The export's reads fail as on a lost network (the POST that starts it goes through); the screen says so once
+  // MAX_READ_FAILURES reads in a row have failed, instead of showing progress forever.
+  const reads = '**/api/contact-exports/*';
+  await page.route(reads, (route) => (route.request().method() === 'GET' ? route.abort() : route.continue()));
+  await page.getByRole('checkbox', { name: 'Select ada@example.com' }).check();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const lost = page.getByRole('alert').filter({ hasText: 'its progress cannot be read right now' });
+  await expect(lost).toBeVisible({ timeout: 20_000 });
+  await page.unroute(reads);
+  await lost.getByRole('button', { name: 'Try again' }).click();
+  const link = page.getByRole('link', { name: 'Download CSV' });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const file = await request.get((await link.getAttribute('href'))!);
+  expect(file.status()).toBe(200);
+  const csv = await file.text();
+  expect(csv).toContain('ada@example.com');
+  expect(csv).not.toContain('grace@example.com');
+});

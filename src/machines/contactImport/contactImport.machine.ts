@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { ContactImport, ImportColumnTarget } from '../contactsTable/contacts.types.ts';
+import { MAX_READ_FAILURES } from '../readFailures.ts';
 import {
   deleteImport,
   IMPORT_POLL_MS,
@@ -32,6 +33,8 @@ export type {
   ContactImportEvent,
 } from './contactImport.types.ts';
 
+export { MAX_READ_FAILURES } from '../readFailures.ts';
+
 const SUPPORTED = /\.(csv|xls|xlsx)$/i;
 /** Back from deleting to the step the import is at: mapping (not started), failed or finished; with an error or not. */
 const back = (error?: ImportError) =>
@@ -41,8 +44,6 @@ const back = (error?: ImportError) =>
     ...(error ? { actions: { type: 'failWith' as const, params: error } } : {}),
   }));
 const NO_PROGRESS: ImportProgress = { processed: 0, total: null };
-/** Failed reads in a row after which the screen says the run is no longer followed, instead of retrying forever. */
-export const MAX_READ_FAILURES = 3;
 const isDone = (upload: ContactImport) => upload.status === 'finished' || upload.status === 'failed';
 
 /**

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { BulkAction, contactsTableMachine } from '../../machines/contactsTable/contactsTable.machine.ts';
+import { commonMessages } from '../../i18n/common.messages.ts';
 import { contactsTableMessages as m } from './ContactsScreen.messages.ts';
 
 type TableActor = ActorRefFrom<typeof contactsTableMachine>;
@@ -73,11 +74,15 @@ export function BulkBar({ actor }: { actor: TableActor }) {
   );
 }
 
-/** The child exporter's state: progress, the download link, or the failure. */
+const EXPORT_STEPS = ['idle', 'failed', 'watchFailed', 'ready'] as const;
+
+/** The child exporter's state: progress, the download link, the failure, or a run no longer followed (retry). */
 export function ExportStatus({ actor }: { actor: TableActor }) {
   const intl = useIntl();
   const exporter = useSelector(actor, (s) => s.children.exporter);
-  const state = useSelector(exporter, (s) => (s ? (s.value as string) : 'idle'));
+  const state = useSelector(exporter, (s) =>
+    s ? (EXPORT_STEPS.find((step) => s.matches(step)) ?? 'running') : 'idle',
+  );
   const progress = useSelector(exporter, (s) => s?.context.progress ?? { done: 0, total: null });
   const url = useSelector(exporter, (s) => s?.context.result?.downloadUrl ?? null);
   if (!exporter || state === 'idle') return null;
@@ -86,6 +91,15 @@ export function ExportStatus({ actor }: { actor: TableActor }) {
     return (
       <Alert color="red" role="alert" withCloseButton onClose={dismiss}>
         {intl.formatMessage(m.exportFailed)}
+      </Alert>
+    );
+  if (state === 'watchFailed')
+    return (
+      <Alert color="red" role="alert" withCloseButton onClose={dismiss}>
+        <Text size="sm">{intl.formatMessage(m.exportWatchFailed)}</Text>
+        <Button size="xs" mt="xs" onClick={() => exporter.send({ type: 'watch.retry' })}>
+          {intl.formatMessage(commonMessages.retry)}
+        </Button>
       </Alert>
     );
   if (state === 'ready' && url)

@@ -73,6 +73,10 @@ export const contactsTableMessages = defineMessages({
   exportReady: { id: 'screen.contactsTable.exportReady', defaultMessage: 'Your download is ready.' },
   exportDownload: { id: 'screen.contactsTable.exportDownload', defaultMessage: 'Download CSV' },
   exportFailed: { id: 'screen.contactsTable.exportFailed', defaultMessage: 'Failed to download the contacts.' },
+  exportWatchFailed: {
+    id: 'screen.contactsTable.exportWatchFailed',
+    defaultMessage: 'The export goes on, but its progress cannot be read right now. Try again to follow it.',
+  },
   contactsLabel: { id: 'screen.contactsTable.label', defaultMessage: 'Contacts' },
   noticeSortInvalid: {
     id: 'screen.contactsTable.noticeSortInvalid',
