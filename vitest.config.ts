@@ -13,6 +13,8 @@ export default defineConfig({
             'tests/model/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
+          // The graph walks are CPU-bound: a busy 2-core CI host takes several times as long as a quiet one.
+          testTimeout: 20_000,
         },
         define: { __BUILD_ID__: '"test"', __PRODUCT_NAME__: '"Missiva"' },
       },
