@@ -1,12 +1,10 @@
-import { from as copyFrom } from 'pg-copy-streams';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from '../../../db/pool.ts';
 import { lockLists } from '../lists.ts';
 import { lockContacts } from '../locks.ts';
 import { uniqueViolation } from '../sql.ts';
 import type { ColumnTarget } from './mapping.ts';
-import { asciiLower, type ImportedContact, type RowError } from './rows.ts';
+import { copyField, copyFields, copyInto, copyLine, copyThrough } from './copy.ts';
+import { asciiLower, mergeRow, type ImportedContact, type RowError } from './rows.ts';
 import { FIELD_TEXTS } from '../../../../shared/fieldTexts.ts';
 
 /** What a batch needs to know about its import. */
@@ -37,41 +35,6 @@ interface Staged {
   row: number;
   /** Later rows of the batch merged into this one. */
   duplicates: number;
-}
-
-/** COPY text format: tab-separated, \N for null, backslash escapes. */
-function copyField(value: string | number | null): string {
-  if (value === null) return '\\N';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
-    : text;
-}
-
-/** A contact's COPY fields after its id and company, up to its attributes (blocked_at and import_id are added on write). */
-export function copyFields(c: ImportedContact): string {
-  return `${copyField(c.email)}\t${copyField(c.first_name)}\t${copyField(c.last_name)}\t${copyField(c.phone_prefix)}\t${copyField(c.phone_number)}\t${copyField(c.country)}\t${copyField(c.language)}\t${copyField(c.address)}\t${copyField(JSON.stringify(c.attributes))}`;
-}
-
-function copyLine(index: number, c: ImportedContact): string {
-  return `${index}\t${copyField(c.email)}\t${copyField(c.first_name)}\t${copyField(c.last_name)}\t${copyField(c.phone_prefix)}\t${copyField(c.phone_number)}\t${copyField(c.country)}\t${copyField(c.language)}\t${copyField(c.address)}\t${copyField(JSON.stringify(c.attributes))}\n`;
-}
-
-/** Later rows for the same email update earlier ones: non-empty values win, attributes merge. */
-function merge(into: ImportedContact, row: ImportedContact): void {
-  into.fields = undefined;
-  for (const key of [
-    'first_name',
-    'last_name',
-    'phone_prefix',
-    'phone_number',
-    'country',
-    'language',
-    'address',
-  ] as const) {
-    if (row[key] !== null) into[key] = row[key];
-  }
-  Object.assign(into.attributes, row.attributes);
 }
 
 // import_id: the import that created the contact (its timeline's "Imported from" entry); updates leave it as it is.
@@ -148,28 +111,6 @@ async function contactIdSequence(db: PoolClient): Promise<string> {
   sequenceName ??= (await db.query<{ seq: string }>(`select pg_get_serial_sequence('contacts', 'id') as seq`)).rows[0]!
     .seq;
   return sequenceName;
-}
-
-async function copyInto(db: PoolClient, target: string, text: string): Promise<void> {
-  if (!text) return;
-  await pipeline(Readable.from([text]), db.query(copyFrom(`copy ${target} from stdin`)));
-}
-
-/**
- * COPY into a table under row-level security is refused (forced, it applies to an owner that is not a superuser too):
- * then the rows are copied into a temporary table of the same columns (emptied at commit) and inserted from there.
- * Where row security does not apply (a superuser, as the embedded PostgreSQL's owner is), they are copied straight in.
- */
-async function copyThrough(db: PoolClient, table: string, columns: string, text: string): Promise<void> {
-  if (!text) return;
-  const secured = await db.query<{ on: boolean }>('select row_security_active($1::regclass) as on', [table]);
-  if (!secured.rows[0]!.on) return copyInto(db, `${table} (${columns})`, text);
-  const stage = `${table}_copied`;
-  await db.query(
-    `create temp table if not exists ${stage} on commit delete rows as select ${columns} from ${table} with no data`,
-  );
-  await copyInto(db, stage, text);
-  await db.query(`insert into ${table} (${columns}) select ${columns} from ${stage}`);
 }
 
 interface Known {
@@ -373,7 +314,7 @@ export async function writeBatch(
     const existing = byEmail.get(checked.contact.key);
     if (!existing) byEmail.set(checked.contact.key, { contact: checked.contact, row: checked.row, duplicates: 0 });
     else if (job.update_existing) {
-      merge(existing.contact, checked.contact);
+      mergeRow(existing.contact, checked.contact);
       existing.duplicates += 1;
     } else skipped += 1;
   }

@@ -141,3 +141,20 @@ export function readRow(
   contact.key = asciiLower(contact.email);
   return { contact };
 }
+
+/** Later rows for the same email update earlier ones: non-empty values win, attributes merge. */
+export function mergeRow(into: ImportedContact, row: ImportedContact): void {
+  into.fields = undefined;
+  for (const key of [
+    'first_name',
+    'last_name',
+    'phone_prefix',
+    'phone_number',
+    'country',
+    'language',
+    'address',
+  ] as const) {
+    if (row[key] !== null) into[key] = row[key];
+  }
+  Object.assign(into.attributes, row.attributes);
+}

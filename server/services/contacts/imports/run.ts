@@ -1,7 +1,8 @@
 import type { Pool, PoolClient } from '../../../db/pool.ts';
 import type { Scope } from '../../scope.ts';
 import { attributeDefs } from '../attributes.ts';
-import { copyFields, writeBatch, type BatchJob, type CheckedRow } from './batch.ts';
+import { writeBatch, type BatchJob, type CheckedRow } from './batch.ts';
+import { copyFields } from './copy.ts';
 import { releaseFile } from './files.ts';
 import { isBlank, readChunks, type ImportFormat, type TextEncoding } from './reader.ts';
 import { readRow } from './rows.ts';
