@@ -20,14 +20,7 @@ import type {
   ContactDetailEvent,
 } from './contactDetail.types.ts';
 
-export type {
-  ContactDetails,
-  PageOf,
-  DeleteNoteOutcome,
-  ContactDetailError,
-  ContactDetailContext,
-  ContactDetailEvent,
-} from './contactDetail.types.ts';
+export type * from './contactDetail.types.ts';
 
 const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 

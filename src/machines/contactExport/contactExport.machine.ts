@@ -4,7 +4,7 @@ import { MAX_READ_FAILURES } from '../readFailures.ts';
 import { EXPORT_POLL_MS, readExport, startExport, watchExport } from './contactExport.actors.ts';
 import type { ContactExportContext, ContactExportEvent, ExportError, ExportProgress } from './contactExport.types.ts';
 
-export type { ContactExportContext, ContactExportEvent, ExportError, ExportProgress } from './contactExport.types.ts';
+export type * from './contactExport.types.ts';
 
 type ExportStart = Extract<ContactExportEvent, { type: 'export.start' }>;
 const start = {

@@ -10,12 +10,7 @@ import type {
   ContactFormEvent,
 } from './contactForm.types.ts';
 
-export type {
-  ContactFormValues,
-  SaveContactOutcome,
-  ContactFormContext,
-  ContactFormEvent,
-} from './contactForm.types.ts';
+export type * from './contactForm.types.ts';
 
 const issue = (field: ContactTextField, value: string) => (value ? textIssue(CONTACT_RULES[field], value) : null);
 

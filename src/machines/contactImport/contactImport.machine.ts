@@ -22,16 +22,7 @@ import type {
   ContactImportEvent,
 } from './contactImport.types.ts';
 
-export type {
-  ImportOptions,
-  UploadOutcome,
-  StartOutcome,
-  DeleteOutcome,
-  ImportError,
-  ImportProgress,
-  ContactImportContext,
-  ContactImportEvent,
-} from './contactImport.types.ts';
+export type * from './contactImport.types.ts';
 
 export { MAX_READ_FAILURES } from '../readFailures.ts';
 

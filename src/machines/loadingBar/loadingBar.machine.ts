@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { loadEvents } from './loadingBar.actors.ts';
 import type { LoadingBarContext, LoadingBarEvent } from './loadingBar.types.ts';
 
-export type { LoadingBarContext, LoadingBarEvent } from './loadingBar.types.ts';
+export type * from './loadingBar.types.ts';
 
 /** Spec section 9: duration 2000 ms, throttle 200 ms, hide delay 500 ms, reset delay 400 ms, height 3 px. */
 export const LOADING_BAR = {

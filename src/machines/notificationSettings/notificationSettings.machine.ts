@@ -14,18 +14,7 @@ import type {
   NotificationSettingsEvent,
 } from './notificationSettings.types.ts';
 
-export type {
-  NotificationSettings,
-  NotificationSettingsInput,
-  Channel,
-  Category,
-  FieldErrors,
-  SaveOutcome,
-  NotificationSettingsError,
-  NotificationSettingsInputs,
-  NotificationSettingsContext,
-  NotificationSettingsEvent,
-} from './notificationSettings.types.ts';
+export type * from './notificationSettings.types.ts';
 
 export const CHANNELS: readonly Channel[] = ['inApp', 'email'];
 export const CATEGORIES: readonly Category[] = ['imports', 'sends', 'failures'];

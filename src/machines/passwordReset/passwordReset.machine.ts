@@ -3,7 +3,7 @@ import { checkConfirmation, checkPassword, issues } from '../../app/validation.t
 import { resetPassword } from './passwordReset.actors.ts';
 import type { ResetOutcome, PasswordResetContext, PasswordResetEvent } from './passwordReset.types.ts';
 
-export type { ResetInput, ResetOutcome, PasswordResetContext, PasswordResetEvent } from './passwordReset.types.ts';
+export type * from './passwordReset.types.ts';
 
 const formIssues = (password: string, confirmation: string) =>
   issues({ password: checkPassword(password), passwordConfirmation: checkConfirmation(password, confirmation) });

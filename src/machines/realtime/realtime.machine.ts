@@ -4,7 +4,7 @@ import { appEvents } from '../../app/appEvents.ts';
 import { realtimeEvents, socket } from './realtime.actors.ts';
 import type { SocketFailed, RealtimeInput, RealtimeContext, RealtimeEvent } from './realtime.types.ts';
 
-export type { SocketFailed, RealtimeInput, RealtimeContext, RealtimeEvent } from './realtime.types.ts';
+export type * from './realtime.types.ts';
 
 const failureCode = ({ event }: { event: SocketFailed }) => event.code;
 const logConnectError = { type: 'logConnectError', params: failureCode } as const;

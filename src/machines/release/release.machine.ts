@@ -3,7 +3,7 @@ import { reloadPage, writeChunkReloadAt } from '../../app/navigation.ts';
 import { fetchManifest, releaseEvents } from './release.actors.ts';
 import type { ReleaseInput, ReleaseContext, ReleaseEvent } from './release.types.ts';
 
-export type { ReleaseInput, ReleaseContext, ReleaseEvent } from './release.types.ts';
+export type * from './release.types.ts';
 
 /** Spec section 9: build check every hour, reload guard 10 s. */
 export const RELEASE = { checkIntervalMs: 60 * 60 * 1000, reloadGuardMs: 10_000 } as const;

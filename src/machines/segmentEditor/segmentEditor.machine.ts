@@ -20,14 +20,7 @@ import type {
   SegmentEditorEvent,
 } from './segmentEditor.types.ts';
 
-export type {
-  SegmentOptions,
-  SegmentDraft,
-  SaveOutcome,
-  SegmentError,
-  SegmentEditorContext,
-  SegmentEditorEvent,
-} from './segmentEditor.types.ts';
+export type * from './segmentEditor.types.ts';
 
 const newDraft = (): SegmentDraft => ({ name: '', conditions: addAt(emptyGroup(), [], defaultCondition()) });
 const COUNT_DEBOUNCE_MS = 400;

@@ -2,7 +2,7 @@ import { enqueueActions, setup } from 'xstate';
 import { toastSources } from './toasts.actors.ts';
 import type { ToastMessage, ToastsContext, ToastsEvent } from './toasts.types.ts';
 
-export type { ToastLevel, ToastMessage, Toast, ToastsContext, ToastsEvent } from './toasts.types.ts';
+export type * from './toasts.types.ts';
 
 /** Spec section 9: toasts last 3 s and sit 16 px from the edge. */
 export const TOASTS = { durationMs: 3000, offsetPx: 16, maxVisible: 5 } as const;

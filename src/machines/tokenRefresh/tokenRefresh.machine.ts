@@ -10,13 +10,7 @@ import type {
   TokenRefreshParentEvent,
 } from './tokenRefresh.types.ts';
 
-export type {
-  RefreshInput,
-  RefreshOutcome,
-  TokenRefreshInput,
-  TokenRefreshContext,
-  TokenRefreshParentEvent,
-} from './tokenRefresh.types.ts';
+export type * from './tokenRefresh.types.ts';
 
 /** Refresh the access token this long before it expires. */
 export const REFRESH_MARGIN_MS = 60_000;

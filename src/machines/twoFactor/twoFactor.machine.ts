@@ -11,15 +11,7 @@ import type {
   TwoFactorEvent,
 } from './twoFactor.types.ts';
 
-export type {
-  TwoFactorStatus,
-  TwoFactorSetup,
-  EnableOutcome,
-  CodeOutcome,
-  TwoFactorError,
-  TwoFactorContext,
-  TwoFactorEvent,
-} from './twoFactor.types.ts';
+export type * from './twoFactor.types.ts';
 
 /** The code typed with an enable or disable submit. */
 const codeOf = ({ event }: { event: { code: string } }) => event.code;
