@@ -1,4 +1,5 @@
 import type { ProgressKind } from './jobs.ts';
+import type { Channel, MessageStatus } from './messaging.ts';
 
 /**
  * Realtime events, typed once for the socket.io server (server/realtime) and the SPA (src/machines/realtime).
@@ -23,10 +24,22 @@ export interface JobProgressPayload {
   status: 'running' | 'finished' | 'failed';
 }
 
+/** A campaign's status and counters as they change while it sends (reports and the console update live). */
+export interface MessageUpdatedPayload {
+  messageId: number;
+  channel: Channel;
+  status: MessageStatus;
+  /** Counters by name (recipients, pending, sent, delivered, notDelivered, opened, clicked, …). */
+  counts: Record<string, number>;
+}
+
 export interface ServerToClientEvents {
   'notification.created': (payload: NotificationPayload) => void;
   'job.progressed': (payload: JobProgressPayload) => void;
   'session.revoked': (payload: { reason: string }) => void;
+  'message.updated': (payload: MessageUpdatedPayload) => void;
+  /** Something new on a contact's timeline (a message sent, opened, clicked, a reply). */
+  'contact.timeline': (payload: { contactId: number }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
