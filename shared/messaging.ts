@@ -1,10 +1,17 @@
+import {
+  ChannelName,
+  MessageCategory as MessageCategorySchema,
+  MessageStatus as MessageStatusSchema,
+  MessageType as MessageTypeSchema,
+} from './contract/schemas.ts';
+
 /**
- * Messaging, named once for the server, the SPA and the contract's checks: channels, message statuses and types,
+ * Messaging, named once for the server and the SPA: channels, message statuses and types (from the contract's schemas),
  * recipient states, and the spec's limits (section 9). Email is live; WhatsApp and SMS use the same names and tables.
  */
 
 /** Channels with a route of their own (`/multichannel/{channel}`); any other channel in a path is the 404 page. */
-export const CHANNELS = ['email', 'whatsapp', 'sms'] as const;
+export const CHANNELS = ChannelName.enum;
 export type Channel = (typeof CHANNELS)[number];
 /** Channels whose sending is built; the others show what is coming. */
 export const LIVE_CHANNELS: readonly Channel[] = ['email'];
@@ -12,12 +19,12 @@ export const isChannel = (value: string | undefined): value is Channel =>
   value !== undefined && (CHANNELS as readonly string[]).includes(value);
 
 /** Spec section 4: draft, scheduled, sent; the engine adds sending, paused, cancelled and failed. */
-export const MESSAGE_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'] as const;
+export const MESSAGE_STATUSES = MessageStatusSchema.enum;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** Spec section 4: regular and automated (transactional or marketing is the `category` field). */
-export const MESSAGE_TYPES = ['regular', 'automated'] as const;
+export const MESSAGE_TYPES = MessageTypeSchema.enum;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-export const MESSAGE_CATEGORIES = ['marketing', 'transactional'] as const;
+export const MESSAGE_CATEGORIES = MessageCategorySchema.enum;
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
 
 /** A recipient's delivery state as stored (message_recipients.state). */

@@ -15,6 +15,7 @@ import { folderHandlers } from './contacts/folders.ts';
 import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
+import { testSendHandlers } from './messaging/testSends.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -33,6 +34,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...importHandlers(ctx),
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...testSendHandlers(ctx),
   };
 }
 

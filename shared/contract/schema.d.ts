@@ -865,6 +865,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channels/{channel}/test-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a template or a message to up to 10 addresses, rendered as a chosen contact would get it
+         * @description Test sends carry the subject prefixed with "[Test]", no tracking, and are debited as test sends. When sending fails the answer is 502 with the message 'Error while sending test messages'.
+         */
+        post: operations["sendTestMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1307,6 +1330,31 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
         };
+        /**
+         * @description A messaging channel (shared/messaging.ts CHANNELS).
+         * @enum {string}
+         */
+        ChannelName: "email" | "whatsapp" | "sms";
+        /** @enum {string} */
+        MessageStatus: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled" | "failed";
+        /** @enum {string} */
+        MessageType: "regular" | "automated";
+        /** @enum {string} */
+        MessageCategory: "marketing" | "transactional";
+        TestSendInput: {
+            addresses: string[];
+            templateId?: components["schemas"]["Id"];
+            messageId?: components["schemas"]["Id"];
+            /** @description The contact whose fields fill the merge tags; none means sample values. */
+            contactId?: components["schemas"]["Id"];
+        };
+        TestSendResult: {
+            sent: {
+                address: string;
+                /** @description The provider's answer */
+                response: string;
+            }[];
+        };
     };
     responses: {
         /** @description How many contacts match */
@@ -1356,6 +1404,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A messaging channel; any other value answers 404. */
+        Channel: components["schemas"]["ChannelName"];
         Page: number;
         PerPage: number;
         /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
@@ -3073,6 +3123,38 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             410: components["responses"]["Error"];
+        };
+    };
+    sendTestMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestSendInput"];
+            };
+        };
+        responses: {
+            /** @description Every address accepted by the provider */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestSendResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            502: components["responses"]["Error"];
         };
     };
 }

@@ -2203,3 +2203,82 @@ export const ContactExport = {
     },
   },
 } as const;
+
+export const ChannelName = {
+  type: 'string',
+  description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+  enum: ['email', 'whatsapp', 'sms'],
+} as const;
+
+export const MessageStatus = {
+  type: 'string',
+  enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+} as const;
+
+export const MessageType = {
+  type: 'string',
+  enum: ['regular', 'automated'],
+} as const;
+
+export const MessageCategory = {
+  type: 'string',
+  enum: ['marketing', 'transactional'],
+} as const;
+
+export const TestSendInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['addresses'],
+  properties: {
+    addresses: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        format: 'email',
+        maxLength: 254,
+      },
+    },
+    templateId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    messageId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    contactId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+      description: 'The contact whose fields fill the merge tags; none means sample values.',
+    },
+  },
+} as const;
+
+export const TestSendResult = {
+  type: 'object',
+  required: ['sent'],
+  properties: {
+    sent: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['address', 'response'],
+        properties: {
+          address: {
+            type: 'string',
+          },
+          response: {
+            type: 'string',
+            description: "The provider's answer",
+          },
+        },
+      },
+    },
+  },
+} as const;

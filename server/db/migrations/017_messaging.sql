@@ -278,3 +278,6 @@ create index credit_ledger_channel_idx on credit_ledger (company_id, channel, cr
 select missiva_secure_table(t::regclass) from unnest(array['sending_domains', 'senders', 'templates', 'assets',
   'messages', 'message_recipients', 'message_links', 'message_events', 'channel_blocklist', 'unsubscribe_settings',
   'incoming_messages', 'credit_ledger']) as t;
+
+-- A message made from another one's recipients ("resend to non-openers"): parent_id names it, this says who.
+alter table messages add column resend_filter text check (resend_filter in ('not_opened', 'not_clicked', 'failed'));

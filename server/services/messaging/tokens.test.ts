@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signTracking, verifyTracking } from './tokens.ts';
+import { parseVerp, signTracking, verifyTracking, verpAddress } from './tokens.ts';
 
 const secret = 'a'.repeat(40);
 const target = {
@@ -27,5 +27,16 @@ describe('tracking tokens', () => {
     expect(verifyTracking('b'.repeat(40), token)).toBeNull();
     expect(verifyTracking(secret, token.slice(0, -2))).toBeNull();
     expect(verifyTracking(secret, 'not a token')).toBeNull();
+  });
+
+  it('builds a VERP address within 64 characters before the @ and reads it back', () => {
+    const address = verpAddress(
+      secret,
+      { companyId: target.companyId, messageId: 7, recipientId: 9 },
+      'bounce.example.com',
+    );
+    expect(address.split('@')[0]!.length).toBeLessThanOrEqual(64);
+    expect(parseVerp(secret, address)).toMatchObject({ kind: 'bounce', messageId: 7, recipientId: 9 });
+    expect(parseVerp(secret, 'someone@example.com')).toBeNull();
   });
 });

@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Compact signed tokens for the public links a message carries: the open pixel, tracked links, the unsubscribe page
- * and one-click unsubscribe, the web version (mirror). A token names a company, a message and a recipient (and a link
- * for clicks) in 34 bytes plus a 12-byte HMAC-SHA256 tag, base64url: 62 characters, no enumerable ids. A tampered or
- * truncated token decodes to null, and the endpoints answer it with 404.
+ * and one-click unsubscribe, the web version (mirror), and the VERP return path bounces come back to. A token names a
+ * company, a message and a recipient (and a link for clicks) in 34 bytes plus a 10-byte HMAC-SHA256 tag, base64url:
+ * 59 characters, no enumerable ids. A tampered or truncated token decodes to null, and the endpoints answer it with 404.
  */
-export const TOKEN_KINDS = { open: 1, click: 2, unsubscribe: 3, mirror: 4 } as const;
+export const TOKEN_KINDS = { open: 1, click: 2, unsubscribe: 3, mirror: 4, bounce: 5 } as const;
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
 export interface TrackingTarget {
@@ -20,7 +20,7 @@ export interface TrackingTarget {
 }
 
 const BODY = 1 + 16 + 8 + 8 + 1; // kind, company uuid, message id, recipient id, link index (0–255, then 2 bytes)
-const TAG = 12;
+const TAG = 10;
 
 function macKey(secret: string) {
   return `missiva:tracking:${secret}`;
@@ -72,3 +72,15 @@ export const TRACKING_PATHS = {
   unsubscribe: (token: string) => `/u/${token}`,
   mirror: (token: string) => `/m/${token}`,
 } as const;
+
+/**
+ * VERP: the envelope sender of a campaign email is `b-<bounce token>@<return-path host>` (61 characters before the @,
+ * within SMTP's 64), so a DSN or complaint sent back to it names its company, message and recipient.
+ */
+export const verpAddress = (secret: string, target: Omit<TrackingTarget, 'kind' | 'linkIdx'>, host: string) =>
+  `b-${signTracking(secret, { ...target, kind: 'bounce', linkIdx: 0 })}@${host}`;
+
+export function parseVerp(secret: string, address: string): TrackingTarget | null {
+  const match = /^b-([A-Za-z0-9_-]+)@/.exec(address.trim());
+  return match ? verifyTracking(secret, match[1]!, 'bounce') : null;
+}
