@@ -83,3 +83,10 @@ export function warmupQuota(
 ) {
   return Math.floor(initial * Math.pow(1 + increasePct / 100, Math.max(0, day)));
 }
+
+/** The spec's feature messages of this area (section 8 and 5), shown word for word. */
+export const MESSAGING_TEXTS = {
+  embeddedTooLarge: 'A campaign with embedded images cannot exceed 5MB.',
+  testSendFailed: 'Error while sending test messages',
+  campaignLoadFailed: "Oops, we can't load this campaign, try again.",
+} as const;
