@@ -32,6 +32,12 @@ export interface Config {
   trustProxy: boolean;
   productName: string;
   distDir: string;
+  /** DNS servers "Check DNS" asks (`host` or `host:port`, comma-separated); empty: the system's resolvers. */
+  dnsServers: string[];
+  /** The domain a sending domain's SPF record includes (`include:<this>`): the installation's own SPF record. */
+  spfInclude: string;
+  /** The mail host a sending domain's return-path (`bounces.<domain>`) points at with its MX (or CNAME). */
+  bounceHost: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -93,5 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     productName: env.PRODUCT_NAME ?? 'Missiva',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    dnsServers: (env.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
+    spfInclude: env.SPF_INCLUDE || `_spf.${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
+    bounceHost: env.BOUNCE_HOST || new URL(env.PUBLIC_URL ?? 'http://localhost').hostname,
   };
 }

@@ -865,6 +865,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channels/{channel}/senders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        /** The company's senders on a channel, by address, with their verification and warm-up settings */
+        get: operations["listSenders"];
+        put?: never;
+        /**
+         * Add a sender; a verification link valid 48 hours is emailed to its address
+         * @description A sender whose domain is new to the company creates the sending domain, with a 2048-bit RSA DKIM key, a selector and a return-path host (`bounces.<domain>`). Only verified senders can send. An address already used by another sender of the channel answers 422.
+         */
+        post: operations["createSender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/senders/{senderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                senderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One sender */
+        get: operations["getSender"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sender no campaign in progress uses
+         * @description A sender used by a message that is a draft, scheduled, sending or paused answers 409 `sender_in_use` ("This sender is used by a campaign that is not finished (draft, scheduled, sending or paused). Choose another sender in that campaign first."). Its sending domain stays.
+         */
+        delete: operations["deleteSender"];
+        options?: never;
+        head?: never;
+        /** Change a sender; a new address must be verified again (a new link is emailed) */
+        patch: operations["updateSender"];
+        trace?: never;
+    };
+    "/channels/{channel}/senders/{senderId}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                senderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a new verification link (the previous one stops working); at most one a minute
+         * @description A verified sender answers 409 `sender_verified`; a second request within a minute answers 429 with `Retry-After`.
+         */
+        post: operations["resendSenderVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sending-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's sending domains with the DNS records to publish and the result of the last check */
+        get: operations["listSendingDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sending-domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One sending domain with its DNS records */
+        get: operations["getSendingDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sending-domains/{domainId}/dns-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look the domain's DKIM, SPF, DMARC and return-path records up in DNS and store found, missing or wrong */
+        post: operations["checkSendingDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/sender-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link a sender verification email carries; answers a small page saying verified, expired or unknown
+         * @description The page is the answer whatever the outcome (its `main` element carries `data-outcome`): verified (also when the link is opened again), expired (the link is older than 48 hours) or unknown (mistyped, or replaced by a newer link). It is in Italian when the browser asks for it, in English otherwise.
+         */
+        get: operations["verifySender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels/{channel}/test-sends": {
         parameters: {
             query?: never;
@@ -1341,6 +1490,93 @@ export interface components {
         MessageType: "regular" | "automated";
         /** @enum {string} */
         MessageCategory: "marketing" | "transactional";
+        Sender: {
+            id: number;
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            address: string;
+            replyTo: string | null;
+            domainId: number | null;
+            /**
+             * @description verified; pending: a link was sent and is valid; expired: the link is older than 48 hours
+             * @enum {string}
+             */
+            status: "verified" | "pending" | "expired";
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /** Format: date-time */
+            verificationSentAt: string | null;
+            /** @description The sender sends through a relay of its own (never shown) */
+            relayConfigured: boolean;
+            ratePerMinute: number | null;
+            warmup: components["schemas"]["SenderWarmup"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SenderWarmup: {
+            enabled: boolean;
+            /**
+             * Format: date
+             * @description Day 0 of the plan; null: the first send
+             */
+            startedOn: string | null;
+            /** @description Messages on day 0 (advice: 3,000) */
+            initial: number;
+            /** @description Daily increase in percent (advice 15; 0 means constant volume) */
+            increasePct: number;
+        };
+        SenderInput: {
+            name: string;
+            /** @description The from address (email; other channels widen this when they are built) */
+            address: components["schemas"]["Email"];
+            /** Format: email */
+            replyTo?: string | null;
+            /** @description An SMTP relay of its own (smtp:// or smtps://); write-only, sealed at rest; null: SMTP_URL */
+            relayUrl?: string | null;
+            ratePerMinute?: number | null;
+            warmup?: components["schemas"]["SenderWarmup"];
+        };
+        SenderPatch: {
+            name?: string;
+            /** @description The from address (email; other channels widen this when they are built) */
+            address?: components["schemas"]["Email"];
+            /** Format: email */
+            replyTo?: string | null;
+            relayUrl?: string | null;
+            ratePerMinute?: number | null;
+            warmup?: components["schemas"]["SenderWarmup"];
+        };
+        /**
+         * @description found; missing: no record; wrong: a record exists but does not match; unchecked: never checked
+         * @enum {string}
+         */
+        DnsRecordStatus: "found" | "missing" | "wrong" | "unchecked";
+        DnsRecord: {
+            /** @enum {string} */
+            kind: "dkim" | "spf" | "dmarc" | "returnPath";
+            /** @enum {string} */
+            type: "TXT" | "MX" | "CNAME";
+            /** @description The name to publish the record at */
+            host: string;
+            /** @description The value to publish */
+            value: string;
+            status: components["schemas"]["DnsRecordStatus"];
+            /** @description What the last check found at that name (for a wrong record) */
+            seen: string[];
+        };
+        SendingDomain: {
+            id: number;
+            domain: string;
+            keySelector: string;
+            returnPathHost: string;
+            records: components["schemas"]["DnsRecord"][];
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         TestSendInput: {
             addresses: string[];
             templateId?: components["schemas"]["Id"];
@@ -3123,6 +3359,263 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             410: components["responses"]["Error"];
+        };
+    };
+    listSenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every sender of the channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sender"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SenderInput"];
+            };
+        };
+        responses: {
+            /** @description The sender, not yet verified */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sender"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                senderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sender */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sender"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                senderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                senderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SenderPatch"];
+            };
+        };
+        responses: {
+            /** @description The sender */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sender"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    resendSenderVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                senderId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sender"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listSendingDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every sending domain, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingDomain"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getSendingDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingDomain"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    checkSendingDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain with each record's new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingDomain"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    verifySender: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error"];
         };
     };
     sendTestMessages: {

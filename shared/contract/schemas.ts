@@ -2225,6 +2225,364 @@ export const MessageCategory = {
   enum: ['marketing', 'transactional'],
 } as const;
 
+export const Sender = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'address',
+    'replyTo',
+    'domainId',
+    'status',
+    'verifiedAt',
+    'verificationSentAt',
+    'relayConfigured',
+    'ratePerMinute',
+    'warmup',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    address: {
+      type: 'string',
+    },
+    replyTo: {
+      type: ['string', 'null'],
+    },
+    domainId: {
+      type: ['integer', 'null'],
+    },
+    status: {
+      type: 'string',
+      description: 'verified; pending: a link was sent and is valid; expired: the link is older than 48 hours',
+      enum: ['verified', 'pending', 'expired'],
+    },
+    verifiedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    verificationSentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    relayConfigured: {
+      type: 'boolean',
+      description: 'The sender sends through a relay of its own (never shown)',
+    },
+    ratePerMinute: {
+      type: ['integer', 'null'],
+    },
+    warmup: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['enabled', 'startedOn', 'initial', 'increasePct'],
+      properties: {
+        enabled: {
+          type: 'boolean',
+        },
+        startedOn: {
+          type: ['string', 'null'],
+          format: 'date',
+          description: 'Day 0 of the plan; null: the first send',
+        },
+        initial: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000000,
+          description: 'Messages on day 0 (advice: 3,000)',
+        },
+        increasePct: {
+          type: 'number',
+          minimum: 0,
+          maximum: 500,
+          description: 'Daily increase in percent (advice 15; 0 means constant volume)',
+        },
+      },
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const SenderWarmup = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled', 'startedOn', 'initial', 'increasePct'],
+  properties: {
+    enabled: {
+      type: 'boolean',
+    },
+    startedOn: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Day 0 of the plan; null: the first send',
+    },
+    initial: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000000,
+      description: 'Messages on day 0 (advice: 3,000)',
+    },
+    increasePct: {
+      type: 'number',
+      minimum: 0,
+      maximum: 500,
+      description: 'Daily increase in percent (advice 15; 0 means constant volume)',
+    },
+  },
+} as const;
+
+export const SenderInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'address'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    address: {
+      type: 'string',
+      format: 'email',
+      minLength: 5,
+      maxLength: 254,
+      description: 'The from address (email; other channels widen this when they are built)',
+    },
+    replyTo: {
+      type: ['string', 'null'],
+      format: 'email',
+      maxLength: 254,
+    },
+    relayUrl: {
+      type: ['string', 'null'],
+      maxLength: 2000,
+      pattern: '^smtps?://',
+      description: 'An SMTP relay of its own (smtp:// or smtps://); write-only, sealed at rest; null: SMTP_URL',
+    },
+    ratePerMinute: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 1000000,
+    },
+    warmup: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['enabled', 'startedOn', 'initial', 'increasePct'],
+      properties: {
+        enabled: {
+          type: 'boolean',
+        },
+        startedOn: {
+          type: ['string', 'null'],
+          format: 'date',
+          description: 'Day 0 of the plan; null: the first send',
+        },
+        initial: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000000,
+          description: 'Messages on day 0 (advice: 3,000)',
+        },
+        increasePct: {
+          type: 'number',
+          minimum: 0,
+          maximum: 500,
+          description: 'Daily increase in percent (advice 15; 0 means constant volume)',
+        },
+      },
+    },
+  },
+} as const;
+
+export const SenderPatch = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    address: {
+      type: 'string',
+      format: 'email',
+      minLength: 5,
+      maxLength: 254,
+      description: 'The from address (email; other channels widen this when they are built)',
+    },
+    replyTo: {
+      type: ['string', 'null'],
+      format: 'email',
+      maxLength: 254,
+    },
+    relayUrl: {
+      type: ['string', 'null'],
+      maxLength: 2000,
+      pattern: '^smtps?://',
+    },
+    ratePerMinute: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 1000000,
+    },
+    warmup: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['enabled', 'startedOn', 'initial', 'increasePct'],
+      properties: {
+        enabled: {
+          type: 'boolean',
+        },
+        startedOn: {
+          type: ['string', 'null'],
+          format: 'date',
+          description: 'Day 0 of the plan; null: the first send',
+        },
+        initial: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000000,
+          description: 'Messages on day 0 (advice: 3,000)',
+        },
+        increasePct: {
+          type: 'number',
+          minimum: 0,
+          maximum: 500,
+          description: 'Daily increase in percent (advice 15; 0 means constant volume)',
+        },
+      },
+    },
+  },
+} as const;
+
+export const DnsRecordStatus = {
+  type: 'string',
+  description: 'found; missing: no record; wrong: a record exists but does not match; unchecked: never checked',
+  enum: ['found', 'missing', 'wrong', 'unchecked'],
+} as const;
+
+export const DnsRecord = {
+  type: 'object',
+  required: ['kind', 'type', 'host', 'value', 'status', 'seen'],
+  properties: {
+    kind: {
+      type: 'string',
+      enum: ['dkim', 'spf', 'dmarc', 'returnPath'],
+    },
+    type: {
+      type: 'string',
+      enum: ['TXT', 'MX', 'CNAME'],
+    },
+    host: {
+      type: 'string',
+      description: 'The name to publish the record at',
+    },
+    value: {
+      type: 'string',
+      description: 'The value to publish',
+    },
+    status: {
+      type: 'string',
+      description: 'found; missing: no record; wrong: a record exists but does not match; unchecked: never checked',
+      enum: ['found', 'missing', 'wrong', 'unchecked'],
+    },
+    seen: {
+      type: 'array',
+      description: 'What the last check found at that name (for a wrong record)',
+      items: {
+        type: 'string',
+      },
+    },
+  },
+} as const;
+
+export const SendingDomain = {
+  type: 'object',
+  required: ['id', 'domain', 'keySelector', 'returnPathHost', 'records', 'checkedAt', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    domain: {
+      type: 'string',
+    },
+    keySelector: {
+      type: 'string',
+    },
+    returnPathHost: {
+      type: 'string',
+    },
+    records: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind', 'type', 'host', 'value', 'status', 'seen'],
+        properties: {
+          kind: {
+            type: 'string',
+            enum: ['dkim', 'spf', 'dmarc', 'returnPath'],
+          },
+          type: {
+            type: 'string',
+            enum: ['TXT', 'MX', 'CNAME'],
+          },
+          host: {
+            type: 'string',
+            description: 'The name to publish the record at',
+          },
+          value: {
+            type: 'string',
+            description: 'The value to publish',
+          },
+          status: {
+            type: 'string',
+            description:
+              'found; missing: no record; wrong: a record exists but does not match; unchecked: never checked',
+            enum: ['found', 'missing', 'wrong', 'unchecked'],
+          },
+          seen: {
+            type: 'array',
+            description: 'What the last check found at that name (for a wrong record)',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+      },
+    },
+    checkedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
 export const TestSendInput = {
   type: 'object',
   additionalProperties: false,
