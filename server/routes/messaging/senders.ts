@@ -49,7 +49,9 @@ const PAGES: Record<'en' | 'it', Record<VerificationOutcome, { title: string; te
     },
     unknown: {
       title: 'Questo link non è valido',
-      text: 'Potrebbe essere incompleto, o è stato inviato un link più recente. Chiedine uno nuovo dalla pagina dei mittenti.',
+      text:
+        'Potrebbe essere incompleto, o è stato inviato un link più recente. ' +
+        'Chiedine uno nuovo dalla pagina dei mittenti.',
     },
   },
 };
@@ -58,9 +60,11 @@ function page(language: 'en' | 'it', outcome: VerificationOutcome, productName: 
   const { title, text } = PAGES[language][outcome];
   const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} · ${escape(productName)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8f9fa}
-main{max-width:32rem;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002}h1{font-size:1.5rem}</style>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · ${escape(productName)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh}
+body{background:#f8f9fa}h1{font-size:1.5rem}
+main{max-width:32rem;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002}</style>
 </head><body><main data-outcome="${outcome}"><h1>${escape(title)}</h1><p>${escape(text)}</p>
 <p><a href="/multichannel/settings/senders">${escape(productName)}</a></p></main></body></html>`;
 }

@@ -52,7 +52,8 @@ export async function ensureSendingDomain(scope: Scope, db: Queryable, domain: s
   if (existing.rows[0]) return existing.rows[0].id;
   const key = await generateDkimKey();
   const inserted = await db.query<{ id: number }>(
-    `insert into sending_domains (company_id, domain, dkim_selector, dkim_private_key, dkim_public_key, return_path_host)
+    `insert into sending_domains
+       (company_id, domain, dkim_selector, dkim_private_key, dkim_public_key, return_path_host)
      values ($1, $2, $3, $4, $5, $6)
      on conflict (company_id, domain) do update set domain = excluded.domain returning id`,
     [
@@ -204,7 +205,7 @@ function judge(seen: string[], matches: (value: string) => boolean): Verdict {
   return { status: seen.some(matches) ? 'found' : 'wrong', seen };
 }
 
-/** Each record's verdict: found, missing, or wrong (a record is there but another key, or an SPF without our include). */
+/** Each record's verdict: found, missing, or wrong (a record is there but another key, an SPF without our include). */
 async function checkRecords(config: Scope['config'], row: DomainRow): Promise<Record<RecordKind, Verdict>> {
   const resolver = dnsResolver(config);
   const txt = async (name: string) => (await lookup(() => resolver.resolveTxt(name))).map((chunks) => chunks.join(''));

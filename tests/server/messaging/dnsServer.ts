@@ -15,8 +15,8 @@ export interface Zone {
 const chunks = (value: string) => value.match(/.{1,255}/gs) ?? [''];
 
 /**
- * A real DNS server (dns2) on 127.0.0.1, UDP, a random port, answering TXT, MX and CNAME from a zone the test can change
- * between lookups; names it does not hold answer NXDOMAIN. Point DNS_SERVERS (`config.dnsServers`) at `address`.
+ * A real DNS server (dns2) on 127.0.0.1, UDP, a random port, answering TXT, MX and CNAME from a zone the test can
+ * change between lookups; names it does not hold answer NXDOMAIN. Point DNS_SERVERS (`config.dnsServers`) at `address`.
  */
 export async function startDnsServer(zone: Zone): Promise<{ address: string; zone: Zone; close(): Promise<void> }> {
   const server = dns2.createServer({

@@ -60,7 +60,7 @@ describe('sending domains', () => {
     expect(key.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(await returnPathHost(scope, first.domainId)).toBe('bounces.shop.example');
 
-    // The key in the DNS value is the public half of the stored private key: a signature made with one verifies with the other.
+    // The key in the DNS value is the public half of the stored private key: what one signs, the other verifies.
     const published = /p=([A-Za-z0-9+/=]+)$/.exec(records.dkim.value)![1]!;
     const publicKey = createPublicKey({ key: Buffer.from(published, 'base64'), format: 'der', type: 'spki' });
     expect(publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
@@ -83,7 +83,7 @@ describe('sending domains', () => {
     expect(checked.body.records.map((r: Record) => r.status)).toEqual(['missing', 'missing', 'missing', 'missing']);
   });
 
-  it('says found for the published records, wrong for another key, an SPF without the include, a foreign MX', async () => {
+  it('says found for published records; wrong for another key, an SPF without the include, a foreign MX', async () => {
     const { domainId } = await addSender('hello@dns.example');
     const records = byKind((await a.call('GET', `/sending-domains/${domainId}`)).body.records);
     zone.txt = {

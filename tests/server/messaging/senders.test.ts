@@ -47,7 +47,7 @@ async function create(address: string, extra: Record<string, unknown> = {}) {
 }
 
 describe('senders', () => {
-  it('creates an unverified sender, emails a link that verifies it, and the page says so in the reader’s language', async () => {
+  it('creates an unverified sender and emails a link that verifies it, the page in the reader’s language', async () => {
     const sender = await create('news@alpha.example', { replyTo: 'help@alpha.example' });
     expect(sender).toMatchObject({
       name: 'News',
@@ -90,7 +90,8 @@ describe('senders', () => {
     const sender = await create('old@alpha.example');
     const stale = await linkFor('old@alpha.example');
     await env.pool.query(
-      `update senders set verification_sent_at = now() - make_interval(hours => $2) - interval '1 minute' where id = $1`,
+      `update senders set verification_sent_at = now() - make_interval(hours => $2) - interval '1 minute'
+        where id = $1`,
       [sender.id, SENDER_VERIFICATION.validHours],
     );
     expect((await a.call('GET', `/channels/email/senders/${sender.id}`)).body.status).toBe('expired');
