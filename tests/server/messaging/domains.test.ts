@@ -33,8 +33,9 @@ async function addSender(address: string) {
   return res.body as { id: number; domainId: number };
 }
 
-type Record = { kind: string; type: string; host: string; value: string; status: string; seen: string[] };
-const byKind = (records: Record[]) => Object.fromEntries(records.map((r) => [r.kind, r]));
+type DnsRec = { kind: string; type: string; host: string; value: string; status: string; seen: string[] };
+const byKind = (records: DnsRec[]) =>
+  Object.fromEntries(records.map((r) => [r.kind, r])) as { [K in 'dkim' | 'spf' | 'dmarc' | 'returnPath']: DnsRec };
 
 describe('sending domains', () => {
   it('makes one domain per domain name with a 2048-bit key whose published half verifies its signatures', async () => {
@@ -80,7 +81,7 @@ describe('sending domains', () => {
     const checked = await a.call('POST', `/sending-domains/${domainId}/dns-check`);
     expect(checked.status).toBe(200);
     expect(checked.body.checkedAt).not.toBeNull();
-    expect(checked.body.records.map((r: Record) => r.status)).toEqual(['missing', 'missing', 'missing', 'missing']);
+    expect(checked.body.records.map((r: DnsRec) => r.status)).toEqual(['missing', 'missing', 'missing', 'missing']);
   });
 
   it('says found for published records; wrong for another key, an SPF without the include, a foreign MX', async () => {
