@@ -72,6 +72,8 @@ const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx
 const multichannel = () => import('./screens/multichannel/MultichannelScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
+const senders = () => import('./screens/multichannel/SendersScreen.tsx');
+const messagingSettings = () => import('./screens/multichannel/MessagingSettingsScreen.tsx');
 const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
@@ -152,11 +154,15 @@ const defaultPages: RouteObject[] = [
   { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(integrations, 'IntegrationsScreen') },
   { path: 'multichannel', ...title(routeTitles.multichannel), lazy: screen(multichannel, 'MultichannelScreen') },
   { path: 'multichannel/messages', ...named(routeNames.messages), lazy: screen(multichannel, 'MultichannelScreen') },
-  { path: 'multichannel/settings', ...named(routeNames.settings), lazy: screen(multichannel, 'MultichannelScreen') },
+  {
+    path: 'multichannel/settings',
+    ...named(routeNames.settings),
+    lazy: screen(messagingSettings, 'MessagingSettingsScreen'),
+  },
   {
     path: 'multichannel/settings/senders',
     ...named(routeNames.senders),
-    lazy: screen(multichannel, 'MultichannelScreen'),
+    lazy: screen(senders, 'SendersScreen'),
   },
   {
     path: 'multichannel/settings/unsubscribe',

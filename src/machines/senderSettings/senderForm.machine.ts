@@ -42,6 +42,7 @@ export const senderFormMachine = setup({
   id: 'senderForm',
   context: ({ input }) => ({
     senderId: input.sender?.id ?? null,
+    relayConfigured: input.sender?.relayConfigured ?? false,
     values: formValuesOf(input.sender),
     fieldErrors: {},
     error: null,

@@ -29,3 +29,4 @@ export const selectFormErrors = (s: FormSnapshot) => s.context.fieldErrors;
 export const selectFormFailed = (s: FormSnapshot) => s.context.error;
 export const selectFormBusy = (s: FormSnapshot) => s.hasTag('busy');
 export const selectFormEditing = (s: FormSnapshot) => s.context.senderId !== null;
+export const selectFormRelayConfigured = (s: FormSnapshot) => s.context.relayConfigured;

@@ -33,6 +33,8 @@ export interface SenderFormInput {
 
 export interface SenderFormContext {
   senderId: number | null;
+  /** The sender has a relay of its own (never shown back; an empty relay field keeps it). */
+  relayConfigured: boolean;
   values: SenderFormValues;
   fieldErrors: SenderFieldErrors;
   error: 'saveFailed' | null;
