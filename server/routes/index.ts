@@ -16,6 +16,8 @@ import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
+import { templateHandlers } from './messaging/templates.ts';
+import { assetHandlers } from './messaging/assets.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -35,6 +37,8 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
     ...testSendHandlers(ctx),
+    ...templateHandlers(ctx),
+    ...assetHandlers(ctx),
   };
 }
 

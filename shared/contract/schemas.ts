@@ -2225,6 +2225,221 @@ export const MessageCategory = {
   enum: ['marketing', 'transactional'],
 } as const;
 
+export const TemplateStarter = {
+  type: 'string',
+  description: 'The design a new template starts from.',
+  enum: ['blank', 'newsletter', 'announcement'],
+} as const;
+
+export const TemplateCreateInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    starter: {
+      type: 'string',
+      description: 'The design a new template starts from.',
+      enum: ['blank', 'newsletter', 'announcement'],
+    },
+  },
+} as const;
+
+export const TemplateUpdateInput = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    subject: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    design: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: "The editor's project data (GrapesJS for email), stored as given.",
+    },
+    source: {
+      type: 'string',
+      maxLength: 500000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+      description: "The design's source (MJML for email), compiled by the server.",
+    },
+  },
+} as const;
+
+export const TemplateSummary = {
+  type: 'object',
+  required: ['id', 'channel', 'name', 'subject', 'html', 'createdAt', 'updatedAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    html: {
+      type: ['string', 'null'],
+      description: 'The compiled HTML, shown scaled down as the thumbnail',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const Template = {
+  allOf: [
+    {
+      type: 'object',
+      required: ['id', 'channel', 'name', 'subject', 'html', 'createdAt', 'updatedAt'],
+      properties: {
+        id: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        channel: {
+          type: 'string',
+          description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        name: {
+          type: 'string',
+        },
+        subject: {
+          type: ['string', 'null'],
+        },
+        html: {
+          type: ['string', 'null'],
+          description: 'The compiled HTML, shown scaled down as the thumbnail',
+        },
+        createdAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        updatedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['design', 'source', 'text'],
+      properties: {
+        design: {
+          type: ['object', 'null'],
+          additionalProperties: true,
+        },
+        source: {
+          type: 'string',
+        },
+        text: {
+          type: ['string', 'null'],
+          description: 'The plain-text part',
+        },
+      },
+    },
+  ],
+} as const;
+
+export const RenderedPreview = {
+  type: 'object',
+  required: ['subject', 'html', 'text'],
+  properties: {
+    subject: {
+      type: ['string', 'null'],
+    },
+    html: {
+      type: 'string',
+    },
+    text: {
+      type: 'string',
+    },
+  },
+} as const;
+
+export const MergeTag = {
+  type: 'object',
+  required: ['tag', 'kind', 'name'],
+  properties: {
+    tag: {
+      type: 'string',
+      description: 'What the picker inserts, e.g. {{ contact.first_name | default: "there" }}',
+    },
+    kind: {
+      type: 'string',
+      enum: ['field', 'attribute', 'link'],
+    },
+    name: {
+      type: 'string',
+      description: 'The field, attribute or link name',
+    },
+  },
+} as const;
+
+export const Asset = {
+  type: 'object',
+  required: ['id', 'filename', 'contentType', 'size', 'width', 'height', 'url', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    filename: {
+      type: 'string',
+    },
+    contentType: {
+      type: 'string',
+      enum: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    },
+    size: {
+      type: 'integer',
+    },
+    width: {
+      type: ['integer', 'null'],
+    },
+    height: {
+      type: ['integer', 'null'],
+    },
+    url: {
+      type: 'string',
+      description: 'The public URL, /api/public/assets/{token}',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
 export const TestSendInput = {
   type: 'object',
   additionalProperties: false,
