@@ -77,7 +77,7 @@ const PROBES: Record<string, { expect: number | 'mine-only'; probe: Probe }> = {
 
 describe('templates and assets are per company', () => {
   it('probes every operation of the area', () => {
-    const ours = Object.entries(loadContract().paths)
+    const ours = Object.entries(loadContract().paths as Record<string, unknown>)
       .flatMap(([path, item]) =>
         Object.values(item as Record<string, { operationId?: string }>).map((op) => [path, op?.operationId]),
       )
