@@ -87,7 +87,10 @@ export const templateEditorMachine = setup({
       initial: 'pristine',
       on: {
         'design.changed': '.dirty',
-        'subject.changed': { target: '.dirty', actions: { type: 'assignSubject', params: ({ event }) => event.subject } },
+        'subject.changed': {
+          target: '.dirty',
+          actions: { type: 'assignSubject', params: ({ event }) => event.subject },
+        },
         'source.open': {
           target: 'sourceView',
           actions: { type: 'assignSourceDraft', params: ({ event }) => event.source },

@@ -22,9 +22,10 @@ const reload = { target: '#templateLibrary.loading', actions: 'clearCreated' } a
 
 /**
  * A channel's templates. `loading` reads a page for the query (→ `loadFailed`, retry). In `ready`, search and paging
- * reload; create and rename need a name (a blank one stays in `ready` with `nameRequired`); create ends in `created`
- * (the screen opens the editor on it, and `library.reload` comes back when the editor closes); duplicate and rename
- * reload; delete asks first (`confirmingDelete`). Failed writes return to `ready` with their error code.
+ * reload. `createOpen` and `renameOpen` are their dialogs: a blank name stays there with `nameRequired`, a refused or
+ * failed write returns there with its code. Create ends in `created` (the screen opens the editor on it, and
+ * `library.reload` comes back when the editor closes); duplicate and rename reload; delete asks first
+ * (`confirmingDelete`).
  */
 export const templateLibraryMachine = setup({
   types: {
@@ -50,6 +51,9 @@ export const templateLibraryMachine = setup({
       draft: { name: draft.name.trim(), starter: draft.starter },
     })),
     clearCreated: assign({ createdId: null, draft: null }),
+    assignPendingName: assign(({ context }, name: string) => ({
+      pending: context.pending ? { ...context.pending, name: name.trim() } : null,
+    })),
     clearPending: assign({ pending: null }),
     clearError: assign({ error: null }),
     failWith: assign((_, error: LibraryError) => ({ error })),
@@ -88,6 +92,20 @@ export const templateLibraryMachine = setup({
           target: 'loading',
           actions: ['clearError', { type: 'assignPageNumber', params: ({ event }) => event.page }],
         },
+        'create.open': { target: 'createOpen', actions: 'clearError' },
+        'template.duplicate': {
+          target: 'duplicating',
+          actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, name: '' }) },
+        },
+        'rename.open': { target: 'renameOpen', actions: { type: 'assignPending', params: ({ event }) => event } },
+        'template.delete': {
+          target: 'confirmingDelete',
+          actions: { type: 'assignPending', params: ({ event }) => event },
+        },
+      },
+    },
+    createOpen: {
+      on: {
         'template.create': [
           {
             guard: { type: 'isBlank', params: ({ event }) => event.name },
@@ -98,21 +116,22 @@ export const templateLibraryMachine = setup({
             actions: ['clearError', { type: 'assignDraft', params: ({ event }) => event }],
           },
         ],
-        'template.duplicate': {
-          target: 'duplicating',
-          actions: { type: 'assignPending', params: ({ event }) => ({ id: event.id, name: '' }) },
-        },
+        'dialog.cancel': { target: 'ready', actions: 'clearError' },
+      },
+    },
+    renameOpen: {
+      on: {
         'template.rename': [
           {
             guard: { type: 'isBlank', params: ({ event }) => event.name },
             actions: { type: 'failWith', params: 'nameRequired' },
           },
-          { target: 'renaming', actions: { type: 'assignPending', params: ({ event }) => event } },
+          {
+            target: 'renaming',
+            actions: ['clearError', { type: 'assignPendingName', params: ({ event }) => event.name }],
+          },
         ],
-        'template.delete': {
-          target: 'confirmingDelete',
-          actions: { type: 'assignPending', params: ({ event }) => event },
-        },
+        'dialog.cancel': { target: 'ready', actions: ['clearError', 'clearPending'] },
       },
     },
     creating: {
@@ -127,9 +146,9 @@ export const templateLibraryMachine = setup({
             target: 'created',
             actions: { type: 'assignCreated', params: ({ event }) => event.output },
           },
-          { target: 'ready', actions: { type: 'failWith', params: 'nameRequired' } },
+          { target: 'createOpen', actions: { type: 'failWith', params: 'nameRequired' } },
         ],
-        onError: { target: 'ready', actions: { type: 'failWith', params: 'createFailed' } },
+        onError: { target: 'createOpen', actions: { type: 'failWith', params: 'createFailed' } },
       },
     },
     created: { on: { 'library.reload': reload } },
@@ -155,9 +174,9 @@ export const templateLibraryMachine = setup({
             target: 'loading',
             actions: 'clearPending',
           },
-          { target: 'ready', actions: ['clearPending', { type: 'failWith', params: 'nameRequired' }] },
+          { target: 'renameOpen', actions: { type: 'failWith', params: 'nameRequired' } },
         ],
-        onError: { target: 'ready', actions: ['clearPending', { type: 'failWith', params: 'renameFailed' }] },
+        onError: { target: 'renameOpen', actions: { type: 'failWith', params: 'renameFailed' } },
       },
     },
     confirmingDelete: {

@@ -45,9 +45,12 @@ export type TemplateLibraryEvent =
   | { type: 'library.reload' }
   | { type: 'library.search'; q: string }
   | { type: 'library.page'; page: number }
+  | { type: 'create.open' }
   | { type: 'template.create'; name: string; starter: TemplateStarter }
   | { type: 'template.duplicate'; id: number }
-  | { type: 'template.rename'; id: number; name: string }
+  | { type: 'rename.open'; id: number; name: string }
+  | { type: 'template.rename'; name: string }
+  | { type: 'dialog.cancel' }
   | { type: 'template.delete'; id: number; name: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };

@@ -6,7 +6,25 @@ import type { TestSendContext, TestSendError, TestSendEvent, TestSendInput } fro
 
 export type * from './testSend.types.ts';
 
+type SubmitEvent = Extract<TestSendEvent, { type: 'testSend.submit' }>;
+
 const clean = (addresses: string[]) => [...new Set(addresses.map((a) => a.trim()).filter(Boolean))];
+
+/** A submit, from the open dialog or after a send: the checks first, then `sending`. */
+const submit = [
+  {
+    guard: { type: 'isTooMany', params: ({ event }: { event: SubmitEvent }) => event.addresses },
+    actions: { type: 'failWith', params: 'tooMany' },
+  },
+  {
+    guard: { type: 'isInvalid', params: ({ event }: { event: SubmitEvent }) => event.addresses },
+    actions: { type: 'failWith', params: 'addressesInvalid' },
+  },
+  {
+    target: '#testSend.sending',
+    actions: { type: 'assignAddresses', params: ({ event }: { event: SubmitEvent }) => event.addresses },
+  },
+] as const;
 
 /**
  * A test send dialog. `closed` → `open`; a submit with no address or a malformed one stays `open` with
@@ -38,17 +56,7 @@ export const testSendMachine = setup({
     open: {
       on: {
         'testSend.close': 'closed',
-        'testSend.submit': [
-          {
-            guard: { type: 'isTooMany', params: ({ event }) => event.addresses },
-            actions: { type: 'failWith', params: 'tooMany' },
-          },
-          {
-            guard: { type: 'isInvalid', params: ({ event }) => event.addresses },
-            actions: { type: 'failWith', params: 'addressesInvalid' },
-          },
-          { target: 'sending', actions: { type: 'assignAddresses', params: ({ event }) => event.addresses } },
-        ],
+        'testSend.submit': submit,
       },
     },
     sending: {
@@ -61,6 +69,6 @@ export const testSendMachine = setup({
         onError: { target: 'open', actions: { type: 'failWith', params: 'sendFailed' } },
       },
     },
-    sent: { on: { 'testSend.close': 'closed', 'testSend.open': { target: 'open', actions: 'reset' } } },
+    sent: { on: { 'testSend.close': 'closed', 'testSend.submit': submit } },
   },
 });

@@ -23,6 +23,4 @@ export interface TestSendContext {
 }
 
 export type TestSendEvent =
-  | { type: 'testSend.open' }
-  | { type: 'testSend.close' }
-  | { type: 'testSend.submit'; addresses: string[] };
+  { type: 'testSend.open' } | { type: 'testSend.close' } | { type: 'testSend.submit'; addresses: string[] };

@@ -25,7 +25,10 @@ ${body}
 
 describe('templates', () => {
   it('creates from a starter, lists with the compiled HTML, searches, pages, renames, duplicates and deletes', async () => {
-    const created = await a.call('POST', '/channels/email/templates', { name: '  Spring news ', starter: 'newsletter' });
+    const created = await a.call('POST', '/channels/email/templates', {
+      name: '  Spring news ',
+      starter: 'newsletter',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ channel: 'email', name: 'Spring news', design: null });
     expect(created.body.source).toContain('<mj-section');
