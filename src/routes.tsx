@@ -179,7 +179,7 @@ const defaultPages: RouteObject[] = [
     path: 'multichannel/:channel/templates',
     ...named(routeNames.templates, channelValues),
     loader: valid((p) => isChannel(p.channel)),
-    lazy: screen(multichannel, 'MultichannelScreen'),
+    lazy: screen(() => import('./screens/multichannel/templates/TemplatesScreen.tsx'), 'TemplatesScreen'),
   },
   {
     path: 'multichannel/:channel/:id',

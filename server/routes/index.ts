@@ -17,6 +17,8 @@ import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
 import { senderHandlers } from './messaging/senders.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
+import { templateHandlers } from './messaging/templates.ts';
+import { assetHandlers } from './messaging/assets.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -37,6 +39,8 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...notificationHandlers(ctx),
     ...testSendHandlers(ctx),
     ...senderHandlers(ctx),
+    ...templateHandlers(ctx),
+    ...assetHandlers(ctx),
   };
 }
 

@@ -1,9 +1,25 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { AreaEmptyState } from '../../components/AreaEmptyState.tsx';
-import { areaMessages as m } from '../area.messages.ts';
+import { useParams } from 'react-router';
+import { MessagePreview } from '../shared/MessagePreview.tsx';
+import { previewScreenMessages as m } from './PreviewScreen.messages.ts';
 
-/** The preview area, until it is built: the frame and what the area is for. */
+/**
+ * `/preview/{id}`: a message as a chosen recipient would see it, in the clean layout. Messages are previewed through
+ * the email channel, the one live channel (the route carries no channel; another channel's message answers 404 there).
+ */
 export function PreviewScreen() {
   const intl = useIntl();
-  return <AreaEmptyState title={intl.formatMessage(m.previewTitle)} description={intl.formatMessage(m.previewText)} />;
+  const id = Number(useParams().id);
+  return (
+    <Container size="md" py="lg">
+      <Stack>
+        <Title order={1} size="h3">
+          {intl.formatMessage(m.title, { id })}
+        </Title>
+        <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>
+        <MessagePreview key={id} target={{ kind: 'message', channel: 'email', id }} />
+      </Stack>
+    </Container>
+  );
 }
