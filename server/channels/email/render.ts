@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import type { Template } from 'liquidjs';
 import type { MessageContent, Recipient } from '../adapter.ts';
 import type { Queryable } from '../../db/tenant.ts';
@@ -45,17 +45,15 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The plain-text part made from the HTML when a message has none (merge tags survive: no wrapping, no upper case). */
-export const textFromHtml = (html: string) =>
-  convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'th', options: { uppercase: false } },
-      { selector: 'img', format: 'skip' },
-    ],
-  });
+export const textFromHtml = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'img', format: 'skip' },
+  ],
+});
 
 /**
  * Numbers every http(s) link of the HTML (a link holding a merge tag is the recipient's own, not counted) and puts a
@@ -107,14 +105,13 @@ export async function prepareEmail(
   options: PrepareOptions,
 ): Promise<PreparedEmail> {
   let html = content.html ?? '';
-  const text = content.text?.trim() ? content.text : textFromHtml(html);
   let images: InlineImage[] = [];
   if (content.embedImages) ({ html, images } = await inlineImages(options.db, content.companyId, html));
   let links: string[] = [];
-  if (options.tracking) {
-    ({ html, links } = numberLinks(html));
-    html = withPixel(html);
-  }
+  if (options.tracking) ({ html, links } = numberLinks(html));
+  // Made from the numbered HTML, the text part's links are tracked too.
+  const text = content.text?.trim() ? content.text : textFromHtml(html);
+  if (options.tracking) html = withPixel(html);
   html = withPreheader(html, content.previewText);
   const attachmentBytes = images.reduce((n, image) => n + Math.ceil(image.content.length / 3) * 4, 0);
   if (
