@@ -126,15 +126,16 @@ timeline as (
   insert into contact_events (company_id, contact_id, type, payload)
   select $1, contact_id, 'message.sent', jsonb_build_object('messageId', $2::bigint, 'channel', $10::text)
     from rec where contact_id is not null and state = 'sent'),
+pick as materialized (
+  select id from message_recipients
+   where company_id = $1 and message_id = $2 and batch = $3
+     and (state = 'pending' or (state = 'deferred' and next_attempt_at <= now()))
+     and id <> all($4::bigint[])
+     and (select status from messages where company_id = $1 and id = $2) = 'sending'
+   order by id limit $11 for update skip locked),
 take as (
-  update message_recipients r set in_flight_at = now()
-   where r.company_id = $1 and r.message_id = $2 and r.id in (
-     select id from message_recipients
-      where company_id = $1 and message_id = $2 and batch = $3
-        and (state = 'pending' or (state = 'deferred' and next_attempt_at <= now()))
-        and id <> all($4::bigint[])
-        and (select status from messages where company_id = $1 and id = $2) = 'sending'
-      order by id limit $11 for update skip locked)
+  update message_recipients r set in_flight_at = now() from pick
+   where r.company_id = $1 and r.message_id = $2 and r.id = pick.id
   returning r.id, r.contact_id, r.address::text)
 select t.id::int, t.contact_id::int, t.address, c.email::text, c.first_name, c.last_name, c.phone_prefix,
        c.phone_number, c.country, c.language, c.address as contact_address, coalesce(c.attributes, '{}') as attributes

@@ -18,7 +18,7 @@ export interface Received {
  */
 export async function startSmtp(
   reply: (address: string, attempt: number) => { code: number; text: string } | null = () => null,
-  onMessage?: (message: Received) => void,
+  onMessage?: (message: Received) => unknown,
 ) {
   const received: Received[] = [];
   const attempts = new Map<string, number>();
@@ -47,8 +47,8 @@ export async function startSmtp(
           messageId,
         };
         received.push(message);
-        onMessage?.(message);
-        callback();
+        // The reply waits for the hook: a test can act while the sender still waits for this message's answer.
+        void Promise.resolve(onMessage?.(message)).then(() => callback());
       });
     },
   });
