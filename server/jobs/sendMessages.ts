@@ -22,7 +22,7 @@ export function startMessageTask(ctx: AppContext): Task {
  * `send_message_batch`: one batch of a campaign's recipients through the process's SMTP pools. The campaign's counters
  * go out over realtime (`message.updated`, throttled) and each contact sent to gets `contact.timeline`.
  */
-export function sendMessageBatchTask(ctx: AppContext, pools: SmtpPools): Task {
+export function sendMessageBatchTask(ctx: AppContext, pools: SmtpPools, window: number): Task {
   const lastEmit = new Map<number, number>();
   const emitState = async (companyId: string, messageId: number) => {
     const scope = forJob(ctx, companyId);
@@ -50,7 +50,7 @@ export function sendMessageBatchTask(ctx: AppContext, pools: SmtpPools): Task {
       scope,
       {
         transport: (url) => pools.get(url),
-        window: pools.maxConnections,
+        window,
         progressed: (id, contactIds) => {
           for (const contactId of contactIds) ctx.realtime.toCompany(companyId, 'contact.timeline', { contactId });
           const now = Date.now();

@@ -25,6 +25,7 @@ export function taskList(
   ctx: AppContext,
   email: ReturnType<typeof createEmailChannel> | undefined,
   pools: SmtpPools = new SmtpPools(),
+  concurrency = 4,
 ): TaskList {
   return {
     [TASKS.deliverMail]: deliverMailTask(ctx, email),
@@ -33,7 +34,12 @@ export function taskList(
     [TASKS.exportContacts]: exportContactsTask(ctx),
     [TASKS.cleanImportUploads]: cleanImportUploadsTask(ctx),
     [TASKS.startMessage]: startMessageTask(ctx),
-    [TASKS.sendMessageBatch]: sendMessageBatchTask(ctx, pools),
+    // Batches running at once share the pool: together they hold at most its connections in flight.
+    [TASKS.sendMessageBatch]: sendMessageBatchTask(
+      ctx,
+      pools,
+      Math.max(1, Math.floor(pools.maxConnections / concurrency)),
+    ),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -50,7 +56,7 @@ export async function startWorker(
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
-    taskList: taskList(ctx, email, pools),
+    taskList: taskList(ctx, email, pools, options.concurrency ?? 4),
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
