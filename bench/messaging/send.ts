@@ -1,8 +1,9 @@
 /**
  * Campaign sending throughput and crash safety, against a loopback smtp-server that counts what it receives.
  *
- *   1. Reference: a bare loop over a pooled nodemailer transport (10 connections, maxMessages Infinity) sending the
- *      same campaign HTML to N addresses, DKIM-signed by nodemailer with the same 2048-bit key, 50 sends at a time.
+ *   1. Reference: a bare loop over a pooled nodemailer transport (as many connections as the engine's pool, maxMessages
+ *      Infinity) sending the same campaign HTML to N addresses, DKIM-signed by nodemailer with the same 2048-bit key,
+ *      50 sends at a time.
  *   2. Missiva: the real server (`node --import tsx server/main.ts`, role all, embedded PostgreSQL) sends a campaign to
  *      N contacts of a list: recipients frozen, one job per batch, per-recipient Liquid render, tracked links, pixel,
  *      DKIM, a state, event and timeline row per recipient. Timed from `POST …/send` to status `sent`; the server's
@@ -18,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { SEND_POOL_CONNECTIONS } from '../../server/channels/email/adapter.ts';
 import { encrypt } from '../../server/services/security/crypto.ts';
 import { startBench, fmt, mb, memoryOf } from '../contacts/shared.ts';
 import { installGuards, loadLine, machineLine, startMissiva, stop } from '../platform/harness.ts';
@@ -82,7 +84,7 @@ async function reference(url: string, n: number): Promise<number> {
     secure: false,
     ignoreTLS: true,
     pool: true,
-    maxConnections: 10,
+    maxConnections: SEND_POOL_CONNECTIONS,
     maxMessages: Infinity,
     dkim: { domainName: 'shop.example', keySelector: 'mx1', privateKey: keys.privateKey },
   });
@@ -220,7 +222,7 @@ async function main() {
   }
   console.log(
     `kill mid-send: ${fmt(KILL_N)} recipients, killed after ${fmt(atKill)}; status ${after.status}; lost ${lost}, ` +
-      `duplicates ${duplicates} (target ≤ 10, the pool's connections), duplicates share the Message-ID: ${sameId}`,
+      `duplicates ${duplicates} (target ≤ ${SEND_POOL_CONNECTIONS}, the pool's connections), duplicates share the Message-ID: ${sameId}`,
   );
   await stop(restarted.child);
   await bench.sql.end();

@@ -5,7 +5,7 @@ import { smtpTransportOptions } from '../email.ts';
 import { renderEmail, type EmailPayload, type EmailSetup, type PreparedEmail } from './render.ts';
 
 /** SMTP connections per relay a process keeps open: also the most messages in flight at once (and so at a crash). */
-export const SEND_POOL_CONNECTIONS = 10;
+export const SEND_POOL_CONNECTIONS = 20;
 
 export type EmailRendered = Rendered & { payload: EmailPayload };
 
