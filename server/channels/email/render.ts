@@ -181,11 +181,11 @@ export async function renderEmail(setup: EmailSetup, prepared: PreparedEmail, re
     message: { name: content.subject ?? '', subject: content.subject ?? '' },
     missiva_track: track,
   };
-  const [subject, html, text] = await Promise.all([
-    liquid.render(prepared.subject, scope) as Promise<string>,
-    liquid.render(prepared.html, scope) as Promise<string>,
-    liquid.render(prepared.text, scope) as Promise<string>,
-  ]);
+  // Templates are parsed once and read nothing from outside (no partials): the synchronous renderer skips the
+  // async machinery a render would otherwise pay per recipient.
+  const subject = liquid.renderSync(prepared.subject, scope) as string;
+  const html = liquid.renderSync(prepared.html, scope) as string;
+  const text = liquid.renderSync(prepared.text, scope) as string;
   const domain = identity.address.split('@')[1] ?? identity.returnPathHost;
   const headers: Record<string, string> = {};
   if (prepared.tracking) {
