@@ -191,6 +191,34 @@ describe('sending a campaign', () => {
     await run(id, 0);
     expect(await state(id)).toMatchObject({ status: 'sent', notDelivered: 1, deferred: 0 });
   });
+
+  it('resends to the parent campaign’s non-openers, never to an address blocklisted since', async () => {
+    const p = `rs${uniq()}-`;
+    const list = await seedList(env, a.companyId, p, 4);
+    const parent = await seedMessage(env, a.companyId, senderId, { include_lists: [list] });
+    await a.call('POST', `/channels/email/messages/${parent}/send`);
+    await run(parent, 0);
+    await env.pool.query(`update message_recipients set opened_at = now() where message_id = $1 and address = $2`, [
+      parent,
+      `${p}1@example.com`,
+    ]);
+    await env.pool.query(
+      `insert into channel_blocklist (company_id, channel, address, reason) values ($1, 'email', $2, 'complaint')`,
+      [a.companyId, `${p}2@example.com`],
+    );
+    const child = await seedMessage(env, a.companyId, senderId, {
+      include_lists: [],
+      parent_id: parent,
+      resend_filter: 'not_opened',
+    });
+    const res = await a.call('POST', `/channels/email/messages/${child}/send`);
+    expect(res.body).toMatchObject({ recipientsTotal: 2, recipientsExcluded: 1 });
+    const rows = await env.pool.query(
+      `select address::text from message_recipients where message_id = $1 order by address`,
+      [child],
+    );
+    expect(rows.rows.map((r) => r.address)).toEqual([`${p}3@example.com`, `${p}4@example.com`]);
+  });
 });
 
 describe('throttling', () => {
