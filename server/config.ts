@@ -22,6 +22,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The host campaign bounces return to (VERP) when the sender's domain names none; by default MAIL_FROM's domain. */
+  returnPathDomain: string;
   seed: boolean;
   logLevel: string;
   /** `pretty`: coloured lines for a person at a terminal; `json`: one JSON object a line. */
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Missiva <no-reply@localhost>',
+    returnPathDomain: env.RETURN_PATH_DOMAIN || (/@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'localhost'),
     seed: bool(env.SEED, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormat(env.LOG_FORMAT),

@@ -9,6 +9,8 @@ export const TASKS = {
   importContacts: 'import_contacts',
   exportContacts: 'export_contacts',
   cleanImportUploads: 'clean_import_uploads',
+  startMessage: 'start_message',
+  sendMessageBatch: 'send_message_batch',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -17,6 +19,10 @@ export const jobKeys = {
   mail: (mailId: number) => `mail:${mailId}`,
   contactImport: (importId: number) => `contact-import:${importId}`,
   contactExport: (exportId: number) => `contact-export:${exportId}`,
+  /** A campaign's start at its scheduled time (or a repeating campaign's next run). */
+  messageStart: (messageId: number) => `message-start:${messageId}`,
+  /** One batch of a campaign's recipients (the engine sends a batch per job, never one job per email). */
+  messageBatch: (messageId: number, batch: number) => `message-batch:${messageId}:${batch}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

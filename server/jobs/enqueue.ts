@@ -6,6 +6,8 @@ export interface TaskPayloads {
   [TASKS.deliverMail]: { id: number };
   [TASKS.importContacts]: { companyId: string; importId: number };
   [TASKS.exportContacts]: { companyId: string; exportId: number };
+  [TASKS.startMessage]: { companyId: string; messageId: number };
+  [TASKS.sendMessageBatch]: { companyId: string; messageId: number; batch: number };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -20,14 +22,36 @@ const JOBS: {
   [TASKS.deliverMail]: { maxAttempts: 10, key: (p) => jobKeys.mail(p.id), tenant: false },
   [TASKS.importContacts]: { maxAttempts: 5, key: (p) => jobKeys.contactImport(p.importId), tenant: true },
   [TASKS.exportContacts]: { maxAttempts: 3, key: (p) => jobKeys.contactExport(p.exportId), tenant: true },
+  [TASKS.startMessage]: { maxAttempts: 5, key: (p) => jobKeys.messageStart(p.messageId), tenant: true },
+  [TASKS.sendMessageBatch]: {
+    maxAttempts: 10,
+    key: (p) => jobKeys.messageBatch(p.messageId, p.batch),
+    tenant: true,
+  },
 };
 
 /**
  * Queues a job with graphile-worker's `add_job`. Given the caller's transaction, the job commits (or not) with the
- * rows it concerns, and a worker never picks up a job for data it cannot see yet.
+ * rows it concerns, and a worker never picks up a job for data it cannot see yet. `runAt` delays a company's job
+ * (a scheduled campaign, a batch waiting for its sender's next minute or day, a retry).
  */
-export async function enqueue<T extends QueuedTask>(db: Queryable, task: T, payload: TaskPayloads[T]): Promise<void> {
+export async function enqueue<T extends QueuedTask>(
+  db: Queryable,
+  task: T,
+  payload: TaskPayloads[T],
+  runAt?: Date,
+): Promise<void> {
   const job = JOBS[task];
+  if (runAt && job.tenant) {
+    await db.query('select missiva_add_job_at($1, $2::json, $3, $4, $5)', [
+      task,
+      JSON.stringify(payload),
+      job.maxAttempts,
+      job.key(payload),
+      runAt,
+    ]);
+    return;
+  }
   const sql = job.tenant
     ? 'select missiva_add_job($1, $2::json, $3, $4)'
     : 'select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)';

@@ -2,10 +2,12 @@ import { Logger, run, runMigrations, type Runner, type Task, type TaskList } fro
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
 import { createEmailChannel } from '../channels/email.ts';
+import { SmtpPools } from '../channels/email/adapter.ts';
 import { deliverMailTask } from './deliverMail.ts';
 import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
+import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
 
@@ -19,13 +21,25 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
-export function taskList(ctx: AppContext, email: ReturnType<typeof createEmailChannel> | undefined): TaskList {
+export function taskList(
+  ctx: AppContext,
+  email: ReturnType<typeof createEmailChannel> | undefined,
+  pools: SmtpPools = new SmtpPools(),
+  concurrency = 4,
+): TaskList {
   return {
     [TASKS.deliverMail]: deliverMailTask(ctx, email),
     [TASKS.sendDigests]: sendDigestsTask(ctx),
     [TASKS.importContacts]: importContactsTask(ctx),
     [TASKS.exportContacts]: exportContactsTask(ctx),
     [TASKS.cleanImportUploads]: cleanImportUploadsTask(ctx),
+    [TASKS.startMessage]: startMessageTask(ctx),
+    // Batches running at once share the pool: together they hold at most its connections in flight.
+    [TASKS.sendMessageBatch]: sendMessageBatchTask(
+      ctx,
+      pools,
+      Math.max(1, Math.floor(pools.maxConnections / concurrency)),
+    ),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -35,12 +49,14 @@ export async function startWorker(
   options: { concurrency?: number; pollInterval?: number; recovery?: RecoveryOptions } = {},
 ): Promise<JobWorker> {
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
+  // Campaign sends: pooled SMTP connections per relay, shared by every batch this process runs.
+  const pools = new SmtpPools();
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
   await watch.ready; // jobs of dead workers are back in the queue before the first look for work
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
-    taskList: taskList(ctx, email),
+    taskList: taskList(ctx, email, pools, options.concurrency ?? 4),
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
@@ -58,6 +74,7 @@ export async function startWorker(
       await watch.stop();
       await runner.stop();
       email?.close();
+      pools.close();
     },
   };
 }

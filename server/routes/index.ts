@@ -16,6 +16,7 @@ import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
 import { senderHandlers } from './messaging/senders.ts';
+import { sendingHandlers } from './messaging/sending.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
 import { templateHandlers } from './messaging/templates.ts';
 import { assetHandlers } from './messaging/assets.ts';
@@ -41,6 +42,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...senderHandlers(ctx),
     ...templateHandlers(ctx),
     ...assetHandlers(ctx),
+    ...sendingHandlers(ctx),
   };
 }
 

@@ -1037,6 +1037,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channels/{channel}/messages/{messageId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a draft campaign now, at its scheduled time, or on its repeat pattern
+         * @description Refused with 422 naming each blocking item of the pre-send checklist, or the 5MB limit of embedded images; 409 when the campaign is not a draft. Answers the campaign's new status and counts.
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a sending campaign (the batch being sent stops before its next window)
+         * @description 409 when the campaign is not sending. Answers the campaign's new status and counts.
+         */
+        post: operations["pauseMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description 409 when the campaign is not paused. Answers the campaign's new status and counts.
+         */
+        post: operations["resumeMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign (nothing more is sent within one batch)
+         * @description 409 when it has already finished. Answers the campaign's new status and counts.
+         */
+        post: operations["cancelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/retry-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again to the recipients that were not delivered (blocklisted addresses excepted)
+         * @description 409 unless the campaign is sent or sending. Answers the campaign's new status and counts.
+         */
+        post: operations["retryFailedRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/send-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign's sending status, its recipients by delivery state, and why any still wait */
+        get: operations["getMessageSendState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1590,6 +1731,32 @@ export interface components {
                 /** @description The provider's answer */
                 response: string;
             }[];
+        };
+        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day). */
+        MessageSendState: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["MessageStatus"];
+            /** @description Recipients frozen when sending started */
+            recipientsTotal: number;
+            /** @description Matched but blocked or blocklisted: not sent to */
+            recipientsExcluded: number;
+            pending: number;
+            deferred: number;
+            /** @description Accepted by the provider (or delivered) */
+            sent: number;
+            notDelivered: number;
+            skipped: number;
+            /** @enum {string|null} */
+            pendingReason: "deferred" | "rate_limit" | "warmup" | null;
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /**
+             * Format: date-time
+             * @description The next run of a repeating campaign
+             */
+            nextRunAt: string | null;
+            /** @description Why a failed campaign stopped */
+            failure: string | null;
         };
     };
     responses: {
@@ -3648,6 +3815,178 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's status and recipient counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    pauseMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's status and recipient counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    resumeMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's status and recipient counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    cancelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's status and recipient counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    retryFailedRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's status and recipient counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessageSendState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's status and recipient counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
 }

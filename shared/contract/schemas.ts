@@ -2640,3 +2640,76 @@ export const TestSendResult = {
     },
   },
 } as const;
+
+export const MessageSendState = {
+  type: 'object',
+  description:
+    "A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day).",
+  required: [
+    'id',
+    'status',
+    'recipientsTotal',
+    'recipientsExcluded',
+    'pending',
+    'deferred',
+    'sent',
+    'notDelivered',
+    'skipped',
+    'pendingReason',
+    'scheduledAt',
+    'nextRunAt',
+    'failure',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    recipientsTotal: {
+      type: 'integer',
+      description: 'Recipients frozen when sending started',
+    },
+    recipientsExcluded: {
+      type: 'integer',
+      description: 'Matched but blocked or blocklisted: not sent to',
+    },
+    pending: {
+      type: 'integer',
+    },
+    deferred: {
+      type: 'integer',
+    },
+    sent: {
+      type: 'integer',
+      description: 'Accepted by the provider (or delivered)',
+    },
+    notDelivered: {
+      type: 'integer',
+    },
+    skipped: {
+      type: 'integer',
+    },
+    pendingReason: {
+      type: ['string', 'null'],
+      enum: ['deferred', 'rate_limit', 'warmup', null],
+    },
+    scheduledAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    nextRunAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'The next run of a repeating campaign',
+    },
+    failure: {
+      type: ['string', 'null'],
+      description: 'Why a failed campaign stopped',
+    },
+  },
+} as const;
