@@ -888,6 +888,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channels/{channel}/message-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a draft campaign on the channel (the wizard opens on it)
+         * @description Every field is optional: the draft is saved as it is and completed by the wizard's autosave. A template named by `templateId` has its content copied into the message.
+         */
+        post: operations["createMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign with every field of the wizard */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        /** Delete a draft (409 when it is no longer a draft) */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a draft (the wizard's autosave); only the fields sent change
+         * @description A message that is no longer a draft cannot be edited (409). Setting `templateId` copies the template's content into the message, unless the same request also sends the content.
+         */
+        patch: operations["updateMessage"];
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft with the fields and content of a message (any status), named "… (copy)" */
+        post: operations["duplicateMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The pre-send checklist; sending refuses a message with a failing blocking item */
+        get: operations["getMessageChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/audience-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many distinct addresses lists and segments reach, minus excluded, blocked and blocklisted ones
+         * @description The wizard's live count. The same SQL freezes a campaign's recipients when it starts sending. Unknown list or segment ids answer 422 naming the field.
+         */
+        post: operations["countMessageAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/message-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        /** What the wizard offers to pick from; verified senders, templates with thumbnails, lists and segments */
+        get: operations["getMessageOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1353,6 +1487,122 @@ export interface components {
                 address: string;
                 /** @description The provider's answer */
                 response: string;
+            }[];
+        };
+        /** @description How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern. */
+        MessageSchedule: {
+            /** @constant */
+            mode: "now";
+        } | {
+            /** @constant */
+            mode: "at";
+            /** @description Local date and time in the time zone, YYYY-MM-DDTHH:mm */
+            at: string;
+            timeZone: string;
+        } | {
+            /** @constant */
+            mode: "repeat";
+            pattern: string;
+            timeZone: string;
+        };
+        MessageIdList: components["schemas"]["Id"][];
+        MessageAudience: {
+            includeLists?: components["schemas"]["MessageIdList"];
+            includeSegments?: components["schemas"]["MessageIdList"];
+            excludeLists?: components["schemas"]["MessageIdList"];
+            excludeSegments?: components["schemas"]["MessageIdList"];
+        };
+        /** @description The fields of the wizard's form; every one optional, so autosave sends only what changed. */
+        MessageInput: {
+            name?: string;
+            subject?: string | null;
+            previewText?: string | null;
+            fromName?: string | null;
+            senderId?: components["schemas"]["Id"] | null;
+            /** Format: email */
+            replyTo?: string | null;
+            type?: components["schemas"]["MessageType"];
+            category?: components["schemas"]["MessageCategory"];
+            templateId?: components["schemas"]["Id"] | null;
+            /** @description The drag-and-drop editor's project data */
+            design?: {
+                [key: string]: unknown;
+            } | null;
+            source?: string | null;
+            html?: string | null;
+            text?: string | null;
+            embedImages?: boolean;
+            mirrorLink?: boolean;
+            includeLists?: components["schemas"]["MessageIdList"];
+            includeSegments?: components["schemas"]["MessageIdList"];
+            excludeLists?: components["schemas"]["MessageIdList"];
+            excludeSegments?: components["schemas"]["MessageIdList"];
+            schedule?: components["schemas"]["MessageSchedule"];
+        };
+        Message: {
+            id: number;
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            status: components["schemas"]["MessageStatus"];
+            subject: string | null;
+            previewText: string | null;
+            fromName: string | null;
+            senderId: number | null;
+            replyTo: string | null;
+            type: components["schemas"]["MessageType"];
+            category: components["schemas"]["MessageCategory"];
+            templateId: number | null;
+            design: {
+                [key: string]: unknown;
+            } | null;
+            source: string | null;
+            html: string | null;
+            text: string | null;
+            embedImages: boolean;
+            mirrorLink: boolean;
+            includeLists: number[];
+            includeSegments: number[];
+            excludeLists: number[];
+            excludeSegments: number[];
+            schedule: components["schemas"]["MessageSchedule"];
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChecklistItem: {
+            /** @enum {string} */
+            key: "content" | "recipients" | "senderVerified" | "dkimFound" | "spfFound" | "unsubscribeLink" | "previewText" | "imageAlt" | "linksValid" | "mergeTags" | "size";
+            ok: boolean;
+            /** @description A failing blocking item stops the send; the others are advice */
+            blocking: boolean;
+            /** @description What is wrong, in English (the SPA translates by key) */
+            detail?: string;
+        };
+        MessageOptions: {
+            /** @description Verified senders of the channel */
+            senders: {
+                id: number;
+                name: string;
+                address: string;
+            }[];
+            templates: {
+                id: number;
+                name: string;
+                thumbnail: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            lists: {
+                id: number;
+                name: string;
+                memberCount: number;
+            }[];
+            segments: {
+                id: number;
+                name: string;
             }[];
         };
     };
@@ -3155,6 +3405,231 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
+        };
+    };
+    createMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    duplicateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getMessageChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every item, in a fixed order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistItem"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    countMessageAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageAudience"];
+            };
+        };
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessageOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, each by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOptions"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
 }

@@ -2282,3 +2282,624 @@ export const TestSendResult = {
     },
   },
 } as const;
+
+export const MessageSchedule = {
+  description: 'How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern.',
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'now',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode', 'at', 'timeZone'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'at',
+        },
+        at: {
+          type: 'string',
+          description: 'Local date and time in the time zone, YYYY-MM-DDTHH:mm',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+        },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          pattern: '^[A-Za-z0-9_+\\-/]+$',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode', 'pattern', 'timeZone'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'repeat',
+        },
+        pattern: {
+          type: 'string',
+          minLength: 9,
+          maxLength: 200,
+          pattern: '^[0-9*,/\\- ]+$',
+        },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          pattern: '^[A-Za-z0-9_+\\-/]+$',
+        },
+      },
+    },
+  ],
+} as const;
+
+export const MessageIdList = {
+  type: 'array',
+  maxItems: 100,
+  uniqueItems: true,
+  items: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 9007199254740991,
+  },
+} as const;
+
+export const MessageAudience = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    includeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    includeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+  },
+} as const;
+
+export const MessageInput = {
+  type: 'object',
+  description: "The fields of the wizard's form; every one optional, so autosave sends only what changed.",
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    subject: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    previewText: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    fromName: {
+      type: ['string', 'null'],
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    senderId: {
+      oneOf: [
+        {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    replyTo: {
+      type: ['string', 'null'],
+      format: 'email',
+      maxLength: 254,
+    },
+    type: {
+      type: 'string',
+      enum: ['regular', 'automated'],
+    },
+    category: {
+      type: 'string',
+      enum: ['marketing', 'transactional'],
+    },
+    templateId: {
+      oneOf: [
+        {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    design: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: "The drag-and-drop editor's project data",
+    },
+    source: {
+      type: ['string', 'null'],
+      maxLength: 2000000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    html: {
+      type: ['string', 'null'],
+      maxLength: 5000000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    text: {
+      type: ['string', 'null'],
+      maxLength: 2000000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    embedImages: {
+      type: 'boolean',
+    },
+    mirrorLink: {
+      type: 'boolean',
+    },
+    includeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    includeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    schedule: {
+      description:
+        'How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern.',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'now',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'at', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'at',
+            },
+            at: {
+              type: 'string',
+              description: 'Local date and time in the time zone, YYYY-MM-DDTHH:mm',
+              pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'pattern', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'repeat',
+            },
+            pattern: {
+              type: 'string',
+              minLength: 9,
+              maxLength: 200,
+              pattern: '^[0-9*,/\\- ]+$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+      ],
+    },
+  },
+} as const;
+
+export const Message = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'status',
+    'subject',
+    'previewText',
+    'fromName',
+    'senderId',
+    'replyTo',
+    'type',
+    'category',
+    'templateId',
+    'design',
+    'source',
+    'html',
+    'text',
+    'embedImages',
+    'mirrorLink',
+    'includeLists',
+    'includeSegments',
+    'excludeLists',
+    'excludeSegments',
+    'schedule',
+    'scheduledAt',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    previewText: {
+      type: ['string', 'null'],
+    },
+    fromName: {
+      type: ['string', 'null'],
+    },
+    senderId: {
+      type: ['integer', 'null'],
+    },
+    replyTo: {
+      type: ['string', 'null'],
+    },
+    type: {
+      type: 'string',
+      enum: ['regular', 'automated'],
+    },
+    category: {
+      type: 'string',
+      enum: ['marketing', 'transactional'],
+    },
+    templateId: {
+      type: ['integer', 'null'],
+    },
+    design: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+    },
+    source: {
+      type: ['string', 'null'],
+    },
+    html: {
+      type: ['string', 'null'],
+    },
+    text: {
+      type: ['string', 'null'],
+    },
+    embedImages: {
+      type: 'boolean',
+    },
+    mirrorLink: {
+      type: 'boolean',
+    },
+    includeLists: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    includeSegments: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    excludeLists: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    excludeSegments: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    schedule: {
+      description:
+        'How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern.',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'now',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'at', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'at',
+            },
+            at: {
+              type: 'string',
+              description: 'Local date and time in the time zone, YYYY-MM-DDTHH:mm',
+              pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'pattern', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'repeat',
+            },
+            pattern: {
+              type: 'string',
+              minLength: 9,
+              maxLength: 200,
+              pattern: '^[0-9*,/\\- ]+$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+      ],
+    },
+    scheduledAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const ChecklistItem = {
+  type: 'object',
+  required: ['key', 'ok', 'blocking'],
+  properties: {
+    key: {
+      type: 'string',
+      enum: [
+        'content',
+        'recipients',
+        'senderVerified',
+        'dkimFound',
+        'spfFound',
+        'unsubscribeLink',
+        'previewText',
+        'imageAlt',
+        'linksValid',
+        'mergeTags',
+        'size',
+      ],
+    },
+    ok: {
+      type: 'boolean',
+    },
+    blocking: {
+      type: 'boolean',
+      description: 'A failing blocking item stops the send; the others are advice',
+    },
+    detail: {
+      type: 'string',
+      description: 'What is wrong, in English (the SPA translates by key)',
+    },
+  },
+} as const;
+
+export const MessageOptions = {
+  type: 'object',
+  required: ['senders', 'templates', 'lists', 'segments'],
+  properties: {
+    senders: {
+      type: 'array',
+      description: 'Verified senders of the channel',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'address'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+          address: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    templates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'thumbnail', 'updatedAt'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+          thumbnail: {
+            type: ['string', 'null'],
+          },
+          updatedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+      },
+    },
+    lists: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'memberCount'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+          memberCount: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+    segments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+        },
+      },
+    },
+  },
+} as const;
