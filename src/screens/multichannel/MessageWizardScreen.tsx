@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { Link, Navigate, Outlet, useBlocker, useLocation, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useBlocker, useLocation, useParams, useResolvedPath } from 'react-router';
 import { isChannel, type Channel } from '../../../shared/messaging.ts';
 import { actorOptions } from '../../app/inspect.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
@@ -136,17 +136,18 @@ const stepOf = (pathname: string) => Number(/\/step-(\d)$/.exec(pathname)?.[1] ?
 function StepButtons() {
   const intl = useIntl();
   const step = stepOf(useLocation().pathname);
+  const base = useResolvedPath('.').pathname.replace(/\/$/, '');
   return (
     <Group justify="space-between">
       {step > 0 ? (
-        <Button variant="default" component={Link} to={`../step-${step - 1}`} relative="path">
+        <Button variant="default" component={Link} to={`${base}/step-${step - 1}`}>
           {intl.formatMessage(w.back)}
         </Button>
       ) : (
         <span />
       )}
       {step < STEPS.length - 1 && (
-        <Button component={Link} to={`../step-${step + 1}`} relative="path">
+        <Button component={Link} to={`${base}/step-${step + 1}`}>
           {intl.formatMessage(w.next)}
         </Button>
       )}
