@@ -82,7 +82,7 @@ test('fills every step, keeps values across steps, autosaves and checks before s
   await page.getByRole('button', { name: 'Send test' }).click();
   await expect(page.getByText('Error while sending test messages')).toBeVisible();
   await page.locator('label', { hasText: 'At a date and time' }).click();
-  await expect(page.getByLabel('Date and time')).toBeVisible();
+  await expect(page.getByLabel('Date and time', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Schedule', exact: true })).toBeVisible();
 
   // Back keeps everything.
