@@ -17,6 +17,7 @@ import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
 import { senderHandlers } from './messaging/senders.ts';
 import { sendingHandlers } from './messaging/sending.ts';
+import { messageHandlers } from './messaging/messages.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
 import { templateHandlers } from './messaging/templates.ts';
 import { assetHandlers } from './messaging/assets.ts';
@@ -43,6 +44,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...templateHandlers(ctx),
     ...assetHandlers(ctx),
     ...sendingHandlers(ctx),
+    ...messageHandlers(ctx),
   };
 }
 

@@ -6,6 +6,7 @@ import { contactFormModel } from './contactForm.model.ts';
 import { contactImportModel } from './contactImport.model.ts';
 import { contactsTableModel } from './contactsTable.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
+import { messageWizardModel } from './messageWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { realtimeModel } from './realtime.model.ts';
@@ -37,4 +38,5 @@ export const models: MachineModel<never>[] = [
   contactFormModel,
   contactDetailModel,
   contactsTableModel,
+  messageWizardModel,
 ] as MachineModel<never>[];

@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { TEST_SEND_MAX_ADDRESSES } from '../../../../shared/messaging.ts';
+import type { MessageSchedule } from '../../../machines/messageWizard/messageWizard.machine.ts';
+import { ScheduleEditorField } from '../../shared/ScheduleEditorField.tsx';
+import { checklistText, issueText, wizardText as w } from './MessageWizard.messages.ts';
+import { useWizardActor } from './wizardActor.ts';
+
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const DEFAULT_PATTERN = '0 9 * * 1';
+
+/** step-3: when (now, at a time in a time zone, repeat), a summary, the checklist, a test send, and Send / Schedule. */
+export function StepSend() {
+  const intl = useIntl();
+  const actor = useWizardActor();
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const schedule: MessageSchedule = draft.schedule ?? { mode: 'now' };
+  const issues = useSelector(actor, (s) => s.context.issues);
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const change = (next: MessageSchedule) => actor.send({ type: 'field.change', patch: { schedule: next } });
+  const timeZone = schedule.mode === 'now' ? localZone() : schedule.timeZone;
+  const issue = (field: string) => (issues[field] ? intl.formatMessage(issueText[issues[field]]) : undefined);
+
+  // The checklist reflects the saved message: read it each time this step opens.
+  useEffect(() => actor.send({ type: 'checklist.refresh' }), [actor]);
+
+  return (
+    <Stack maw={760}>
+      <SegmentedControl
+        aria-label={intl.formatMessage(w.when)}
+        value={schedule.mode}
+        data={[
+          { value: 'now', label: intl.formatMessage(w.now) },
+          { value: 'at', label: intl.formatMessage(w.at) },
+          { value: 'repeat', label: intl.formatMessage(w.repeat) },
+        ]}
+        onChange={(mode) =>
+          change(
+            mode === 'at'
+              ? { mode, at: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16), timeZone }
+              : mode === 'repeat'
+                ? { mode, pattern: DEFAULT_PATTERN, timeZone }
+                : { mode: 'now' },
+          )
+        }
+      />
+      {schedule.mode !== 'now' && (
+        <Select
+          label={intl.formatMessage(w.timeZone)}
+          data={zones}
+          searchable
+          allowDeselect={false}
+          value={schedule.timeZone}
+          error={issue('schedule.timeZone')}
+          onChange={(zone) => zone && change({ ...schedule, timeZone: zone })}
+        />
+      )}
+      {schedule.mode === 'at' && (
+        <TextInput
+          type="datetime-local"
+          label={intl.formatMessage(w.dateTime)}
+          value={schedule.at}
+          error={issue('schedule.at')}
+          onChange={(e) => e.currentTarget.value && change({ ...schedule, at: e.currentTarget.value.slice(0, 16) })}
+        />
+      )}
+      {schedule.mode === 'repeat' && (
+        <ScheduleEditorField
+          defaultValue={schedule.pattern}
+          timeZone={schedule.timeZone}
+          locale={intl.locale}
+          onChange={(pattern) => change({ ...schedule, pattern })}
+        />
+      )}
+      <Summary />
+      <Checklist />
+      <TestSend />
+      <SendButton mode={schedule.mode} />
+    </Stack>
+  );
+}
+
+function Summary() {
+  const intl = useIntl();
+  const actor = useWizardActor();
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const count = useSelector(actor, (s) => s.context.count);
+  const sender = useSelector(actor, (s) => s.context.options?.senders.find((x) => x.id === s.context.draft.senderId));
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4" mb="xs">
+        {intl.formatMessage(w.summary)}
+      </Title>
+      <List spacing={4}>
+        <List.Item>
+          {intl.formatMessage(w.name)}: {draft.name}
+        </List.Item>
+        <List.Item>
+          {intl.formatMessage(w.subject)}: {draft.subject ?? '—'}
+        </List.Item>
+        <List.Item>
+          {intl.formatMessage(w.sender)}: {sender ? `${draft.fromName ?? sender.name} <${sender.address}>` : '—'}
+        </List.Item>
+        <List.Item>{intl.formatMessage(w.recipients, { count: count ?? 0 })}</List.Item>
+      </List>
+    </Paper>
+  );
+}
+
+function Checklist() {
+  const intl = useIntl();
+  const actor = useWizardActor();
+  const items = useSelector(actor, (s) => s.context.checklist);
+  const checking = useSelector(actor, (s) => s.matches({ ready: { task: 'checking' } }));
+  const failed = useSelector(actor, (s) => s.context.errors.checklist === 'checklistFailed');
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h4">
+          {intl.formatMessage(w.checklist)}
+        </Title>
+        <Button
+          size="xs"
+          variant="default"
+          loading={checking}
+          onClick={() => actor.send({ type: 'checklist.refresh' })}
+        >
+          {intl.formatMessage(w.checkAgain)}
+        </Button>
+      </Group>
+      {failed && <Alert color="red">{intl.formatMessage(w.checklistFailed)}</Alert>}
+      <List spacing={4} data-testid="checklist">
+        {(items ?? []).map((item) => (
+          <List.Item key={item.key} data-ok={item.ok} c={item.ok ? undefined : item.blocking ? 'red' : 'orange'}>
+            {item.ok ? '✓' : '✗'} {intl.formatMessage(checklistText[item.key])} (
+            {intl.formatMessage(item.ok ? w.passed : w.failed)},{' '}
+            {intl.formatMessage(item.blocking ? w.required : w.advice)})
+            {!item.ok && item.detail ? (
+              <Text size="xs" c="dimmed">
+                {item.detail}
+              </Text>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+function TestSend() {
+  const intl = useIntl();
+  const actor = useWizardActor();
+  const [text, setText] = useState('');
+  const testing = useSelector(actor, (s) => s.matches({ ready: { task: 'testing' } }));
+  const sentTo = useSelector(actor, (s) => s.context.testSentTo);
+  const error = useSelector(actor, (s) => s.context.errors.task);
+  const addresses = text
+    .split(/[,;\s]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4" mb="xs">
+        {intl.formatMessage(w.testSend)}
+      </Title>
+      <Group align="flex-end">
+        <TextInput
+          flex={1}
+          label={intl.formatMessage(w.testAddresses, { max: TEST_SEND_MAX_ADDRESSES })}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={
+            error === 'testAddressesInvalid'
+              ? intl.formatMessage(w.testAddressesInvalid, { max: TEST_SEND_MAX_ADDRESSES })
+              : undefined
+          }
+        />
+        <Button loading={testing} onClick={() => actor.send({ type: 'testSend.submit', addresses })}>
+          {intl.formatMessage(w.testSubmit)}
+        </Button>
+      </Group>
+      {error === 'testSendFailed' && (
+        <Alert color="red" mt="xs">
+          {intl.formatMessage(w.testSendFailed)}
+        </Alert>
+      )}
+      {sentTo.length > 0 && (
+        <Text mt="xs" c="green">
+          {intl.formatMessage(w.testSent, { addresses: sentTo.join(', ') })}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function SendButton({ mode }: { mode: MessageSchedule['mode'] }) {
+  const intl = useIntl();
+  const actor = useWizardActor();
+  const canSend = useSelector(actor, (s) => s.can({ type: 'wizard.send' }));
+  const sending = useSelector(actor, (s) => s.matches({ ready: { task: 'sending' } }));
+  const error = useSelector(actor, (s) => s.context.errors.task);
+  return (
+    <Stack gap="xs">
+      {(error === 'sendFailed' || error === 'sendRefused') && (
+        <Alert color="red">{intl.formatMessage(error === 'sendFailed' ? w.sendFailed : w.sendRefused)}</Alert>
+      )}
+      {!canSend && !sending && (
+        <Text size="sm" c="dimmed">
+          {intl.formatMessage(w.sendBlocked)}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button size="md" disabled={!canSend} loading={sending} onClick={() => actor.send({ type: 'wizard.send' })}>
+          {intl.formatMessage(mode === 'now' ? w.sendNow : w.schedule)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
