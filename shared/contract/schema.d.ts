@@ -888,6 +888,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/unsubscribe-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe page's texts per language, colours and list choice (defaults until saved) */
+        get: operations["getUnsubscribeSettings"];
+        /** Save the unsubscribe page's texts, colours and list choice */
+        put: operations["updateUnsubscribeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1354,6 +1372,33 @@ export interface components {
                 /** @description The provider's answer */
                 response: string;
             }[];
+        };
+        UnsubscribeTexts: {
+            /** @description The page's heading */
+            title: string;
+            /** @description The question above the button */
+            body: string;
+            /** @description The confirm button's label */
+            button: string;
+            /** @description Shown once unsubscribed */
+            done: string;
+        };
+        /** @description A colour as */
+        UnsubscribeColour: string;
+        UnsubscribeSettings: {
+            /** @description The page's texts per language; a contact sees its own language (en or it), English otherwise. */
+            texts: {
+                en: components["schemas"]["UnsubscribeTexts"];
+                it: components["schemas"]["UnsubscribeTexts"];
+            };
+            colours: {
+                background: components["schemas"]["UnsubscribeColour"];
+                text: components["schemas"]["UnsubscribeColour"];
+                button: components["schemas"]["UnsubscribeColour"];
+                buttonText: components["schemas"]["UnsubscribeColour"];
+            };
+            /** @description Offer the contact a choice of its lists to leave instead of leaving everything. */
+            offerLists: boolean;
         };
     };
     responses: {
@@ -3155,6 +3200,54 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
+        };
+    };
+    getUnsubscribeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings in effect */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    updateUnsubscribeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
 }

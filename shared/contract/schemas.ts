@@ -2282,3 +2282,150 @@ export const TestSendResult = {
     },
   },
 } as const;
+
+export const UnsubscribeTexts = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'body', 'button', 'done'],
+  properties: {
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: "The page's heading",
+    },
+    body: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'The question above the button',
+    },
+    button: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 50,
+      description: "The confirm button's label",
+    },
+    done: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'Shown once unsubscribed',
+    },
+  },
+} as const;
+
+export const UnsubscribeColour = {
+  type: 'string',
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: 'A colour as',
+} as const;
+
+export const UnsubscribeSettings = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['texts', 'colours', 'offerLists'],
+  properties: {
+    texts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['en', 'it'],
+      description: "The page's texts per language; a contact sees its own language (en or it), English otherwise.",
+      properties: {
+        en: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title', 'body', 'button', 'done'],
+          properties: {
+            title: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              description: "The page's heading",
+            },
+            body: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'The question above the button',
+            },
+            button: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              description: "The confirm button's label",
+            },
+            done: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'Shown once unsubscribed',
+            },
+          },
+        },
+        it: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title', 'body', 'button', 'done'],
+          properties: {
+            title: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              description: "The page's heading",
+            },
+            body: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'The question above the button',
+            },
+            button: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              description: "The confirm button's label",
+            },
+            done: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'Shown once unsubscribed',
+            },
+          },
+        },
+      },
+    },
+    colours: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['background', 'text', 'button', 'buttonText'],
+      properties: {
+        background: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+        text: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+        button: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+        buttonText: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+      },
+    },
+    offerLists: {
+      type: 'boolean',
+      description: 'Offer the contact a choice of its lists to leave instead of leaving everything.',
+    },
+  },
+} as const;
