@@ -50,12 +50,19 @@ interface EventRow {
 
 const key = (messageId: number, recipientId: number) => `${messageId}:${recipientId}`;
 
+/** The most hits one write takes; more wait for the next write, which starts as soon as this one commits. */
+const MAX_BATCH = 5_000;
+/** Hits kept while the database is slower than the endpoints; past this, new hits are dropped (and logged). */
+const MAX_BUFFERED = 200_000;
+
 /**
- * Records opens and clicks in batches: the endpoints push a hit and answer at once; the buffer is written every
- * `flushMs` or at `maxRows` hits, one transaction per company (bound to it, under row-level security), and on close.
- * A flush classifies each hit (shared/tracking.ts: machine or human, inside the tracking window or late), inserts the
- * message events in one statement, sets opened_at / clicked_at when first counted, writes the contact's timeline rows,
- * then emits `contact.timeline` per contact and a throttled `message.updated` per message.
+ * Records opens and clicks in batches: the endpoints push a hit and answer at once; one writer at a time takes what
+ * is buffered (up to MAX_BATCH) every `flushMs`, or at once when `maxRows` are waiting or a write just ended with more
+ * behind it, so batches grow with the load instead of writes queueing up. Each write is one transaction per company
+ * (bound to it, under row-level security). A write classifies each hit (shared/tracking.ts: machine or human, inside
+ * the tracking window or late), inserts the message events in one statement, sets opened_at / clicked_at when first
+ * counted, writes the contact's timeline rows, then emits `contact.timeline` per contact and a throttled
+ * `message.updated` per message. Closing writes everything still buffered.
  */
 export class TrackingRecorder {
   readonly #ctx: AppContext;
@@ -63,7 +70,8 @@ export class TrackingRecorder {
   readonly #maxRows: number;
   #buffer: TrackingHit[] = [];
   #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> = Promise.resolve();
+  #writing: Promise<void> | undefined;
+  #dropped = 0;
   readonly #updates = new Map<string, { timer?: NodeJS.Timeout; last: number }>();
 
   constructor(ctx: AppContext, options: { flushMs?: number; maxRows?: number } = {}) {
@@ -73,21 +81,41 @@ export class TrackingRecorder {
   }
 
   record(hit: TrackingHit): void {
+    if (this.#buffer.length >= MAX_BUFFERED) {
+      if (this.#dropped++ % 10_000 === 0) this.#ctx.log.error({ dropped: this.#dropped }, 'tracking buffer full');
+      return;
+    }
     this.#buffer.push(hit);
-    if (this.#buffer.length >= this.#maxRows) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), this.#flushMs);
+    this.#schedule();
   }
 
-  /** Writes what is buffered; resolves when it (and any write before it) is committed. Never rejects. */
-  flush(): Promise<void> {
+  #schedule(): void {
+    if (this.#writing || !this.#buffer.length) return;
+    if (this.#buffer.length >= this.#maxRows) void this.#drain();
+    else this.#timer ??= setTimeout(() => void this.#drain(), this.#flushMs);
+  }
+
+  /** Writes batches until the buffer is empty. Never rejects (a failed batch is logged in #write). */
+  #drain(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    const hits = this.#buffer;
-    this.#buffer = [];
-    if (hits.length) {
-      this.#writing = this.#writing.then(() => this.#write(hits));
+    if (!this.#writing && this.#buffer.length) this.#writing = this.#loop();
+    return this.#writing ?? Promise.resolve();
+  }
+
+  async #loop(): Promise<void> {
+    // Yield first, so #writing is set before this loop can clear it.
+    await Promise.resolve();
+    try {
+      while (this.#buffer.length) await this.#write(this.#buffer.splice(0, MAX_BATCH));
+    } finally {
+      this.#writing = undefined;
     }
-    return this.#writing;
+  }
+
+  /** Writes what is buffered now; resolves when it is committed. */
+  async flush(): Promise<void> {
+    while (this.#writing || this.#buffer.length) await (this.#writing ?? this.#drain());
   }
 
   /** Flushes on shutdown and sends the pending message updates. */
