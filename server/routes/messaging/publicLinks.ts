@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.ts';
@@ -42,18 +43,26 @@ const MIRROR_POLICY =
   "frame-ancestors 'none'; base-uri 'none'; sandbox allow-popups allow-popups-to-escape-sandbox " +
   'allow-top-navigation-by-user-activation';
 
-function notFoundPage(reply: FastifyReply, language: UnsubscribeLanguage = 'en') {
+/** The page a link that does not verify answers with (404): plain HTML, nothing loaded, its own strict policy. */
+function notFoundHtml(language: UnsubscribeLanguage = 'en') {
   const text = escapeHtml(UNSUBSCRIBE_FIXED_TEXTS[language].invalid);
   const style = unsubscribePageStyle(DEFAULT_UNSUBSCRIBE_SETTINGS.colours);
+  return {
+    policy: pagePolicy(style),
+    html:
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+      `<title>${text}</title><style>${style}</style></head><body><main><p>${text}</p></main></body></html>`,
+  };
+}
+const NOT_FOUND = notFoundHtml();
+
+function notFoundPage(reply: FastifyReply) {
   return reply
     .status(404)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', pagePolicy(style))
+    .header('content-security-policy', NOT_FOUND.policy)
     .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
-        `<title>${text}</title><style>${style}</style></head><body><main><p>${text}</p></main></body></html>`,
-    );
+    .send(NOT_FOUND.html);
 }
 
 /** Reads a form body (urlencoded, or multipart as some clients send RFC 8058's) as text; the route parses it. */
@@ -63,6 +72,83 @@ function acceptFormBodies(app: FastifyInstance) {
       done(null, body),
     );
   }
+}
+
+const PIXEL_HEADERS = {
+  'content-type': 'image/gif',
+  'content-length': String(PIXEL.length),
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+/**
+ * The open pixel and tracked links are the busiest public paths (every email opened, every link followed) and the
+ * smallest answers. Fastify's stack around every route (security headers, request ids and logging, hooks) costs more
+ * than the work itself (docs/benchmarks.md, "Open and click endpoints"), so a real HTTP server answers GETs of
+ * /t/o/ and /t/c/ here, ahead of Fastify's request listener, with the same `open` and `click` the routes below use;
+ * everything else, and `inject` in tests, goes through Fastify as before. The client address follows TRUST_PROXY as
+ * Fastify's `request.ip` does (the left-most X-Forwarded-For entry when the proxy is trusted).
+ */
+function installFastPath(
+  app: FastifyInstance,
+  ctx: AppContext,
+  open: (token: string, ip: string, userAgent: string | undefined) => boolean,
+  click: (token: string, ip: string, userAgent: string | undefined) => Promise<string | null>,
+) {
+  const server = app.server;
+  const others = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const ipOf = (req: IncomingMessage) => {
+    const forwarded = ctx.config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return first || req.socket.remoteAddress || '';
+  };
+  const notFound = (res: ServerResponse) => {
+    res.writeHead(404, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': NOT_FOUND.policy,
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(NOT_FOUND.html);
+  };
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || !(url.startsWith('/t/o/') || url.startsWith('/t/c/')) || url.includes('?')) {
+      for (const listener of others) listener.call(server, req, res);
+      return;
+    }
+    const userAgent = req.headers['user-agent'];
+    if (url.startsWith('/t/o/')) {
+      const file = url.slice(5);
+      const ok = file.endsWith('.gif') && open(file.slice(0, -4), ipOf(req), userAgent);
+      if (!ok) {
+        res.writeHead(404, { 'cache-control': 'no-store', 'content-length': '0' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, PIXEL_HEADERS);
+      res.end(PIXEL);
+      return;
+    }
+    click(url.slice(5), ipOf(req), userAgent).then(
+      (target) => {
+        if (target === null) return notFound(res);
+        res.writeHead(302, {
+          location: target,
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+          'content-length': '0',
+        });
+        res.end();
+      },
+      (error: unknown) => {
+        ctx.log.error({ err: error }, 'tracked link not answered');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Server error');
+      },
+    );
+  });
 }
 
 /**
@@ -82,25 +168,17 @@ export function publicLinkRoutes(ctx: AppContext) {
       verifyTracking(ctx.config.secret, token, kind);
     const scopeOf = (target: TrackingTarget) => forTenant(ctx, { companyId: target.companyId, userId: null });
 
-    app.get<{ Params: { file: string } }>('/t/o/:file', async (request, reply) => {
-      const token = request.params.file.endsWith('.gif') ? request.params.file.slice(0, -4) : '';
+    /** Records an open when the token verifies; false when it does not (404). */
+    const open = (token: string, ip: string, userAgent: string | undefined): boolean => {
       const target = verify(token, 'open');
-      if (!target) return reply.status(404).header('cache-control', 'no-store').send();
-      if (target.recipientId !== 0) {
-        recorder.record({
-          ...target,
-          kind: 'open',
-          at: new Date(),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-      }
-      return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
-    });
-
-    app.get<{ Params: { token: string } }>('/t/c/:token', async (request, reply) => {
-      const target = verify(request.params.token, 'click');
-      if (!target) return notFoundPage(reply);
+      if (!target) return false;
+      if (target.recipientId !== 0) recorder.record({ ...target, kind: 'open', at: new Date(), ip, userAgent });
+      return true;
+    };
+    /** The URL a click token leads to, recording the click; null when the token or its link does not exist (404). */
+    const click = async (token: string, ip: string, userAgent: string | undefined): Promise<string | null> => {
+      const target = verify(token, 'click');
+      if (!target) return null;
       const cacheKey = `${target.companyId}:${target.messageId}:${target.linkIdx}`;
       let url = links.get(cacheKey);
       if (url === undefined) {
@@ -109,18 +187,25 @@ export function publicLinkRoutes(ctx: AppContext) {
           [target.companyId, target.messageId, target.linkIdx],
         );
         url = rows[0]?.url;
-        if (url === undefined || !/^https?:\/\//i.test(url)) return notFoundPage(reply);
+        if (url === undefined || !/^https?:\/\//i.test(url)) return null;
         links.set(cacheKey, url);
       }
-      if (target.recipientId !== 0) {
-        recorder.record({
-          ...target,
-          kind: 'click',
-          at: new Date(),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
+      if (target.recipientId !== 0) recorder.record({ ...target, kind: 'click', at: new Date(), ip, userAgent });
+      return url;
+    };
+    installFastPath(app, ctx, open, click);
+
+    app.get<{ Params: { file: string } }>('/t/o/:file', async (request, reply) => {
+      const token = request.params.file.endsWith('.gif') ? request.params.file.slice(0, -4) : '';
+      if (!open(token, request.ip, request.headers['user-agent'])) {
+        return reply.status(404).header('cache-control', 'no-store').send();
       }
+      return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
+    });
+
+    app.get<{ Params: { token: string } }>('/t/c/:token', async (request, reply) => {
+      const url = await click(request.params.token, request.ip, request.headers['user-agent']);
+      if (url === null) return notFoundPage(reply);
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
     });
 

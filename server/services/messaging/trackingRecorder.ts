@@ -172,7 +172,11 @@ export class TrackingRecorder {
 
   async #write(hits: TrackingHit[]): Promise<void> {
     const byCompany = new Map<string, TrackingHit[]>();
-    for (const hit of hits) byCompany.set(hit.companyId, [...(byCompany.get(hit.companyId) ?? []), hit]);
+    for (const hit of hits) {
+      const list = byCompany.get(hit.companyId);
+      if (list) list.push(hit);
+      else byCompany.set(hit.companyId, [hit]);
+    }
     for (const [companyId, companyHits] of byCompany) {
       try {
         const scope = forTenant(this.#ctx, { companyId, userId: null });
@@ -319,7 +323,7 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackingHit
 async function scannerBursts(db: PoolClient, companyId: string, hits: TrackingHit[]): Promise<Map<string, Date>> {
   const clicks = hits.filter((h) => h.kind === 'click');
   if (!clicks.length) return new Map();
-  const since = new Date(Math.min(...clicks.map((c) => c.at.getTime())) - SCANNER_BURST_MS);
+  const since = new Date(clicks.reduce((min, c) => Math.min(min, c.at.getTime()), Infinity) - SCANNER_BURST_MS);
   const [{ rows: counts }, { rows: recent }] = await Promise.all([
     db.query<{ message_id: string; links: number }>(
       `select message_id, count(*)::int as links from message_links
@@ -336,8 +340,11 @@ async function scannerBursts(db: PoolClient, companyId: string, hits: TrackingHi
   ]);
   const links = new Map(counts.map((c) => [Number(c.message_id), c.links]));
   const perRecipient = new Map<string, { at: Date; linkIdx: number }[]>();
-  const add = (k: string, click: { at: Date; linkIdx: number }) =>
-    perRecipient.set(k, [...(perRecipient.get(k) ?? []), click]);
+  const add = (k: string, click: { at: Date; linkIdx: number }) => {
+    const list = perRecipient.get(k);
+    if (list) list.push(click);
+    else perRecipient.set(k, [click]);
+  };
   for (const r of recent)
     add(key(Number(r.message_id), Number(r.recipient_id)), { at: r.created_at, linkIdx: r.link_idx });
   for (const c of clicks) add(key(c.messageId, c.recipientId), { at: c.at, linkIdx: c.linkIdx });

@@ -200,3 +200,35 @@ describe('tracked link', () => {
     expect(await eventsOf(env, m.messageId)).toEqual([]);
   });
 });
+
+describe('over real HTTP (the fast path ahead of Fastify)', () => {
+  it('answers the pixel and the redirect, refuses a bad token, and records like the routes', async () => {
+    const address = await env.app.listen({ port: 0, host: '127.0.0.1' });
+    const m = await message();
+    const pixel = await fetch(`${address}${TRACKING_PATHS.open(m.token('open'))}`, {
+      headers: { 'user-agent': BROWSER },
+    });
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers.get('content-type')).toBe('image/gif');
+    expect(pixel.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await pixel.arrayBuffer()).equals(PIXEL)).toBe(true);
+    const link = await fetch(`${address}${TRACKING_PATHS.click(m.token('click', undefined, 1))}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': BROWSER },
+    });
+    expect(link.status).toBe(302);
+    expect(link.headers.get('location')).toBe('https://example.com/sale?x=1&y=2');
+    const bad = await fetch(`${address}${TRACKING_PATHS.click(m.token('open'))}`, { redirect: 'manual' });
+    expect(bad.status).toBe(404);
+    expect(bad.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await fetch(`${address}${TRACKING_PATHS.open(m.token('click'))}`)).status).toBe(404);
+    // Other paths still reach Fastify.
+    expect((await fetch(`${address}/api/health`)).status).toBe(200);
+    const events = await eventually(async () => {
+      const rows = await eventsOf(env, m.messageId);
+      return rows.length === 2 && rows;
+    });
+    // The pixel's open came first, so the click implies no second one.
+    expect(events && events.map((e) => e.type).sort()).toEqual(['clicked', 'opened']);
+  });
+});
