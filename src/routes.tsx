@@ -72,6 +72,7 @@ const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx
 const multichannel = () => import('./screens/multichannel/MultichannelScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
+const unsubscribeSettings = () => import('./screens/multichannel/UnsubscribeSettingsScreen.tsx');
 const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
@@ -161,7 +162,7 @@ const defaultPages: RouteObject[] = [
   {
     path: 'multichannel/settings/unsubscribe',
     ...named(routeNames.unsubscribe),
-    lazy: screen(multichannel, 'MultichannelScreen'),
+    lazy: screen(unsubscribeSettings, 'UnsubscribeSettingsScreen'),
   },
   {
     path: 'multichannel/:channel',

@@ -324,20 +324,27 @@ async function scannerBursts(db: PoolClient, companyId: string, hits: TrackingHi
   const clicks = hits.filter((h) => h.kind === 'click');
   if (!clicks.length) return new Map();
   const since = new Date(clicks.reduce((min, c) => Math.min(min, c.at.getTime()), Infinity) - SCANNER_BURST_MS);
-  const [{ rows: counts }, { rows: recent }] = await Promise.all([
-    db.query<{ message_id: string; links: number }>(
-      `select message_id, count(*)::int as links from message_links
-        where company_id = $1 and message_id = any($2::bigint[]) group by message_id`,
-      [companyId, [...new Set(clicks.map((c) => c.messageId))]],
-    ),
-    db.query<{ message_id: string; recipient_id: string; link_idx: number; created_at: Date }>(
-      `select e.message_id, e.recipient_id, e.link_idx, e.created_at from message_events e
-         join unnest($2::bigint[], $3::bigint[]) as v(message_id, recipient_id)
-           on v.message_id = e.message_id and v.recipient_id = e.recipient_id
-        where e.company_id = $1 and e.type = 'clicked' and e.created_at >= $4`,
-      [companyId, clicks.map((c) => c.messageId), clicks.map((c) => c.recipientId), since],
-    ),
-  ]);
+  const { rows: counts } = await db.query<{ message_id: string; links: number }>(
+    `select message_id, count(*)::int as links from message_links
+      where company_id = $1 and message_id = any($2::bigint[]) group by message_id`,
+    [companyId, [...new Set(clicks.map((c) => c.messageId))]],
+  );
+  // Only messages with two or more links can be clicked through in a burst; their recent clicks are read by the
+  // (message, type, time) index, for the batch's recipients only.
+  const multi = counts.filter((c) => c.links >= 2).map((c) => Number(c.message_id));
+  const candidates = clicks.filter((c) => multi.includes(c.messageId));
+  if (!candidates.length) return new Map();
+  const { rows: recent } = await db.query<{
+    message_id: string;
+    recipient_id: string;
+    link_idx: number;
+    created_at: Date;
+  }>(
+    `select e.message_id, e.recipient_id, e.link_idx, e.created_at from message_events e
+      where e.company_id = $1 and e.message_id = any($2::bigint[]) and e.type = 'clicked' and e.created_at >= $3
+        and e.recipient_id = any($4::bigint[])`,
+    [companyId, multi, since, [...new Set(candidates.map((c) => c.recipientId))]],
+  );
   const links = new Map(counts.map((c) => [Number(c.message_id), c.links]));
   const perRecipient = new Map<string, { at: Date; linkIdx: number }[]>();
   const add = (k: string, click: { at: Date; linkIdx: number }) => {
@@ -347,7 +354,7 @@ async function scannerBursts(db: PoolClient, companyId: string, hits: TrackingHi
   };
   for (const r of recent)
     add(key(Number(r.message_id), Number(r.recipient_id)), { at: r.created_at, linkIdx: r.link_idx });
-  for (const c of clicks) add(key(c.messageId, c.recipientId), { at: c.at, linkIdx: c.linkIdx });
+  for (const c of candidates) add(key(c.messageId, c.recipientId), { at: c.at, linkIdx: c.linkIdx });
   const bursts = new Map<string, Date>();
   for (const [k, list] of perRecipient) {
     if (isScannerBurst(list, links.get(Number(k.split(':')[0])) ?? 0)) {
