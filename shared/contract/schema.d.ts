@@ -895,7 +895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The unsubscribe page's texts per language, colours and list choice (defaults until saved) */
+        /**
+         * The unsubscribe page's texts per language, colours and list choice (defaults until saved)
+         * @description The links a message carries are answered outside `/api`, relative to the installation's public URL, with a signed token as the only capability (a token that does not verify answers 404 and records nothing): `GET /t/o/{token}.gif` the open pixel, `GET /t/c/{token}` a tracked link (302 to its URL), `GET /u/{token}` this unsubscribe page in the contact's language, `POST /u/{token}` with `List-Unsubscribe=One-Click` (RFC 8058) unsubscribing at once, `GET /m/{token}` the web version. docs/tracking.md describes them.
+         */
         get: operations["getUnsubscribeSettings"];
         /** Save the unsubscribe page's texts, colours and list choice */
         put: operations["updateUnsubscribeSettings"];
