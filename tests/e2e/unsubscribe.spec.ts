@@ -73,11 +73,14 @@ test.describe('unsubscribe page settings', () => {
     const save = page.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
 
-    await page.getByRole('textbox', { name: 'Title' }).fill('Leaving so soon?');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Leaving so soon?');
     await expect(preview.getByRole('heading', { name: 'Leaving so soon?' })).toBeVisible();
-    await page.getByRole('radio', { name: 'Italian' }).check({ force: true });
-    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Annulla iscrizione');
-    await page.getByRole('textbox', { name: 'Button' }).fill('Sì, cancellami');
+    // The language is a radio group: the arrow key moves to Italian.
+    await page.getByRole('radio', { name: 'English' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Italian' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Annulla iscrizione');
+    await page.getByRole('textbox', { name: 'Button label' }).fill('Sì, cancellami');
     await expect(preview.getByRole('button', { name: 'Sì, cancellami' })).toBeVisible();
     await page.getByRole('switch', { name: 'Let contacts choose which of their lists to leave' }).check();
     await expect(preview.getByRole('checkbox', { name: 'Newsletter' })).toBeVisible();
@@ -85,21 +88,21 @@ test.describe('unsubscribe page settings', () => {
     await save.click();
     await expect(page.getByTestId('unsubscribe-status')).toHaveText('Saved');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Leaving so soon?');
-    await page.getByRole('radio', { name: 'Italian' }).check({ force: true });
-    await expect(page.getByRole('textbox', { name: 'Button' })).toHaveValue('Sì, cancellami');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Leaving so soon?');
+    await page.locator('label', { hasText: 'Italian' }).click();
+    await expect(page.getByRole('textbox', { name: 'Button label' })).toHaveValue('Sì, cancellami');
   });
 
   test('refuses an empty title beside its field and saves nothing', async ({ page, user }) => {
     await loginThroughUi(page, user);
     await expect(page.getByTestId('greeting')).toBeVisible();
     await page.goto('/multichannel/settings/unsubscribe');
-    await page.getByRole('textbox', { name: 'Title' }).fill('');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Nothing was saved: correct the fields marked.')).toBeVisible();
     await expect(page.getByText('Fill this in, within the length allowed')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Unsubscribe');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Unsubscribe');
   });
 });
 
