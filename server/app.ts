@@ -20,6 +20,7 @@ import type { AppContext } from './context.ts';
 import { HTTP_TEXTS, HttpError, invalid, TooManyRequests } from './http/errors.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
+import { publicLinkRoutes } from './routes/messaging/publicLinks.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
@@ -235,6 +236,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     { prefix: '/api' },
   );
+
+  // The links messages carry (open pixel, tracked links, unsubscribe, web version): outside /api, before the SPA.
+  await app.register(publicLinkRoutes(ctx));
 
   const manifestHandler = createHandlers(ctx).getBuildManifest;
   app.get('/build-manifest.json', async (request, reply) => {

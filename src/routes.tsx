@@ -74,6 +74,7 @@ const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
 const senders = () => import('./screens/multichannel/SendersScreen.tsx');
 const messagingSettings = () => import('./screens/multichannel/MessagingSettingsScreen.tsx');
+const unsubscribeSettings = () => import('./screens/multichannel/UnsubscribeSettingsScreen.tsx');
 const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
@@ -167,7 +168,7 @@ const defaultPages: RouteObject[] = [
   {
     path: 'multichannel/settings/unsubscribe',
     ...named(routeNames.unsubscribe),
-    lazy: screen(multichannel, 'MultichannelScreen'),
+    lazy: screen(unsubscribeSettings, 'UnsubscribeSettingsScreen'),
   },
   {
     path: 'multichannel/:channel',

@@ -21,6 +21,7 @@ import { messageHandlers } from './messaging/messages.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
 import { templateHandlers } from './messaging/templates.ts';
 import { assetHandlers } from './messaging/assets.ts';
+import { unsubscribeSettingsHandlers } from './messaging/unsubscribeSettings.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -45,6 +46,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...assetHandlers(ctx),
     ...sendingHandlers(ctx),
     ...messageHandlers(ctx),
+    ...unsubscribeSettingsHandlers(ctx),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Scope } from '../scope.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { lockLists } from './lists.ts';
 import { lockContacts } from './locks.ts';
+import { blocksContact } from '../messaging/blocklist.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { SqlParams } from './sql.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
@@ -69,7 +70,10 @@ function statement(
     case 'unblock':
       return `with changed as (update contacts c set blocked_at = null, updated_at = now()
                                where ${where} and c.blocked_at is not null and c.anonymised_at is null returning c.id),
-             ${event('contact.unblocked', `'{}'::jsonb`)}
+             ${event('contact.unblocked', `'{}'::jsonb`)},
+             released as (delete from channel_blocklist b using changed ch, contacts u
+                           where b.company_id = $1 and u.company_id = $1 and u.id = ch.id
+                             and ${blocksContact('b', 'u')})
              select count(*)::int as n from changed`;
     case 'delete':
       return `with changed as (delete from contacts c where ${where} returning c.id) select count(*)::int as n from changed`;

@@ -5,6 +5,7 @@ import { attributeDefs } from './attributes.ts';
 import { recordEvent } from './events.ts';
 import { lockLists, missingLists } from './lists.ts';
 import { lockContacts } from './locks.ts';
+import { releaseContactAddresses } from '../messaging/blocklist.ts';
 import { CONTACT_COLUMNS, type ContactRow } from './query.ts';
 import { uniqueViolation, type Db } from './sql.ts';
 import { normaliseValue, type AttributeValue } from './values.ts';
@@ -221,12 +222,18 @@ export async function deleteContact(scope: Scope, id: number): Promise<void> {
 export async function setBlocked(scope: Scope, id: number, blocked: boolean): Promise<ContactRow> {
   return scope.db.transaction(async (db) => {
     const contact = await getContact(db, scope.companyId, id);
-    if (contact.blocked === blocked) return contact;
+    if (contact.blocked === blocked) {
+      // An address blocklisted for a channel (a bounce, an unsubscribe) is reachable again once its contact is
+      // unblocked.
+      if (!blocked) await releaseContactAddresses(db, scope.companyId, [id]);
+      return contact;
+    }
     if (!blocked && contact.anonymisedAt) throw ANONYMISED();
     await db.query(
       `update contacts set blocked_at = ${blocked ? 'now()' : 'null'}, updated_at = now() where company_id = $1 and id = $2`,
       [scope.companyId, id],
     );
+    if (!blocked) await releaseContactAddresses(db, scope.companyId, [id]);
     await recordEvent(db, {
       companyId: scope.companyId,
       contactId: id,

@@ -1,0 +1,407 @@
+import type { AppContext } from '../../context.ts';
+import type { PoolClient } from '../../db/pool.ts';
+import { forTenant } from '../scope.ts';
+import {
+  countsAsEngagement,
+  isMachineClick,
+  isMachineOpen,
+  isScannerBurst,
+  isWithinTrackingWindow,
+  SCANNER_BURST_MS,
+} from '../../../shared/tracking.ts';
+import type { Channel, MessageStatus } from '../../../shared/messaging.ts';
+
+/** One fetch of an open pixel or a tracked link, as the endpoint saw it. */
+export interface TrackingHit {
+  kind: 'open' | 'click';
+  companyId: string;
+  messageId: number;
+  recipientId: number;
+  linkIdx: number;
+  at: Date;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** How often `message.updated` goes out per message while opens and clicks arrive. */
+export const MESSAGE_UPDATE_THROTTLE_MS = 1_000;
+
+interface RecipientRow {
+  id: string;
+  message_id: string;
+  contact_id: string | null;
+  channel: Channel;
+  sent_at: Date | null;
+  opened_at: Date | null;
+  clicked_at: Date | null;
+}
+
+interface EventRow {
+  messageId: number;
+  recipientId: number;
+  contactId: number | null;
+  channel: Channel;
+  type: 'opened' | 'clicked';
+  machine: boolean;
+  linkIdx: number | null;
+  detail: Record<string, unknown>;
+  at: Date;
+}
+
+const key = (messageId: number, recipientId: number) => `${messageId}:${recipientId}`;
+
+/** The most hits one write takes; more wait for the next write, which starts as soon as this one commits. */
+const MAX_BATCH = 5_000;
+/** Hits kept while the database is slower than the endpoints; past this, new hits are dropped (and logged). */
+const MAX_BUFFERED = 200_000;
+
+/**
+ * Records opens and clicks in batches: the endpoints push a hit and answer at once; one writer at a time takes what
+ * is buffered (up to MAX_BATCH) every `flushMs`, or at once when `maxRows` are waiting or a write just ended with more
+ * behind it, so batches grow with the load instead of writes queueing up. Each write is one transaction per company
+ * (bound to it, under row-level security). A write classifies each hit (shared/tracking.ts: machine or human, inside
+ * the tracking window or late), inserts the message events in one statement, sets opened_at / clicked_at when first
+ * counted, writes the contact's timeline rows, then emits `contact.timeline` per contact and a throttled
+ * `message.updated` per message. Closing writes everything still buffered.
+ */
+export class TrackingRecorder {
+  readonly #ctx: AppContext;
+  readonly #flushMs: number;
+  readonly #maxRows: number;
+  #buffer: TrackingHit[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> | undefined;
+  #dropped = 0;
+  readonly #updates = new Map<string, { timer?: NodeJS.Timeout; last: number }>();
+
+  constructor(ctx: AppContext, options: { flushMs?: number; maxRows?: number } = {}) {
+    this.#ctx = ctx;
+    this.#flushMs = options.flushMs ?? 100;
+    this.#maxRows = options.maxRows ?? 500;
+  }
+
+  record(hit: TrackingHit): void {
+    if (this.#buffer.length >= MAX_BUFFERED) {
+      if (this.#dropped++ % 10_000 === 0) this.#ctx.log.error({ dropped: this.#dropped }, 'tracking buffer full');
+      return;
+    }
+    this.#buffer.push(hit);
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#writing || !this.#buffer.length) return;
+    if (this.#buffer.length >= this.#maxRows) void this.#drain();
+    else this.#timer ??= setTimeout(() => void this.#drain(), this.#flushMs);
+  }
+
+  /** Writes batches until the buffer is empty. Never rejects (a failed batch is logged in #write). */
+  #drain(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (!this.#writing && this.#buffer.length) this.#writing = this.#loop();
+    return this.#writing ?? Promise.resolve();
+  }
+
+  async #loop(): Promise<void> {
+    // Yield first, so #writing is set before this loop can clear it.
+    await Promise.resolve();
+    try {
+      while (this.#buffer.length) await this.#write(this.#buffer.splice(0, MAX_BATCH));
+    } finally {
+      this.#writing = undefined;
+    }
+  }
+
+  /** Writes what is buffered now; resolves when it is committed. */
+  async flush(): Promise<void> {
+    while (this.#writing || this.#buffer.length) await (this.#writing ?? this.#drain());
+  }
+
+  /** Flushes on shutdown and sends the pending message updates. */
+  async close(): Promise<void> {
+    await this.flush();
+    const pending = [...this.#updates.entries()].filter(([, u]) => u.timer);
+    for (const [, u] of pending) clearTimeout(u.timer);
+    this.#updates.clear();
+    await Promise.all(
+      pending.map(([k]) => {
+        const [companyId, messageId] = k.split('/');
+        return this.#emitMessage(companyId!, Number(messageId));
+      }),
+    );
+  }
+
+  /** Emits `message.updated` for a message at most once per MESSAGE_UPDATE_THROTTLE_MS (the last change always). */
+  messageChanged(companyId: string, messageId: number): void {
+    const k = `${companyId}/${messageId}`;
+    const entry = this.#updates.get(k) ?? { last: 0 };
+    this.#updates.set(k, entry);
+    if (entry.timer) return;
+    const wait = Math.max(0, entry.last + MESSAGE_UPDATE_THROTTLE_MS - Date.now());
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      entry.last = Date.now();
+      void this.#emitMessage(companyId, messageId);
+    }, wait);
+  }
+
+  async #emitMessage(companyId: string, messageId: number): Promise<void> {
+    try {
+      const { rows } = await forTenant(this.#ctx, { companyId, userId: null }).db.query<{
+        channel: Channel;
+        status: MessageStatus;
+        opened: number;
+        clicked: number;
+        unsubscribed: number;
+      }>(
+        `select m.channel, m.status, count(r.opened_at)::int as opened, count(r.clicked_at)::int as clicked,
+                count(r.unsubscribed_at)::int as unsubscribed
+           from messages m left join message_recipients r on r.company_id = m.company_id and r.message_id = m.id
+          where m.company_id = $1 and m.id = $2 group by m.channel, m.status`,
+        [companyId, messageId],
+      );
+      const row = rows[0];
+      if (!row) return;
+      const { channel, status, ...counts } = row;
+      this.#ctx.realtime.toCompany(companyId, 'message.updated', { messageId, channel, status, counts });
+    } catch (error) {
+      this.#ctx.log.error({ err: error, messageId }, 'message update not emitted');
+    }
+  }
+
+  async #write(hits: TrackingHit[]): Promise<void> {
+    const byCompany = new Map<string, TrackingHit[]>();
+    for (const hit of hits) {
+      const list = byCompany.get(hit.companyId);
+      if (list) list.push(hit);
+      else byCompany.set(hit.companyId, [hit]);
+    }
+    for (const [companyId, companyHits] of byCompany) {
+      try {
+        const scope = forTenant(this.#ctx, { companyId, userId: null });
+        const touched = await scope.db.transaction((db) => writeCompany(db, companyId, companyHits));
+        for (const contactId of touched.contacts) {
+          this.#ctx.realtime.toCompany(companyId, 'contact.timeline', { contactId });
+        }
+        for (const messageId of touched.messages) this.messageChanged(companyId, messageId);
+      } catch (error) {
+        // The hits are lost, not retried: a pixel or link answered long ago cannot be asked again, and a retry loop
+        // against a failing database would only grow the buffer.
+        this.#ctx.log.error({ err: error, hits: companyHits.length }, 'opens and clicks not recorded');
+      }
+    }
+  }
+}
+
+/** Writes one company's hits in the transaction `db`; returns the contacts and messages whose figures changed. */
+async function writeCompany(db: PoolClient, companyId: string, hits: TrackingHit[]) {
+  const pairs = [...new Map(hits.map((h) => [key(h.messageId, h.recipientId), h])).values()];
+  const { rows: recipients } = await db.query<RecipientRow>(
+    `select r.id, r.message_id, r.contact_id, m.channel, r.sent_at, r.opened_at, r.clicked_at
+       from message_recipients r
+       join unnest($2::bigint[], $3::bigint[]) as v(message_id, id) on v.message_id = r.message_id and v.id = r.id
+       join messages m on m.company_id = r.company_id and m.id = r.message_id
+      where r.company_id = $1`,
+    [companyId, pairs.map((p) => p.messageId), pairs.map((p) => p.recipientId)],
+  );
+  const byKey = new Map(recipients.map((r) => [key(Number(r.message_id), Number(r.id)), r]));
+  const known = hits.filter((h) => byKey.has(key(h.messageId, h.recipientId)));
+  if (!known.length) return { contacts: new Set<number>(), messages: new Set<number>() };
+
+  const bursts = await scannerBursts(db, companyId, known);
+  const events: EventRow[] = [];
+  const opened = new Map<string, Date>();
+  const clicked = new Map<string, Date>();
+  const timeline: { contactId: number; type: string; messageId: number; linkIdx: number | null; at: Date }[] = [];
+  for (const hit of known) {
+    const k = key(hit.messageId, hit.recipientId);
+    const r = byKey.get(k)!;
+    const fetch = { userAgent: hit.userAgent, ip: hit.ip };
+    const machine =
+      hit.kind === 'open' ? isMachineOpen(fetch) : isMachineClick(fetch, r.sent_at, hit.at) || bursts.has(k);
+    const late = !isWithinTrackingWindow(r.sent_at, hit.at);
+    const counted = countsAsEngagement({ machine, sentAt: r.sent_at, at: hit.at });
+    const base = {
+      messageId: hit.messageId,
+      recipientId: hit.recipientId,
+      contactId: r.contact_id === null ? null : Number(r.contact_id),
+      channel: r.channel,
+      machine,
+      at: hit.at,
+    };
+    const detail = {
+      ...(late ? { late: true } : {}),
+      ...(hit.userAgent ? { userAgent: hit.userAgent.slice(0, 300) } : {}),
+    };
+    const firstOpen = counted && !r.opened_at && !opened.has(k);
+    if (hit.kind === 'click') {
+      events.push({ ...base, type: 'clicked', linkIdx: hit.linkIdx, detail });
+      // A person who clicks has opened the message, even when the pixel was blocked.
+      if (firstOpen) events.push({ ...base, type: 'opened', linkIdx: null, detail: { ...detail, fromClick: true } });
+    } else {
+      events.push({ ...base, type: 'opened', linkIdx: null, detail });
+    }
+    if (!counted) continue;
+    if (firstOpen) {
+      opened.set(k, hit.at);
+      if (base.contactId !== null)
+        timeline.push({ ...base, contactId: base.contactId, type: 'message.opened', linkIdx: null });
+    }
+    if (hit.kind === 'click') {
+      if (!r.clicked_at && !clicked.has(k)) clicked.set(k, hit.at);
+      if (base.contactId !== null) {
+        timeline.push({ ...base, contactId: base.contactId, type: 'message.clicked', linkIdx: hit.linkIdx });
+      }
+    }
+  }
+
+  await db.query(
+    `insert into message_events (company_id, message_id, recipient_id, contact_id, channel, type, machine, link_idx,
+                                 detail, created_at)
+     select $1, * from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::boolean[],
+                              $8::int[], $9::jsonb[], $10::timestamptz[])`,
+    [
+      companyId,
+      events.map((e) => e.messageId),
+      events.map((e) => e.recipientId),
+      events.map((e) => e.contactId),
+      events.map((e) => e.channel),
+      events.map((e) => e.type),
+      events.map((e) => e.machine),
+      events.map((e) => e.linkIdx),
+      events.map((e) => JSON.stringify(e.detail)),
+      events.map((e) => e.at),
+    ],
+  );
+  const firsts = [...new Set([...opened.keys(), ...clicked.keys()])];
+  if (firsts.length) {
+    await db.query(
+      `update message_recipients r
+          set opened_at = coalesce(r.opened_at, v.opened_at), clicked_at = coalesce(r.clicked_at, v.clicked_at)
+         from unnest($2::bigint[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])
+              as v(message_id, id, opened_at, clicked_at)
+        where r.company_id = $1 and r.message_id = v.message_id and r.id = v.id`,
+      [
+        companyId,
+        firsts.map((k) => Number(k.split(':')[0])),
+        firsts.map((k) => Number(k.split(':')[1])),
+        firsts.map((k) => opened.get(k) ?? null),
+        firsts.map((k) => clicked.get(k) ?? null),
+      ],
+    );
+  }
+  if (bursts.size) await unmarkBursts(db, companyId, bursts);
+  if (timeline.length) {
+    await db.query(
+      `insert into contact_events (company_id, contact_id, type, payload, created_at)
+       select $1, v.contact_id, v.type,
+              jsonb_strip_nulls(jsonb_build_object('messageId', v.message_id, 'linkIdx', v.link_idx)),
+              v.at
+         from unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[], $6::timestamptz[])
+              as v(contact_id, type, message_id, link_idx, at)`,
+      [
+        companyId,
+        timeline.map((t) => t.contactId),
+        timeline.map((t) => t.type),
+        timeline.map((t) => t.messageId),
+        timeline.map((t) => t.linkIdx),
+        timeline.map((t) => t.at),
+      ],
+    );
+  }
+  return {
+    contacts: new Set(timeline.map((t) => t.contactId)),
+    messages: new Set([...opened.keys(), ...clicked.keys(), ...bursts.keys()].map((k) => Number(k.split(':')[0]))),
+  };
+}
+
+/**
+ * Recipients whose clicks (those recorded in the last SCANNER_BURST_MS and those of this batch) cover every link
+ * of their message (a scanner following them all). Maps `message:recipient` to the burst's start.
+ */
+async function scannerBursts(db: PoolClient, companyId: string, hits: TrackingHit[]): Promise<Map<string, Date>> {
+  const clicks = hits.filter((h) => h.kind === 'click');
+  if (!clicks.length) return new Map();
+  const since = new Date(clicks.reduce((min, c) => Math.min(min, c.at.getTime()), Infinity) - SCANNER_BURST_MS);
+  const { rows: counts } = await db.query<{ message_id: string; links: number }>(
+    `select message_id, count(*)::int as links from message_links
+      where company_id = $1 and message_id = any($2::bigint[]) group by message_id`,
+    [companyId, [...new Set(clicks.map((c) => c.messageId))]],
+  );
+  // Only messages with two or more links can be clicked through in a burst; their recent clicks are read by the
+  // (message, type, time) index, for the batch's recipients only.
+  const multi = counts.filter((c) => c.links >= 2).map((c) => Number(c.message_id));
+  const candidates = clicks.filter((c) => multi.includes(c.messageId));
+  if (!candidates.length) return new Map();
+  const { rows: recent } = await db.query<{
+    message_id: string;
+    recipient_id: string;
+    link_idx: number;
+    created_at: Date;
+  }>(
+    `select e.message_id, e.recipient_id, e.link_idx, e.created_at from message_events e
+      where e.company_id = $1 and e.message_id = any($2::bigint[]) and e.type = 'clicked' and e.created_at >= $3
+        and e.recipient_id = any($4::bigint[])`,
+    [companyId, multi, since, [...new Set(candidates.map((c) => c.recipientId))]],
+  );
+  const links = new Map(counts.map((c) => [Number(c.message_id), c.links]));
+  const perRecipient = new Map<string, { at: Date; linkIdx: number }[]>();
+  const add = (k: string, click: { at: Date; linkIdx: number }) => {
+    const list = perRecipient.get(k);
+    if (list) list.push(click);
+    else perRecipient.set(k, [click]);
+  };
+  for (const r of recent)
+    add(key(Number(r.message_id), Number(r.recipient_id)), { at: r.created_at, linkIdx: r.link_idx });
+  for (const c of candidates) add(key(c.messageId, c.recipientId), { at: c.at, linkIdx: c.linkIdx });
+  const bursts = new Map<string, Date>();
+  for (const [k, list] of perRecipient) {
+    if (isScannerBurst(list, links.get(Number(k.split(':')[0])) ?? 0)) {
+      bursts.set(k, new Date(Math.min(...list.map((c) => c.at.getTime()))));
+    }
+  }
+  return bursts;
+}
+
+/**
+ * A burst found now also makes the clicks (and the opens they implied) recorded before it machine-made: they are
+ * marked, and the recipient's opened_at / clicked_at and its timeline rows are recomputed from what still counts.
+ */
+async function unmarkBursts(db: PoolClient, companyId: string, bursts: Map<string, Date>): Promise<void> {
+  const ks = [...bursts.keys()];
+  const params = [
+    companyId,
+    ks.map((k) => Number(k.split(':')[0])),
+    ks.map((k) => Number(k.split(':')[1])),
+    ks.map((k) => bursts.get(k)!),
+  ];
+  await db.query(
+    `update message_events e set machine = true
+       from unnest($2::bigint[], $3::bigint[], $4::timestamptz[]) as v(message_id, recipient_id, since)
+      where e.company_id = $1 and e.message_id = v.message_id and e.recipient_id = v.recipient_id
+        and e.created_at >= v.since and not e.machine
+        and (e.type = 'clicked' or (e.type = 'opened' and e.detail ? 'fromClick'))`,
+    params,
+  );
+  await db.query(
+    `delete from contact_events c
+      using message_recipients r, unnest($2::bigint[], $3::bigint[], $4::timestamptz[]) as v(message_id, id, since)
+      where r.company_id = $1 and r.message_id = v.message_id and r.id = v.id
+        and c.company_id = $1 and c.contact_id = r.contact_id and c.created_at >= v.since
+        and c.type in ('message.opened', 'message.clicked') and (c.payload->>'messageId')::bigint = v.message_id`,
+    params,
+  );
+  await db.query(
+    `update message_recipients r
+        set opened_at = (select min(e.created_at) from message_events e where e.company_id = r.company_id
+                           and e.message_id = r.message_id and e.recipient_id = r.id and e.type = 'opened'
+                           and not e.machine and not e.detail ? 'late'),
+            clicked_at = (select min(e.created_at) from message_events e where e.company_id = r.company_id
+                           and e.message_id = r.message_id and e.recipient_id = r.id and e.type = 'clicked'
+                           and not e.machine and not e.detail ? 'late')
+       from unnest($2::bigint[], $3::bigint[]) as v(message_id, id)
+      where r.company_id = $1 and r.message_id = v.message_id and r.id = v.id`,
+    params.slice(0, 3),
+  );
+}
