@@ -32,6 +32,15 @@ export interface Config {
   trustProxy: boolean;
   productName: string;
   distDir: string;
+  /** The inbound SMTP listener (bounces, complaints, replies): its port, started by the worker role; unset: none. */
+  inboundSmtpPort: number | undefined;
+  inboundSmtpHost: string;
+  /** Largest inbound message accepted (SMTP SIZE); larger ones are refused with 552. */
+  inboundSmtpMaxBytes: number;
+  /** SendGrid Event Webhook verification key (base64 ECDSA public key); unset: its endpoint answers 404. */
+  sendgridWebhookPublicKey: string | undefined;
+  /** Mailgun HTTP webhook signing key; unset: its endpoint answers 404. */
+  mailgunWebhookSigningKey: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -93,5 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     productName: env.PRODUCT_NAME ?? 'Missiva',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    inboundSmtpPort: env.INBOUND_SMTP_PORT ? int(env.INBOUND_SMTP_PORT, 0, 'INBOUND_SMTP_PORT') : undefined,
+    inboundSmtpHost: env.INBOUND_SMTP_HOST ?? '0.0.0.0',
+    inboundSmtpMaxBytes: int(env.INBOUND_SMTP_MAX_BYTES, 10 * 1024 * 1024, 'INBOUND_SMTP_MAX_BYTES'),
+    sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
+    mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
   };
 }

@@ -7,6 +7,7 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
+import { startInboundSmtp, type InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
@@ -16,6 +17,8 @@ export async function migrateJobs(pool: Pool): Promise<void> {
 
 export interface JobWorker {
   runner: Runner;
+  /** The inbound SMTP listener (bounces, complaints, replies) when INBOUND_SMTP_PORT is set. */
+  inbound?: InboundListener;
   stop(): Promise<void>;
 }
 
@@ -52,9 +55,15 @@ export async function startWorker(
       ctx.log[method]({ jobs: meta }, message);
     }),
   });
+  // The worker role receives bounces, complaints and replies; it stops taking mail before its jobs stop.
+  const port = ctx.config.inboundSmtpPort;
+  const inbound = port === undefined ? undefined : await startInboundSmtp(ctx, { port });
+  if (inbound) ctx.log.info({ port: inbound.port }, 'inbound SMTP listening');
   return {
     runner,
+    ...(inbound ? { inbound } : {}),
     async stop() {
+      await inbound?.close();
       await watch.stop();
       await runner.stop();
       email?.close();
