@@ -16,6 +16,7 @@ import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
+import { providerEventHandlers } from './messaging/providers.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -35,6 +36,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
     ...testSendHandlers(ctx),
+    ...providerEventHandlers(ctx),
   };
 }
 

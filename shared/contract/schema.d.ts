@@ -888,6 +888,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/providers/sendgrid/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SendGrid's signed Event Webhook (deliveries, bounces, spam reports, unsubscribes)
+         * @description SendGrid's Event Webhook in its documented format (a JSON array of events), signed with ECDSA: the signature header holds the base64 DER signature of the timestamp header followed by the raw body, checked with the verification key in SENDGRID_WEBHOOK_PUBLIC_KEY. A wrong or missing signature answers 401 and records nothing; 404 when no key is configured. Events are matched to their recipient by the `missiva` unique argument the engine sends, and applied once per `sg_event_id`. See https://www.twilio.com/docs/sendgrid/for-developers/tracking-events/getting-started-event-webhook-security-features
+         */
+        post: operations["receiveSendgridEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/providers/mailgun/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Mailgun webhook (delivered, failed, complained, unsubscribed), signed with the webhook signing key
+         * @description Mailgun's webhook payload in its documented format: `signature` (timestamp, token, and the hex HMAC-SHA256 of timestamp followed by token under the HTTP webhook signing key in MAILGUN_WEBHOOK_SIGNING_KEY) and `event-data`. A wrong signature answers 401 and records nothing; 404 when no key is configured. The event is matched to its recipient by the `missiva` user variable the engine sends, and applied once per event id. See https://documentation.mailgun.com/docs/mailgun/user-manual/webhooks/securing-webhooks/
+         */
+        post: operations["receiveMailgunEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1354,6 +1394,57 @@ export interface components {
                 /** @description The provider's answer */
                 response: string;
             }[];
+        };
+        /** @description One event of SendGrid's Event Webhook; fields beyond these (and unique arguments) are kept as sent. */
+        SendgridEvent: {
+            event: string;
+            email?: string;
+            timestamp?: number;
+            sg_event_id?: string;
+            sg_message_id?: string;
+            /** @description For bounces: bounce (permanent) or blocked (temporary) */
+            type?: string;
+            status?: string;
+            reason?: string;
+            /** @description The recipient's token, sent as a unique argument */
+            missiva?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MailgunWebhook: {
+            signature: {
+                timestamp: string;
+                token: string;
+                signature: string;
+            };
+            "event-data": {
+                id?: string;
+                event: string;
+                timestamp?: number;
+                recipient?: string;
+                /** @description For failures: permanent or temporary */
+                severity?: string;
+                reason?: string;
+                "delivery-status"?: {
+                    [key: string]: unknown;
+                };
+                "user-variables"?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ProviderEventsResult: {
+            received: number;
+            /** @description Applied to a recipient (a delivery, bounce, complaint or unsubscribe) */
+            applied: number;
+            /** @description Already applied (a redelivered event) */
+            duplicates: number;
+            /** @description Not applied (opens and clicks, which our own links track; events naming no recipient of ours) */
+            ignored: number;
         };
     };
     responses: {
@@ -3155,6 +3246,65 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
+        };
+    };
+    receiveSendgridEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Twilio-Email-Event-Webhook-Signature"?: string;
+                "X-Twilio-Email-Event-Webhook-Timestamp"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendgridEvent"][];
+            };
+        };
+        responses: {
+            /** @description The events received and what became of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventsResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    receiveMailgunEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailgunWebhook"];
+            };
+        };
+        responses: {
+            /** @description The event received and what became of it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventsResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
 }

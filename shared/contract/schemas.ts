@@ -2282,3 +2282,140 @@ export const TestSendResult = {
     },
   },
 } as const;
+
+export const SendgridEvent = {
+  type: 'object',
+  description: "One event of SendGrid's Event Webhook; fields beyond these (and unique arguments) are kept as sent.",
+  required: ['event'],
+  additionalProperties: true,
+  properties: {
+    event: {
+      type: 'string',
+      maxLength: 64,
+    },
+    email: {
+      type: 'string',
+      maxLength: 320,
+    },
+    timestamp: {
+      type: 'number',
+    },
+    sg_event_id: {
+      type: 'string',
+      maxLength: 200,
+    },
+    sg_message_id: {
+      type: 'string',
+      maxLength: 500,
+    },
+    type: {
+      type: 'string',
+      maxLength: 64,
+      description: 'For bounces: bounce (permanent) or blocked (temporary)',
+    },
+    status: {
+      type: 'string',
+      maxLength: 64,
+    },
+    reason: {
+      type: 'string',
+      maxLength: 10000,
+    },
+    missiva: {
+      type: 'string',
+      maxLength: 100,
+      description: "The recipient's token, sent as a unique argument",
+    },
+  },
+} as const;
+
+export const MailgunWebhook = {
+  type: 'object',
+  required: ['signature', 'event-data'],
+  additionalProperties: true,
+  properties: {
+    signature: {
+      type: 'object',
+      required: ['timestamp', 'token', 'signature'],
+      properties: {
+        timestamp: {
+          type: 'string',
+          maxLength: 32,
+        },
+        token: {
+          type: 'string',
+          maxLength: 200,
+        },
+        signature: {
+          type: 'string',
+          maxLength: 200,
+        },
+      },
+    },
+    'event-data': {
+      type: 'object',
+      required: ['event'],
+      additionalProperties: true,
+      properties: {
+        id: {
+          type: 'string',
+          maxLength: 200,
+        },
+        event: {
+          type: 'string',
+          maxLength: 64,
+        },
+        timestamp: {
+          type: 'number',
+        },
+        recipient: {
+          type: 'string',
+          maxLength: 320,
+        },
+        severity: {
+          type: 'string',
+          maxLength: 32,
+          description: 'For failures: permanent or temporary',
+        },
+        reason: {
+          type: 'string',
+          maxLength: 200,
+        },
+        'delivery-status': {
+          type: 'object',
+          additionalProperties: true,
+        },
+        'user-variables': {
+          type: 'object',
+          additionalProperties: true,
+        },
+      },
+    },
+  },
+} as const;
+
+export const ProviderEventsResult = {
+  type: 'object',
+  required: ['received', 'applied', 'duplicates', 'ignored'],
+  properties: {
+    received: {
+      type: 'integer',
+      minimum: 0,
+    },
+    applied: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Applied to a recipient (a delivery, bounce, complaint or unsubscribe)',
+    },
+    duplicates: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Already applied (a redelivered event)',
+    },
+    ignored: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Not applied (opens and clicks, which our own links track; events naming no recipient of ours)',
+    },
+  },
+} as const;
