@@ -37,6 +37,8 @@ export interface Config {
   inboundSmtpHost: string;
   /** Largest inbound message accepted (SMTP SIZE); larger ones are refused with 552. */
   inboundSmtpMaxBytes: number;
+  /** Addresses registered with mailbox providers' feedback loops: ARF reports sent to them are complaints. */
+  inboundFeedbackAddresses: string[];
   /** SendGrid Event Webhook verification key (base64 ECDSA public key); unset: its endpoint answers 404. */
   sendgridWebhookPublicKey: string | undefined;
   /** Mailgun HTTP webhook signing key; unset: its endpoint answers 404. */
@@ -105,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundSmtpPort: env.INBOUND_SMTP_PORT ? int(env.INBOUND_SMTP_PORT, 0, 'INBOUND_SMTP_PORT') : undefined,
     inboundSmtpHost: env.INBOUND_SMTP_HOST ?? '0.0.0.0',
     inboundSmtpMaxBytes: int(env.INBOUND_SMTP_MAX_BYTES, 10 * 1024 * 1024, 'INBOUND_SMTP_MAX_BYTES'),
+    inboundFeedbackAddresses: (env.INBOUND_FEEDBACK_ADDRESSES ?? '')
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
     sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
     mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
   };

@@ -13,6 +13,7 @@ let listener: InboundListener;
 
 beforeAll(async () => {
   ({ env, a, b } = await setupTwoCompanies());
+  env.ctx.config.inboundFeedbackAddresses = ['fbl@bounces.acme.example'];
   listener = await startInboundSmtp(env.ctx, { port: 0, host: '127.0.0.1', maxBytes: 64 * 1024 });
 });
 afterAll(async () => {
@@ -110,6 +111,25 @@ describe('complaints', () => {
     expect(events[0]!.detail).toMatchObject({ feedbackType: 'abuse', userAgent: 'SomeGenerator/1.0' });
     expect(await recipientRow(r.id)).toEqual({ state: 'sent', bounced: false, complained: true });
     expect(await blocklist(env, a.companyId)).toContainEqual({ address, reason: 'complaint', softBounces: 0 });
+  });
+
+  it("a feedback loop's report to its registered address names the recipient by the reported message's sender", async () => {
+    const address = 'fbl-user@example.org';
+    const sent = await sentCampaign(env, a, [address]);
+    const r = sent.recipients[0]!;
+    const verp = verpOf(env, a.companyId, sent.messageId, r.id);
+    const report = fixture('rfc5965-abuse', { verp, rcpt: address });
+    await deliver(listener.port, 'FBL@bounces.acme.example', report);
+    expect((await eventsOf(env, sent.messageId)).map((e) => e.type)).toEqual(['complained', 'blocklisted']);
+    // Anything else sent there names no recipient and changes nothing.
+    const other = await sentCampaign(env, a, ['fbl-other@example.org']);
+    const otherVerp = verpOf(env, a.companyId, other.messageId, other.recipients[0]!.id);
+    await deliver(
+      listener.port,
+      'fbl@bounces.acme.example',
+      fixture('reply', { verp: otherVerp, rcpt: 'x@example.org' }),
+    );
+    expect(await eventsOf(env, other.messageId)).toEqual([]);
   });
 });
 

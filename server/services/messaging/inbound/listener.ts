@@ -1,7 +1,7 @@
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../../../context.ts';
 import { forJob } from '../../scope.ts';
-import { parseInboundAddress, type TrackingTarget } from '../tokens.ts';
+import { parseInboundAddress, parseVerp, type TrackingTarget } from '../tokens.ts';
 import { applyDeliveryEvent, type ApplyResult } from './apply.ts';
 import { dsnOutcome, parseInbound, type InboundMail } from './parse.ts';
 import { storeReply } from './replies.ts';
@@ -71,8 +71,8 @@ export interface InboundListener {
 
 /**
  * The inbound SMTP listener of the worker role (INBOUND_SMTP_PORT): the MX of the return-path hosts. It accepts mail
- * only for verified VERP (`b-…`) and reply (`r-…`) addresses — any other or tampered recipient is refused at RCPT TO
- * with 550 — and messages up to INBOUND_SMTP_MAX_BYTES (SIZE is announced; larger ones get 552). No AUTH: senders are
+ * only for verified VERP (`b-…`) and reply (`r-…`) addresses and the feedback-loop addresses of the configuration
+ * (INBOUND_FEEDBACK_ADDRESSES) — any other or tampered recipient is refused at RCPT TO with 550 — and messages up to INBOUND_SMTP_MAX_BYTES (SIZE is announced; larger ones get 552). No AUTH: senders are
  * other mail servers. A message is answered 250 once applied, or 451 (try again later) when applying it failed.
  */
 export async function startInboundSmtp(
@@ -80,6 +80,16 @@ export async function startInboundSmtp(
   options: { port: number; host?: string; maxBytes?: number },
 ): Promise<InboundListener> {
   const secret = ctx.config.secret;
+  const feedback = new Set(ctx.config.inboundFeedbackAddresses);
+  const isFeedback = (address: string) => feedback.has(address.trim().toLowerCase());
+  /**
+   * Whom a message to one recipient concerns: the recipient a VERP or reply address names; for a feedback-loop
+   * address, the recipient the reported message's envelope sender (a VERP address) names, and only in an ARF report.
+   */
+  const targetOf = (rcpt: string, mail: InboundMail) => {
+    if (!isFeedback(rcpt)) return parseInboundAddress(secret, rcpt);
+    return mail.kind === 'arf' && mail.originalMailFrom ? parseVerp(secret, mail.originalMailFrom) : null;
+  };
   const maxBytes = options.maxBytes ?? ctx.config.inboundSmtpMaxBytes;
   const server = new SMTPServer({
     banner: 'Missiva inbound',
@@ -92,7 +102,7 @@ export async function startInboundSmtp(
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
         return callback(smtpError(452, '4.5.3 Too many recipients'));
       }
-      if (!parseInboundAddress(secret, address.address)) {
+      if (!isFeedback(address.address) && !parseInboundAddress(secret, address.address)) {
         return callback(smtpError(550, '5.1.1 No such recipient here'));
       }
       return callback();
@@ -104,8 +114,11 @@ export async function startInboundSmtp(
             if (stream.sizeExceeded) return callback(smtpError(552, '5.3.4 Message too big'));
             const mail = await parseInbound(raw);
             for (const rcpt of session.envelope.rcptTo) {
-              const target = parseInboundAddress(secret, rcpt.address);
-              if (!target) continue;
+              const target = targetOf(rcpt.address, mail);
+              if (!target) {
+                ctx.log.info({ inbound: { kind: mail.kind, rcpt: rcpt.address } }, 'inbound mail names no recipient');
+                continue;
+              }
               const result = await receiveInbound(ctx, target, mail);
               ctx.log.info({ inbound: { kind: mail.kind, result, messageId: target.messageId } }, 'inbound mail');
             }

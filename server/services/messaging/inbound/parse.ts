@@ -24,6 +24,8 @@ export type InboundMail =
       userAgent: string | null;
       originalRcptTo: string | null;
       arrivalDate: string | null;
+      /** The reported message's envelope sender: its Original-Mail-From field, or its Return-Path header. */
+      originalMailFrom: string | null;
     }
   | {
       kind: 'reply';
@@ -100,12 +102,16 @@ function readArf(mail: ParsedMail): InboundMail | null {
   const report = partText(mail, 'message/feedback-report');
   if (report === null) return null;
   const f = reportFields(report)[0] ?? {};
+  // The reported message (or its headers) follows the report; only its Return-Path is read.
+  const original = partText(mail, 'message/rfc822') ?? partText(mail, 'text/rfc822-headers') ?? '';
+  const returnPath = /^Return-Path:\s*<?([^>\r\n]*)>?/im.exec(original)?.[1]?.trim() || null;
   return {
     kind: 'arf',
     feedbackType: (f['feedback-type'] ?? 'abuse').toLowerCase(),
     userAgent: f['user-agent'] ?? null,
     originalRcptTo: f['original-rcpt-to']?.replace(/^<|>$/g, '') ?? null,
     arrivalDate: f['arrival-date'] ?? null,
+    originalMailFrom: f['original-mail-from']?.replace(/^<|>$/g, '') || returnPath,
   };
 }
 
