@@ -7,7 +7,7 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
-import { startInboundSmtp, type InboundListener } from '../services/messaging/inbound/listener.ts';
+import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
@@ -57,7 +57,11 @@ export async function startWorker(
   });
   // The worker role receives bounces, complaints and replies; it stops taking mail before its jobs stop.
   const port = ctx.config.inboundSmtpPort;
-  const inbound = port === undefined ? undefined : await startInboundSmtp(ctx, { port });
+  // Loaded only when configured: smtp-server and mailparser stay out of workers that do not receive mail.
+  const inbound =
+    port === undefined
+      ? undefined
+      : await (await import('../services/messaging/inbound/listener.ts')).startInboundSmtp(ctx, { port });
   if (inbound) ctx.log.info({ port: inbound.port }, 'inbound SMTP listening');
   return {
     runner,
