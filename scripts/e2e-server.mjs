@@ -19,6 +19,8 @@ const pgPort = Number(process.env.E2E_PG_PORT ?? 54400);
 const buildId = process.env.BUILD_ID ?? `e2e-${run}`;
 // 1 MB, not the default 50 MB: the import test refuses a file just over the limit, and builds it in memory.
 const uploadMaxBytes = 1024 * 1024;
+// The inbound SMTP listener (bounces, complaints, replies), on a port named by the run's port like the rest.
+const inboundSmtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT ?? port + 20000);
 
 try {
   await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -61,6 +63,8 @@ const env = {
   PUBLIC_URL: `http://localhost:${port}`,
   LOGIN_RATE_LIMIT: '10000',
   UPLOAD_MAX_BYTES: String(uploadMaxBytes),
+  INBOUND_SMTP_PORT: String(inboundSmtpPort),
+  INBOUND_SMTP_HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 delete env.SMTP_URL;
@@ -69,7 +73,16 @@ delete env.DATABASE_URL;
 writeFileSync(
   path.join(E2E, `server-${port}.json`),
   JSON.stringify(
-    { dataDir, distDir, port, pgPort, buildId, uploadMaxBytes, baseURL: `http://localhost:${port}` },
+    {
+      dataDir,
+      distDir,
+      port,
+      pgPort,
+      buildId,
+      uploadMaxBytes,
+      inboundSmtpPort,
+      baseURL: `http://localhost:${port}`,
+    },
     null,
     2,
   ),

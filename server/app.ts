@@ -19,6 +19,7 @@ import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
 import { HTTP_TEXTS, HttpError, invalid, TooManyRequests } from './http/errors.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
+import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 import { publicLinkRoutes } from './routes/messaging/publicLinks.ts';
 
@@ -227,6 +228,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
         if (!operationId || !bodyRequired.has(operationId)) return;
         route.preValidation = [...[route.preValidation ?? []].flat(), requireBody];
+      });
+      // Provider webhooks whose signature covers the body's bytes keep them (x-raw-body in the contract).
+      const rawBody = operationsKeepingRawBody(contract);
+      api.addHook('onRoute', (route) => {
+        const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+        if (operationId && rawBody.has(operationId))
+          route.preParsing = [...[route.preParsing ?? []].flat(), keepRawBody];
       });
       await api.register(openapiGlue, {
         specification: contract,

@@ -40,6 +40,17 @@ export interface Config {
   spfInclude: string;
   /** The mail host a sending domain's return-path (`bounces.<domain>`) points at with its MX (or CNAME). */
   bounceHost: string;
+  /** The inbound SMTP listener (bounces, complaints, replies): its port, started by the worker role; unset: none. */
+  inboundSmtpPort: number | undefined;
+  inboundSmtpHost: string;
+  /** Largest inbound message accepted (SMTP SIZE); larger ones are refused with 552. */
+  inboundSmtpMaxBytes: number;
+  /** Addresses registered with mailbox providers' feedback loops: ARF reports sent to them are complaints. */
+  inboundFeedbackAddresses: string[];
+  /** SendGrid Event Webhook verification key (base64 ECDSA public key); unset: its endpoint answers 404. */
+  sendgridWebhookPublicKey: string | undefined;
+  /** Mailgun HTTP webhook signing key; unset: its endpoint answers 404. */
+  mailgunWebhookSigningKey: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -108,5 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     spfInclude: env.SPF_INCLUDE || `_spf.${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
     bounceHost: env.BOUNCE_HOST || new URL(env.PUBLIC_URL ?? 'http://localhost').hostname,
+    inboundSmtpPort: env.INBOUND_SMTP_PORT ? int(env.INBOUND_SMTP_PORT, 0, 'INBOUND_SMTP_PORT') : undefined,
+    inboundSmtpHost: env.INBOUND_SMTP_HOST ?? '0.0.0.0',
+    inboundSmtpMaxBytes: int(env.INBOUND_SMTP_MAX_BYTES, 10 * 1024 * 1024, 'INBOUND_SMTP_MAX_BYTES'),
+    inboundFeedbackAddresses: (env.INBOUND_FEEDBACK_ADDRESSES ?? '')
+      .map((a) => a.trim().toLowerCase())
+    sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
+    mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
   };
 }

@@ -9,6 +9,7 @@ import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
+import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
 
 /** Installs or upgrades graphile-worker's own schema (part of migrating the database). */
@@ -18,6 +19,8 @@ export async function migrateJobs(pool: Pool): Promise<void> {
 
 export interface JobWorker {
   runner: Runner;
+  /** The inbound SMTP listener (bounces, complaints, replies) when INBOUND_SMTP_PORT is set. */
+  inbound?: InboundListener;
   stop(): Promise<void>;
 }
 
@@ -68,9 +71,19 @@ export async function startWorker(
       ctx.log[method]({ jobs: meta }, message);
     }),
   });
+  // The worker role receives bounces, complaints and replies; it stops taking mail before its jobs stop.
+  const port = ctx.config.inboundSmtpPort;
+  // Loaded only when configured: smtp-server and mailparser stay out of workers that do not receive mail.
+  const inbound =
+    port === undefined
+      ? undefined
+      : await (await import('../services/messaging/inbound/listener.ts')).startInboundSmtp(ctx, { port });
+  if (inbound) ctx.log.info({ port: inbound.port }, 'inbound SMTP listening');
   return {
     runner,
+    ...(inbound ? { inbound } : {}),
     async stop() {
+      await inbound?.close();
       await watch.stop();
       await runner.stop();
       email?.close();

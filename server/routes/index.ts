@@ -22,6 +22,7 @@ import { testSendHandlers } from './messaging/testSends.ts';
 import { templateHandlers } from './messaging/templates.ts';
 import { assetHandlers } from './messaging/assets.ts';
 import { unsubscribeSettingsHandlers } from './messaging/unsubscribeSettings.ts';
+import { providerEventHandlers } from './messaging/providers.ts';
 import { systemHandlers } from './system/system.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -47,6 +48,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...sendingHandlers(ctx),
     ...messageHandlers(ctx),
     ...unsubscribeSettingsHandlers(ctx),
+    ...providerEventHandlers(ctx),
   };
 }
 

@@ -17,6 +17,8 @@ export interface RealtimeHandlers {
   sessionRevoked(reason: string): void;
   /** Progress of a background job (import, export) of the company. */
   jobProgressed(payload: JobProgressPayload): void;
+  /** Something new on a contact's timeline (a message sent, opened, bounced, a reply). */
+  contactTimeline(contactId: number): void;
 }
 
 export interface RealtimeOptions {
@@ -46,6 +48,7 @@ export async function openRealtime({ getToken, handlers }: RealtimeOptions): Pro
   socket.on('notification.created', (payload) => handlers.notification(payload));
   socket.on('session.revoked', ({ reason }) => handlers.sessionRevoked(reason));
   socket.on('job.progressed', (payload) => handlers.jobProgressed(payload));
+  socket.on('contact.timeline', ({ contactId }) => handlers.contactTimeline(contactId));
   socket.connect();
   return () => {
     socket.removeAllListeners();

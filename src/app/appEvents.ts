@@ -18,7 +18,8 @@ export type AppEvent =
   | { type: 'session.tokenRefreshed' }
   | { type: 'session.revoked' }
   | { type: 'notification.received'; notification: NotificationPayload }
-  | { type: 'job.progressed'; job: JobProgressPayload };
+  | { type: 'job.progressed'; job: JobProgressPayload }
+  | { type: 'contact.timelineChanged'; contactId: number };
 
 export type AppEventListener = (event: AppEvent) => void;
 

@@ -58,6 +58,8 @@ export const contactDetailEventFixtures = {
   ],
   'notes.loadMore': [{ type: 'notes.loadMore' }],
   'timeline.loadMore': [{ type: 'timeline.loadMore' }],
+  // Realtime news that this contact's timeline changed.
+  'timeline.changed': [{ type: 'timeline.changed' }],
   'data.export': [{ type: 'data.export' }],
   'contact.anonymise': [{ type: 'contact.anonymise' }],
   'contact.delete': [{ type: 'contact.delete' }],
@@ -92,6 +94,12 @@ export const contactDetailOutputFixtures = {
     next: { items: [entry(2, 'contact.subscribed')], cursor: 'timeline-after-2' },
     last: { items: [entry(1, 'contact.created')], cursor: null },
   } satisfies PageFixtures<ContactEvent>,
+  /** The first page read again: a new entry 4 above entry 3, which is already shown. */
+  refreshTimeline: {
+    fresh: { items: [entry(4, 'message.replied'), entry(3, 'contact.updated')], cursor: 'timeline-after-3' },
+  },
+  // timelineNews reports through `timeline.changed` events, not an output.
+  timelineNews: {},
   anonymiseContact: { ok: undefined },
   deleteContact: { ok: undefined },
   downloadData: { ok: undefined },
@@ -127,6 +135,8 @@ const detailsUnchanged = (s: Snapshot, via: Via) =>
   assert.deepEqual(s.context.details, from(via).context.details, 'the page data is unchanged');
 /** Typing the note: the root invariant checks it; the state invariants judge the steps that lead into their state. */
 const typing = (via: Via) => via?.event.type === 'note.change';
+/** Timeline news: the root invariant checks it (it only marks the timeline stale, or starts its refresh). */
+const news = (via: Via) => via?.event.type === 'timeline.changed';
 
 /** An action started from `viewing` clears the error shown before it. */
 const startedClean = (s: Snapshot, via: Via) => {
@@ -153,6 +163,7 @@ const FAILURES: Record<string, string> = {
   'xstate.error.actor.deleteNote': 'noteDeleteFailed',
   'xstate.error.actor.loadMoreNotes': 'moreFailed',
   'xstate.error.actor.loadMoreTimeline': 'moreFailed',
+  'xstate.error.actor.refreshTimeline': 'moreFailed',
   'xstate.error.actor.downloadData': 'exportFailed',
   'xstate.error.actor.anonymiseContact': 'anonymiseFailed',
   'xstate.error.actor.deleteContact': 'deleteFailed',
@@ -211,13 +222,32 @@ const byState: Record<string, Invariant> = {
       detailsUnchanged(s, via);
       return;
     }
+    if (news(via)) {
+      const before = from(via);
+      if (before.matches('viewing')) {
+        assert.ok(s.matches('refreshingTimeline'), 'news on the page refreshes the timeline at once');
+        assert.equal(s.context.timelineStale, false);
+      } else {
+        assert.equal(s.value, before.value, 'news elsewhere changes no state');
+        assert.equal(s.context.timelineStale, true, 'it marks the timeline stale');
+      }
+      assert.deepEqual({ ...s.context, timelineStale: null }, { ...before.context, timelineStale: null });
+      return;
+    }
     if (via && !s.matches('viewing') && !s.matches('loadFailed') && !s.matches('loading')) {
       assert.notEqual(s.context.details, null, 'actions only on a loaded contact');
     }
   }),
   'contactDetail.loading': state((s, via) => {
     if (!via)
-      return assert.deepEqual(s.context, { id: 5, details: null, noteText: '', noteToDelete: null, error: null });
+      return assert.deepEqual(s.context, {
+        id: 5,
+        details: null,
+        noteText: '',
+        noteToDelete: null,
+        error: null,
+        timelineStale: false,
+      });
     if (via.event.type === 'contact.retry') assert.ok(from(via).matches('loadFailed'));
     else {
       // Reloads after a change: the edit form saved, a block or unblock, an anonymisation.
@@ -247,6 +277,7 @@ const byState: Record<string, Invariant> = {
   'contactDetail.viewing': state((s, via) => {
     const d = s.context.details!;
     assert.ok(d, 'a loaded contact');
+    assert.equal(s.context.timelineStale, false, 'a stale timeline is refreshed before the page settles');
     assert.equal(
       s.can(e['contact.edit'][0]!),
       d.contact.anonymisedAt === null,
@@ -285,6 +316,16 @@ const byState: Record<string, Invariant> = {
       appended(s, via, 'notes', 'notesCursor');
     } else if (type === 'xstate.done.actor.loadMoreTimeline') {
       appended(s, via, 'timeline', 'timelineCursor');
+    } else if (type === 'xstate.done.actor.refreshTimeline') {
+      const shown = before.details!.timeline;
+      const newest = Math.max(0, ...shown.map((t) => t.id));
+      const page = outputOf<PageOf<ContactEvent>>(via);
+      assert.deepEqual(
+        d,
+        { ...before.details!, timeline: [...page.items.filter((t) => t.id > newest), ...shown] },
+        'only the newer entries go on top; the pages read and their cursor stay',
+      );
+      assert.equal(s.context.error, null);
     } else if (type === 'note.submit') {
       assert.equal(s.context.error, 'noteRequired', 'a blank note is refused with its message');
       assert.equal(s.context.noteText, before.noteText, 'the draft stays');
@@ -308,6 +349,12 @@ const byState: Record<string, Invariant> = {
   'contactDetail.blocking': state(startedClean),
   'contactDetail.unblocking': state(startedClean),
   'contactDetail.exportingData': state(startedClean),
+  'contactDetail.refreshingTimeline': state((s) => {
+    assert.notEqual(s.context.details, null, 'a loaded page');
+    assert.equal(s.context.timelineStale, false, 'news from now on is read again after this');
+    assert.ok(!s.hasTag('busy'), 'a refresh in the background');
+    oneThingAtATime(s);
+  }),
   'contactDetail.addingNote': state((s, via) => {
     const text = (via!.event as Extract<ContactDetailEvent, { type: 'note.submit' }>).text;
     assert.equal(s.context.noteText, text.trim(), 'the trimmed text is added');
@@ -366,7 +413,9 @@ const byState: Record<string, Invariant> = {
 const invariants: Record<string, Invariant> = Object.fromEntries(
   Object.entries(byState).map(([id, check]) => [
     id,
-    id === 'contactDetail' ? check : (s: AnyMachineSnapshot, via: Via) => (typing(via) ? undefined : check(s, via)),
+    id === 'contactDetail'
+      ? check
+      : (s: AnyMachineSnapshot, via: Via) => (typing(via) || news(via) ? undefined : check(s, via)),
   ]),
 );
 
@@ -393,6 +442,8 @@ export const contactDetailModel: MachineModel<{ id: number }> = {
     done('loadMoreTimeline', o.loadMoreTimeline.next, 'next'),
     done('loadMoreTimeline', o.loadMoreTimeline.last, 'last'),
     failed('loadMoreTimeline'),
+    done('refreshTimeline', o.refreshTimeline.fresh, 'fresh'),
+    failed('refreshTimeline'),
     done('downloadData', o.downloadData.ok, 'ok'),
     failed('downloadData'),
     done('anonymiseContact', o.anonymiseContact.ok, 'ok'),
@@ -418,12 +469,30 @@ export const contactDetailModel: MachineModel<{ id: number }> = {
       notesCursor: d?.notesCursor ?? null,
       timelineCursor: d?.timelineCursor ?? null,
       noteToDelete: c.noteToDelete,
+      timelineStale: c.timelineStale,
     });
   },
   invariants,
-  // 364 projected states × 40 events: about 14 600 iterations of the traversal.
-  limit: 20_000,
+  // About 730 projected states (the stale flag doubles them) × 43 events: some 31 000 iterations of the traversal.
+  limit: 45_000,
   journeys: [
+    {
+      name: 'timeline news on the page, while editing, while refreshing; a refresh that fails',
+      input: 'contact5',
+      events: [
+        e['timeline.changed'][0]!,
+        loadedActive,
+        done('refreshTimeline', o.refreshTimeline.fresh, 'fresh'),
+        e['timeline.changed'][0]!,
+        e['timeline.changed'][0]!,
+        done('refreshTimeline', o.refreshTimeline.fresh, 'fresh'),
+        done('refreshTimeline', o.refreshTimeline.fresh, 'fresh'),
+        e['contact.edit'][0]!,
+        e['timeline.changed'][0]!,
+        e['form.cancel'][0]!,
+        failed('refreshTimeline'),
+      ] as ModelEvent[],
+    },
     {
       name: 'not found, retried; a blank note refused, typed; a note added twice; edited; blocked; anonymised; deleted',
       input: 'contact5',

@@ -9,12 +9,19 @@ export type EventRow = components['schemas']['ContactEvent'];
 /**
  * The start of a query for a contact's events, up to its FROM clause (alias `e`; add the WHERE). The payload of an
  * event recorded by an import (contact.updated or list.added with an importId) gains the import's file name, null when the company
- * has no such import. Columns and joined table in one piece: the payload reads the join.
+ * has no such import. A messaging event (message.sent, .opened, .clicked, .bounced, .replied…, with a messageId) gains
+ * the message's name (null once it is deleted) and, for a click that names its link by index, the link's URL. Columns
+ * and joined tables in one piece: the payload reads the joins.
  */
 export const SELECT_EVENTS = `select e.id, e.type,
-  case when e.payload ? 'importId' then e.payload || jsonb_build_object('fileName', i.file_name) else e.payload end as payload,
+  case when e.payload ? 'importId' then e.payload || jsonb_build_object('fileName', i.file_name)
+       when e.payload ? 'messageId' then e.payload || jsonb_build_object('messageName', m.name)
+         || case when l.url is not null and not e.payload ? 'url' then jsonb_build_object('url', l.url) else '{}' end
+       else e.payload end as payload,
   e.user_id as "userId", ${iso('e.created_at')} as "createdAt"
-  from contact_events e left join contact_imports i on i.company_id = e.company_id and i.id = (e.payload->>'importId')::bigint`;
+  from contact_events e left join contact_imports i on i.company_id = e.company_id and i.id = (e.payload->>'importId')::bigint
+  left join messages m on m.company_id = e.company_id and m.id = (e.payload->>'messageId')::bigint
+  left join message_links l on l.company_id = e.company_id and l.message_id = m.id and l.idx = (e.payload->>'linkIdx')::int`;
 
 /**
  * The timeline entry of the import that created the contact, or null: derived from `contacts.import_id` and the

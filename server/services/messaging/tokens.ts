@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Compact signed tokens for the public links a message carries: the open pixel, tracked links, the unsubscribe page
- * and one-click unsubscribe, the web version (mirror), and the VERP return path bounces come back to. A token names a
+ * and one-click unsubscribe, the web version (mirror), the VERP return path bounces come back to, and the reply address. A token names a
  * company, a message and a recipient (and a link for clicks) in 34 bytes plus a 10-byte HMAC-SHA256 tag, base64url:
  * 59 characters, no enumerable ids. A tampered or truncated token decodes to null, and the endpoints answer it with 404.
  */
-export const TOKEN_KINDS = { open: 1, click: 2, unsubscribe: 3, mirror: 4, bounce: 5 } as const;
+export const TOKEN_KINDS = { open: 1, click: 2, unsubscribe: 3, mirror: 4, bounce: 5, reply: 6 } as const;
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
 export interface TrackingTarget {
@@ -83,4 +83,34 @@ export const verpAddress = (secret: string, target: Omit<TrackingTarget, 'kind' 
 export function parseVerp(secret: string, address: string): TrackingTarget | null {
   const match = /^b-([A-Za-z0-9_-]+)@/.exec(address.trim());
   return match ? verifyTracking(secret, match[1]!, 'bounce') : null;
+}
+
+/**
+ * The reply address of a campaign email (its Reply-To): `r-<reply token>@<host>`, received by the inbound SMTP
+ * listener, which stores what comes back as a reply linked to the message and recipient it names. With messageId and
+ * recipientId 0 it names only the company (the reply is then linked to the contact its From address belongs to).
+ * The host is the sender domain's return-path host (its MX points at the listener), like the VERP address's.
+ */
+export const replyAddress = (secret: string, target: Omit<TrackingTarget, 'kind' | 'linkIdx'>, host: string) =>
+  `r-${signTracking(secret, { ...target, kind: 'reply', linkIdx: 0 })}@${host}`;
+
+export function parseReplyAddress(secret: string, address: string): TrackingTarget | null {
+  const match = /^r-([A-Za-z0-9_-]+)@/.exec(address.trim());
+  return match ? verifyTracking(secret, match[1]!, 'reply') : null;
+}
+
+/** The inbound address a recipient names: a VERP bounce address or a reply address, verified; null otherwise. */
+export const parseInboundAddress = (secret: string, address: string) =>
+  parseVerp(secret, address) ?? parseReplyAddress(secret, address);
+
+/**
+ * Headers that make an email provider's event webhooks name the recipient: the VERP token (the part after `b-`) as
+ * SendGrid's unique argument (X-SMTPAPI, returned as a top-level field of each event) and as a Mailgun custom variable
+ * (X-Mailgun-Variables, returned in `user-variables`). The engine adds them when it sends through such a relay.
+ */
+export const PROVIDER_TAG_FIELD = 'missiva';
+export function providerTagHeaders(secret: string, target: Omit<TrackingTarget, 'kind' | 'linkIdx'>) {
+  const token = signTracking(secret, { ...target, kind: 'bounce', linkIdx: 0 });
+  const args = JSON.stringify({ [PROVIDER_TAG_FIELD]: token });
+  return { 'X-SMTPAPI': JSON.stringify({ unique_args: { [PROVIDER_TAG_FIELD]: token } }), 'X-Mailgun-Variables': args };
 }

@@ -1,8 +1,9 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { readPagination, unwrap } from '../../api/client.ts';
+import { appEvents } from '../../app/appEvents.ts';
 import type { ContactEvent, ContactNote } from '../contactsTable/contacts.types.ts';
-import type { ContactDetails, DeleteNoteOutcome, PageOf } from './contactDetail.types.ts';
+import type { ContactDetailEvent, ContactDetails, DeleteNoteOutcome, PageOf } from './contactDetail.types.ts';
 
 type Id = { id: number };
 /** Notes and timeline entries per page; "Show more" reads the next page after the cursor the last one gave. */
@@ -41,6 +42,20 @@ export const loadMoreTimeline = fromPromise<PageOf<ContactEvent>, Id & { cursor:
   const r = await api.GET('/contacts/{contactId}/timeline', pageQuery(input.id, input.cursor));
   return { items: unwrap(r), cursor: next(r.response) };
 });
+
+/** The timeline's first page read again (realtime news said it changed). */
+export const refreshTimeline = fromPromise<PageOf<ContactEvent>, Id>(async ({ input }) => {
+  const r = await api.GET('/contacts/{contactId}/timeline', pageQuery(input.id));
+  return { items: unwrap(r), cursor: next(r.response) };
+});
+
+/** Realtime news that this contact's timeline changed (a message sent, opened, bounced, a reply came in). */
+export const timelineNews = fromCallback<ContactDetailEvent, Id>(({ sendBack, input }) =>
+  appEvents.subscribe((event) => {
+    if (event.type === 'contact.timelineChanged' && event.contactId === input.id)
+      sendBack({ type: 'timeline.changed' });
+  }),
+);
 
 /** A note that is already gone (another user deleted it) is an expected answer, not a failure. */
 export const deleteNote = fromPromise<DeleteNoteOutcome, Id & { noteId: number }>(async ({ input }) => {

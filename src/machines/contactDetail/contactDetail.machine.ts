@@ -9,7 +9,9 @@ import {
   loadContact,
   loadMoreNotes,
   loadMoreTimeline,
+  refreshTimeline,
   setBlocked,
+  timelineNews,
 } from './contactDetail.actors.ts';
 import type {
   ContactDetails,
@@ -30,7 +32,9 @@ const isNotFound = (error: unknown) => (error as { status?: number } | null)?.st
  * refused: 'Text is required'; the note being written can change in any state but while it is being added),
  * `confirmingNoteDelete` → `deletingNote`, `loadingMoreNotes` / `loadingMoreTimeline` (the next page, appended),
  * `exportingData` (JSON download), `confirmingAnonymise` → `anonymising`, `confirmingDelete` → `deleting` → `deleted`.
- * Changes to the contact reload the page data; note changes and further pages change the lists in place.
+ * Changes to the contact reload the page data; note changes and further pages change the lists in place. News that the
+ * timeline changed (realtime `contact.timeline` naming this contact, heard in any state) marks it stale; `viewing`
+ * then passes through `refreshingTimeline`, which puts the new entries of the first page on top.
  */
 export const contactDetailMachine = setup({
   types: { context: {} as ContactDetailContext, events: {} as ContactDetailEvent, input: {} as { id: number } },
@@ -41,6 +45,8 @@ export const contactDetailMachine = setup({
     deleteNote,
     loadMoreNotes,
     loadMoreTimeline,
+    refreshTimeline,
+    timelineNews,
     anonymiseContact,
     deleteContact,
     downloadData,
@@ -50,6 +56,7 @@ export const contactDetailMachine = setup({
     isListedNote: ({ context }, noteId: number) => Boolean(context.details?.notes.some((n) => n.id === noteId)),
     hasMoreNotes: ({ context }) => Boolean(context.details?.notesCursor),
     hasMoreTimeline: ({ context }) => Boolean(context.details?.timelineCursor),
+    isTimelineStale: ({ context }) => context.timelineStale,
     isRejected: (_, outcome: DeleteNoteOutcome) => outcome.kind === 'rejected',
     isNotFound: (_, error: unknown) => isNotFound(error),
     isEditable: ({ context }) => context.details?.contact.anonymisedAt === null,
@@ -91,14 +98,34 @@ export const contactDetailMachine = setup({
           }
         : {},
     ),
+    /** The first page read again: its entries newer than the newest shown go on top; the pages below stay. */
+    prependTimeline: assign(({ context }, page: PageOf<ContactEvent>) => {
+      if (!context.details) return {};
+      const newest = Math.max(0, ...context.details.timeline.map((e) => e.id));
+      const fresh = page.items.filter((e) => e.id > newest);
+      return { details: { ...context.details, timeline: [...fresh, ...context.details.timeline] } };
+    }),
+    markTimelineStale: assign({ timelineStale: true }),
+    markTimelineFresh: assign({ timelineStale: false }),
     clearError: assign({ error: null }),
     failWith: assign((_, error: ContactDetailError) => ({ error })),
   },
 }).createMachine({
   id: 'contactDetail',
-  context: ({ input }) => ({ id: input.id, details: null, noteText: '', noteToDelete: null, error: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    details: null,
+    noteText: '',
+    noteToDelete: null,
+    error: null,
+    timelineStale: false,
+  }),
   initial: 'loading',
-  on: { 'note.change': { actions: { type: 'changeNoteText', params: ({ event }) => event.text } } },
+  invoke: { id: 'timelineNews', src: 'timelineNews', input: ({ context }) => ({ id: context.id }) },
+  on: {
+    'note.change': { actions: { type: 'changeNoteText', params: ({ event }) => event.text } },
+    'timeline.changed': { actions: 'markTimelineStale' },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -119,6 +146,7 @@ export const contactDetailMachine = setup({
     },
     loadFailed: { tags: ['error'], on: { 'contact.retry': 'loading' } },
     viewing: {
+      always: { guard: 'isTimelineStale', target: 'refreshingTimeline' },
       on: {
         'contact.edit': { guard: 'isEditable', target: 'editing', actions: 'clearError' },
         'contact.block': { target: 'blocking', actions: 'clearError' },
@@ -217,6 +245,17 @@ export const contactDetailMachine = setup({
         src: 'loadMoreTimeline',
         input: ({ context }) => ({ id: context.id, cursor: context.details?.timelineCursor ?? '' }),
         onDone: { target: 'viewing', actions: { type: 'appendTimeline', params: ({ event }) => event.output } },
+        onError: { target: 'viewing', actions: { type: 'failWith', params: 'moreFailed' } },
+      },
+    },
+    refreshingTimeline: {
+      // News arriving while this reads marks the timeline stale again, and `viewing` reads once more.
+      entry: 'markTimelineFresh',
+      invoke: {
+        id: 'refreshTimeline',
+        src: 'refreshTimeline',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'viewing', actions: { type: 'prependTimeline', params: ({ event }) => event.output } },
         onError: { target: 'viewing', actions: { type: 'failWith', params: 'moreFailed' } },
       },
     },

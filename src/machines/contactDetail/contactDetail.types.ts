@@ -49,6 +49,8 @@ export interface ContactDetailContext {
   /** The note the user asked to delete, from the question until the answer. */
   noteToDelete: number | null;
   error: ContactDetailError | null;
+  /** The timeline changed since it was read (realtime news): refreshed as soon as the page is back in `viewing`. */
+  timelineStale: boolean;
 }
 
 export type ContactDetailEvent =
@@ -63,6 +65,7 @@ export type ContactDetailEvent =
   | { type: 'note.delete'; noteId: number }
   | { type: 'notes.loadMore' }
   | { type: 'timeline.loadMore' }
+  | { type: 'timeline.changed' }
   | { type: 'data.export' }
   | { type: 'contact.anonymise' }
   | { type: 'contact.delete' }

@@ -5,6 +5,7 @@ import type { ContactDetails } from '../../machines/contactDetail/contactDetail.
 import type { ContactEvent } from '../../machines/contactsTable/contacts.types.ts';
 import { contactMessages as m, eventMessages } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
+import { isMessagingEvent, MessagingDetail, messagingTitle } from './TimelineMessageEntry.tsx';
 
 /** What the notes panel may do now: the machine answers each (`snapshot.can`), the panel only renders it. */
 export interface NotesActions {
@@ -137,6 +138,7 @@ export function ContactTimeline({
       return intl.formatMessage(m.eventUpdatedByImport, { fileName });
     if (e.type === 'list.added' && e.payload.importId != null)
       return intl.formatMessage(m.eventListAddedByImport, { fileName });
+    if (isMessagingEvent(e)) return messagingTitle(intl, e);
     return e.type in eventMessages ? intl.formatMessage(eventMessages[e.type as keyof typeof eventMessages]) : e.type;
   };
   return (
@@ -148,6 +150,7 @@ export function ContactTimeline({
         <Timeline bulletSize={14} lineWidth={2} data-testid="contact-timeline">
           {details.timeline.map((e) => (
             <Timeline.Item key={`${e.type}:${e.id}`} title={label(e)}>
+              {isMessagingEvent(e) ? <MessagingDetail event={e} /> : null}
               <Text size="xs" c="dimmed">
                 {intl.formatDate(e.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </Text>

@@ -1,0 +1,123 @@
+import type { Scope } from '../../scope.ts';
+import { announceTimeline } from './apply.ts';
+
+/** The part of a reply the timeline shows before it is expanded, and the most of its text the timeline keeps. */
+export const REPLY_SNIPPET_CHARS = 200;
+export const REPLY_TIMELINE_TEXT_CHARS = 4000;
+
+export interface Reply {
+  /** From the reply address: the message and recipient it answers (0 when the address names only the company). */
+  messageId: number;
+  recipientId: number;
+  from: string | null;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  headerMessageId: string | null;
+  inReplyTo: string | null;
+  at: Date;
+}
+
+export type StoredReply = { kind: 'stored'; id: number; contactId: number | null } | { kind: 'duplicate' };
+
+/** The text with quoted lines and runs of blank space dropped, cut to `max` characters. */
+export function snippetOf(text: string | null, max = REPLY_SNIPPET_CHARS): string {
+  const body = (text ?? '')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('>'))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return body.length > max ? `${body.slice(0, max - 1)}…` : body;
+}
+
+/**
+ * Stores a reply in the company its address names: linked to the message and recipient when the address says so
+ * (and to the recipient's contact), otherwise to the company's contact with the From address. A contact of another
+ * company cannot be reached: the statements run bound to this company under row-level security. The same Message-ID
+ * twice (a sender retrying after a lost answer) is stored once. A `replied` event and a timeline entry follow.
+ */
+export async function storeReply(scope: Scope, reply: Reply): Promise<StoredReply> {
+  const stored = await scope.db.transaction(async (db): Promise<StoredReply> => {
+    let messageId: number | null = null;
+    let recipientId: number | null = null;
+    let contactId: number | null = null;
+    let channel = 'email';
+    if (reply.messageId > 0) {
+      const { rows } = await db.query<{ recipientId: number | null; contactId: number | null; channel: string }>(
+        `select r.id::int as "recipientId", r.contact_id::int as "contactId", m.channel
+           from messages m left join message_recipients r
+             on r.company_id = m.company_id and r.message_id = m.id and r.id = $3
+          where m.company_id = $1 and m.id = $2`,
+        [scope.companyId, reply.messageId, reply.recipientId],
+      );
+      if (rows[0]) {
+        messageId = reply.messageId;
+        recipientId = rows[0].recipientId;
+        contactId = rows[0].contactId;
+        channel = rows[0].channel;
+      }
+    }
+    if (contactId === null && reply.from) {
+      const { rows } = await db.query<{ id: number }>(
+        `select id::int from contacts where company_id = $1 and email = $2 and anonymised_at is null`,
+        [scope.companyId, reply.from],
+      );
+      contactId = rows[0]?.id ?? null;
+    }
+    const inserted = await db.query<{ id: number }>(
+      `insert into incoming_messages (company_id, channel, contact_id, message_id, recipient_id, from_address, subject,
+         text_body, html, received_at, header_message_id, in_reply_to)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       on conflict (company_id, header_message_id) where header_message_id is not null do nothing
+       returning id::int`,
+      [
+        scope.companyId,
+        channel,
+        contactId,
+        messageId,
+        recipientId,
+        reply.from ?? '',
+        reply.subject,
+        reply.text,
+        reply.html,
+        reply.at,
+        reply.headerMessageId,
+        reply.inReplyTo,
+      ],
+    );
+    const id = inserted.rows[0]?.id;
+    if (id === undefined) return { kind: 'duplicate' };
+    if (messageId !== null) {
+      await db.query(
+        `insert into message_events (company_id, message_id, recipient_id, contact_id, channel, type, detail, created_at)
+         values ($1, $2, $3, $4, $5, 'replied', $6, $7)`,
+        [scope.companyId, messageId, recipientId, contactId, channel, { incomingId: id }, reply.at],
+      );
+    }
+    if (contactId !== null) {
+      const text = (reply.text ?? '').slice(0, REPLY_TIMELINE_TEXT_CHARS);
+      await db.query(
+        `insert into contact_events (company_id, contact_id, type, payload, created_at)
+         values ($1, $2, 'message.replied', $3, $4)`,
+        [
+          scope.companyId,
+          contactId,
+          {
+            incomingId: id,
+            ...(messageId !== null ? { messageId } : {}),
+            channel,
+            from: reply.from,
+            subject: reply.subject,
+            snippet: snippetOf(reply.text),
+            text,
+          },
+          reply.at,
+        ],
+      );
+    }
+    return { kind: 'stored', id, contactId };
+  });
+  if (stored.kind === 'stored' && stored.contactId !== null) announceTimeline(scope, stored.contactId);
+  return stored;
+}
