@@ -15,6 +15,7 @@ import { folderHandlers } from './contacts/folders.ts';
 import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
+import { reportHandlers } from './messaging/reports.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
 import { systemHandlers } from './system/system.ts';
 
@@ -35,6 +36,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
     ...testSendHandlers(ctx),
+    ...reportHandlers(ctx),
   };
 }
 

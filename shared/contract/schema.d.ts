@@ -888,6 +888,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message console, newest first, with each campaign's recipients, opens and clicks */
+        get: operations["listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft campaign on the channel, named by its creation time, to open in the message wizard */
+        post: operations["createCampaignDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every recipient's message across campaigns, newest first, with its state and the provider's answer
+         * @description Pages continue after a row with the Pagination header's `nextCursor` (a page deep in a million messages costs what the first does). The total is counted up to 10,000; a larger log reports 10,000.
+         */
+        get: operations["listMessageLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign's summary: delivery, opens (human and machine apart), clicks, unsubscribes, bounces, pending */
+        get: operations["getMessageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Clicks per link of a campaign's content, in the content's order */
+        get: operations["listReportLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Opens and clicks over time, the first 24 hours after sending hour by hour, then day by day */
+        get: operations["getReportTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign's recipients by state, searched by address */
+        get: operations["listReportRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/recipients.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The recipients of the same filter and search as CSV, streamed */
+        get: operations["exportReportRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new draft copying the campaign's content, sent to the recipients who did not open it
+         * @description The draft names this campaign as its parent with the filter `not_opened`; the sending engine freezes its recipients from the parent's recipients who have no open. It opens in the message wizard.
+         */
+        post: operations["resendToNonOpeners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1354,6 +1540,146 @@ export interface components {
                 /** @description The provider's answer */
                 response: string;
             }[];
+        };
+        /**
+         * @description A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "deferred" | "sent" | "delivered" | "not_delivered" | "skipped";
+        /**
+         * @description A recipient's state as reports show it (shared/messaging.ts RECIPIENT_STATES), plus pending while it is not yet sent: unsubscribed over clicked over opened over delivered.
+         * @enum {string}
+         */
+        RecipientState: "pending" | "delivered" | "not_delivered" | "opened" | "clicked" | "unsubscribed" | "blocklisted";
+        /**
+         * @description Which recipients of a report: each filter is inclusive (clicked recipients also count as opened), not_opened is delivered without an open.
+         * @enum {string}
+         */
+        ReportFilter: "all" | "pending" | "delivered" | "not_delivered" | "opened" | "not_opened" | "clicked" | "unsubscribed" | "blocklisted" | "bounced" | "complained";
+        CampaignRow: {
+            id: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            subject: string | null;
+            type: components["schemas"]["MessageType"];
+            category: components["schemas"]["MessageCategory"];
+            status: components["schemas"]["MessageStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            recipients: number;
+            /** @description Recipients with an open */
+            opened: number;
+            /** @description Recipients with a click */
+            clicked: number;
+            /** @description Opened over delivered */
+            openRate: number;
+            /** @description Clicked over delivered */
+            clickRate: number;
+        };
+        MessageLogEntry: {
+            id: components["schemas"]["Id"];
+            messageId: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            /** @description The campaign's name */
+            campaign: string;
+            address: string;
+            contactId: number | null;
+            state: components["schemas"]["DeliveryState"];
+            /** @description The provider's answer (an SMTP reply line) */
+            providerResponse: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            attempts: number;
+        };
+        /** @description Ratios from 0 to 1; delivery over recipients, the others over delivered. */
+        ReportRates: {
+            delivered: number;
+            opened: number;
+            clicked: number;
+            unsubscribed: number;
+            bounced: number;
+            complained: number;
+        };
+        MessageReport: {
+            id: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            subject: string | null;
+            status: components["schemas"]["MessageStatus"];
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Recipients frozen at send time */
+            recipients: number;
+            /** @description Removed at send time: duplicates, blocklisted, unsubscribed */
+            excluded: number;
+            /** @description Accepted by the provider and not bounced */
+            delivered: number;
+            notDelivered: number;
+            /** @description Recipients with a human open */
+            opened: number;
+            /** @description Recipients opened only by machines: privacy proxies, link scanners */
+            openedMachine: number;
+            /** @description Human opens in all */
+            opens: number;
+            /** @description Recipients with a human click */
+            clicked: number;
+            /** @description Human clicks in all */
+            clicks: number;
+            unsubscribed: number;
+            /** @description Skipped because the address is blocklisted or unsubscribed */
+            blocklisted: number;
+            bounced: number;
+            complained: number;
+            /** @description Recipients without a final state yet, and why */
+            pending: {
+                total: number;
+                /** @description Not yet tried */
+                queued: number;
+                /** @description A transient failure, retried later */
+                deferred: number;
+                /** @description Held by the sender's rate limit or the warm-up quota */
+                waiting: number;
+                /** @description The campaign is paused */
+                paused: boolean;
+            };
+            rates: components["schemas"]["ReportRates"];
+        };
+        ReportLink: {
+            idx: number;
+            url: string;
+            /** @description Human clicks */
+            clicks: number;
+            /** @description Recipients with a human click on the link */
+            clickers: number;
+        };
+        ReportTimelineBucket: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            unit: "hour" | "day";
+            opens: number;
+            clicks: number;
+            machineOpens: number;
+        };
+        ReportRecipient: {
+            id: components["schemas"]["Id"];
+            address: string;
+            contactId: number | null;
+            state: components["schemas"]["RecipientState"];
+            deliveryState: components["schemas"]["DeliveryState"];
+            providerResponse: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            clickedAt: string | null;
         };
     };
     responses: {
@@ -3155,6 +3481,270 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description One channel's campaigns; every channel's when absent. */
+                channel?: components["schemas"]["ChannelName"];
+                /** @description Search in the name and the subject (contains, case-insensitive). */
+                q?: string;
+                status?: components["schemas"]["MessageStatus"];
+                type?: components["schemas"]["MessageType"];
+                /** @description Created on or after this day (UTC). */
+                from?: string;
+                /** @description Created on or before this day (UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRow"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createCampaignDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listMessageLog: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
+                channel?: components["schemas"]["ChannelName"];
+                /** @description Search in the address (contains, case-insensitive). */
+                q?: string;
+                state?: components["schemas"]["DeliveryState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sent messages */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageLogEntry"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listReportLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportLink"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getReportTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets, oldest first (empty ones included within the first 24 hours) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportTimelineBucket"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listReportRecipients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
+                filter?: components["schemas"]["ReportFilter"];
+                /** @description Search in the address (contains, case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recipients */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportRecipient"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    exportReportRecipients: {
+        parameters: {
+            query?: {
+                filter?: components["schemas"]["ReportFilter"];
+                /** @description Search in the address (contains, case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8 with a header row (address, state, sent, opened, clicked, provider response) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    resendToNonOpeners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
 }

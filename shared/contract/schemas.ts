@@ -2282,3 +2282,466 @@ export const TestSendResult = {
     },
   },
 } as const;
+
+export const DeliveryState = {
+  type: 'string',
+  description: "A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).",
+  enum: ['pending', 'deferred', 'sent', 'delivered', 'not_delivered', 'skipped'],
+} as const;
+
+export const RecipientState = {
+  type: 'string',
+  description:
+    "A recipient's state as reports show it (shared/messaging.ts RECIPIENT_STATES), plus pending while it is not yet sent: unsubscribed over clicked over opened over delivered.",
+  enum: ['pending', 'delivered', 'not_delivered', 'opened', 'clicked', 'unsubscribed', 'blocklisted'],
+} as const;
+
+export const ReportFilter = {
+  type: 'string',
+  description:
+    'Which recipients of a report: each filter is inclusive (clicked recipients also count as opened), not_opened is delivered without an open.',
+  enum: [
+    'all',
+    'pending',
+    'delivered',
+    'not_delivered',
+    'opened',
+    'not_opened',
+    'clicked',
+    'unsubscribed',
+    'blocklisted',
+    'bounced',
+    'complained',
+  ],
+} as const;
+
+export const CampaignRow = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'subject',
+    'type',
+    'category',
+    'status',
+    'createdAt',
+    'scheduledAt',
+    'sentAt',
+    'recipients',
+    'opened',
+    'clicked',
+    'openRate',
+    'clickRate',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    type: {
+      type: 'string',
+      enum: ['regular', 'automated'],
+    },
+    category: {
+      type: 'string',
+      enum: ['marketing', 'transactional'],
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    scheduledAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    recipients: {
+      type: 'integer',
+      minimum: 0,
+    },
+    opened: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Recipients with an open',
+    },
+    clicked: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Recipients with a click',
+    },
+    openRate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'Opened over delivered',
+    },
+    clickRate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'Clicked over delivered',
+    },
+  },
+} as const;
+
+export const MessageLogEntry = {
+  type: 'object',
+  required: [
+    'id',
+    'messageId',
+    'channel',
+    'campaign',
+    'address',
+    'contactId',
+    'state',
+    'providerResponse',
+    'sentAt',
+    'attempts',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    messageId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    campaign: {
+      type: 'string',
+      description: "The campaign's name",
+    },
+    address: {
+      type: 'string',
+    },
+    contactId: {
+      type: ['integer', 'null'],
+    },
+    state: {
+      type: 'string',
+      description: "A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).",
+      enum: ['pending', 'deferred', 'sent', 'delivered', 'not_delivered', 'skipped'],
+    },
+    providerResponse: {
+      type: ['string', 'null'],
+      description: "The provider's answer (an SMTP reply line)",
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    attempts: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
+export const ReportRates = {
+  type: 'object',
+  description: 'Ratios from 0 to 1; delivery over recipients, the others over delivered.',
+  required: ['delivered', 'opened', 'clicked', 'unsubscribed', 'bounced', 'complained'],
+  properties: {
+    delivered: {
+      type: 'number',
+    },
+    opened: {
+      type: 'number',
+    },
+    clicked: {
+      type: 'number',
+    },
+    unsubscribed: {
+      type: 'number',
+    },
+    bounced: {
+      type: 'number',
+    },
+    complained: {
+      type: 'number',
+    },
+  },
+} as const;
+
+export const MessageReport = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'subject',
+    'status',
+    'sentAt',
+    'finishedAt',
+    'recipients',
+    'excluded',
+    'delivered',
+    'notDelivered',
+    'opened',
+    'openedMachine',
+    'opens',
+    'clicked',
+    'clicks',
+    'unsubscribed',
+    'blocklisted',
+    'bounced',
+    'complained',
+    'pending',
+    'rates',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    finishedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    recipients: {
+      type: 'integer',
+      description: 'Recipients frozen at send time',
+    },
+    excluded: {
+      type: 'integer',
+      description: 'Removed at send time: duplicates, blocklisted, unsubscribed',
+    },
+    delivered: {
+      type: 'integer',
+      description: 'Accepted by the provider and not bounced',
+    },
+    notDelivered: {
+      type: 'integer',
+    },
+    opened: {
+      type: 'integer',
+      description: 'Recipients with a human open',
+    },
+    openedMachine: {
+      type: 'integer',
+      description: 'Recipients opened only by machines: privacy proxies, link scanners',
+    },
+    opens: {
+      type: 'integer',
+      description: 'Human opens in all',
+    },
+    clicked: {
+      type: 'integer',
+      description: 'Recipients with a human click',
+    },
+    clicks: {
+      type: 'integer',
+      description: 'Human clicks in all',
+    },
+    unsubscribed: {
+      type: 'integer',
+    },
+    blocklisted: {
+      type: 'integer',
+      description: 'Skipped because the address is blocklisted or unsubscribed',
+    },
+    bounced: {
+      type: 'integer',
+    },
+    complained: {
+      type: 'integer',
+    },
+    pending: {
+      type: 'object',
+      description: 'Recipients without a final state yet, and why',
+      required: ['total', 'queued', 'deferred', 'waiting', 'paused'],
+      properties: {
+        total: {
+          type: 'integer',
+        },
+        queued: {
+          type: 'integer',
+          description: 'Not yet tried',
+        },
+        deferred: {
+          type: 'integer',
+          description: 'A transient failure, retried later',
+        },
+        waiting: {
+          type: 'integer',
+          description: "Held by the sender's rate limit or the warm-up quota",
+        },
+        paused: {
+          type: 'boolean',
+          description: 'The campaign is paused',
+        },
+      },
+    },
+    rates: {
+      type: 'object',
+      description: 'Ratios from 0 to 1; delivery over recipients, the others over delivered.',
+      required: ['delivered', 'opened', 'clicked', 'unsubscribed', 'bounced', 'complained'],
+      properties: {
+        delivered: {
+          type: 'number',
+        },
+        opened: {
+          type: 'number',
+        },
+        clicked: {
+          type: 'number',
+        },
+        unsubscribed: {
+          type: 'number',
+        },
+        bounced: {
+          type: 'number',
+        },
+        complained: {
+          type: 'number',
+        },
+      },
+    },
+  },
+} as const;
+
+export const ReportLink = {
+  type: 'object',
+  required: ['idx', 'url', 'clicks', 'clickers'],
+  properties: {
+    idx: {
+      type: 'integer',
+    },
+    url: {
+      type: 'string',
+    },
+    clicks: {
+      type: 'integer',
+      description: 'Human clicks',
+    },
+    clickers: {
+      type: 'integer',
+      description: 'Recipients with a human click on the link',
+    },
+  },
+} as const;
+
+export const ReportTimelineBucket = {
+  type: 'object',
+  required: ['at', 'unit', 'opens', 'clicks', 'machineOpens'],
+  properties: {
+    at: {
+      type: 'string',
+      format: 'date-time',
+    },
+    unit: {
+      type: 'string',
+      enum: ['hour', 'day'],
+    },
+    opens: {
+      type: 'integer',
+    },
+    clicks: {
+      type: 'integer',
+    },
+    machineOpens: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const ReportRecipient = {
+  type: 'object',
+  required: [
+    'id',
+    'address',
+    'contactId',
+    'state',
+    'deliveryState',
+    'providerResponse',
+    'sentAt',
+    'openedAt',
+    'clickedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    address: {
+      type: 'string',
+    },
+    contactId: {
+      type: ['integer', 'null'],
+    },
+    state: {
+      type: 'string',
+      description:
+        "A recipient's state as reports show it (shared/messaging.ts RECIPIENT_STATES), plus pending while it is not yet sent: unsubscribed over clicked over opened over delivered.",
+      enum: ['pending', 'delivered', 'not_delivered', 'opened', 'clicked', 'unsubscribed', 'blocklisted'],
+    },
+    deliveryState: {
+      type: 'string',
+      description: "A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).",
+      enum: ['pending', 'deferred', 'sent', 'delivered', 'not_delivered', 'skipped'],
+    },
+    providerResponse: {
+      type: ['string', 'null'],
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    openedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    clickedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
