@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type {
   ClientToServerEvents,
   JobProgressPayload,
+  MessageUpdatedPayload,
   NotificationPayload,
   ServerToClientEvents,
 } from '../../shared/realtime-events.ts';
@@ -17,6 +18,8 @@ export interface RealtimeHandlers {
   sessionRevoked(reason: string): void;
   /** Progress of a background job (import, export) of the company. */
   jobProgressed(payload: JobProgressPayload): void;
+  /** A campaign's status and counters changed while it sends (the console and its report update live). */
+  messageUpdated?(payload: MessageUpdatedPayload): void;
 }
 
 export interface RealtimeOptions {
@@ -46,6 +49,7 @@ export async function openRealtime({ getToken, handlers }: RealtimeOptions): Pro
   socket.on('notification.created', (payload) => handlers.notification(payload));
   socket.on('session.revoked', ({ reason }) => handlers.sessionRevoked(reason));
   socket.on('job.progressed', (payload) => handlers.jobProgressed(payload));
+  socket.on('message.updated', (payload) => handlers.messageUpdated?.(payload));
   socket.connect();
   return () => {
     socket.removeAllListeners();

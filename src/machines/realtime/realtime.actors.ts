@@ -17,6 +17,7 @@ export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {
       notification: (notification) => sendBack({ type: 'notification.received', notification }),
       sessionRevoked: () => appEvents.emit({ type: 'session.revoked' }),
       jobProgressed: (job) => appEvents.emit({ type: 'job.progressed', job }),
+      messageUpdated: (message) => appEvents.emit({ type: 'message.updated', message }),
     },
   }).then(
     (closeSocket) => (stopped ? closeSocket() : (close = closeSocket)),
