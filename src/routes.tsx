@@ -3,6 +3,7 @@ import type { MessageDescriptor } from 'react-intl';
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { appEvents } from './app/appEvents.ts';
 import type { RouteHandle } from './app/routeHandle.ts';
+import { isChannel as isMessagingChannel } from '../shared/messaging.ts';
 import { routeNames, routeTitles } from './i18n/routes.messages.ts';
 import { AuthGate } from './screens/shell/AuthGate.tsx';
 import { CleanLayout } from './screens/shell/CleanLayout.tsx';
@@ -72,6 +73,8 @@ const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx
 const multichannel = () => import('./screens/multichannel/MultichannelScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
+const messageConsole = () => import('./screens/multichannel/ConsoleScreen.tsx');
+const messageLog = () => import('./screens/multichannel/MessageLogScreen.tsx');
 const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
@@ -150,8 +153,8 @@ const defaultPages: RouteObject[] = [
   { path: 'integrations', loader: redirectTo('/integrations/apikeys') },
   { path: 'integrations/apikeys', ...title(routeTitles.apiKeys), lazy: screen(integrations, 'IntegrationsScreen') },
   { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(integrations, 'IntegrationsScreen') },
-  { path: 'multichannel', ...title(routeTitles.multichannel), lazy: screen(multichannel, 'MultichannelScreen') },
-  { path: 'multichannel/messages', ...named(routeNames.messages), lazy: screen(multichannel, 'MultichannelScreen') },
+  { path: 'multichannel', ...title(routeTitles.multichannel), lazy: screen(messageConsole, 'ConsoleScreen') },
+  { path: 'multichannel/messages', ...named(routeNames.messages), lazy: screen(messageLog, 'MessageLogScreen') },
   { path: 'multichannel/settings', ...named(routeNames.settings), lazy: screen(multichannel, 'MultichannelScreen') },
   {
     path: 'multichannel/settings/senders',
@@ -166,8 +169,8 @@ const defaultPages: RouteObject[] = [
   {
     path: 'multichannel/:channel',
     ...named(routeNames.channel, channelValues),
-    loader: valid((p) => isChannel(p.channel)),
-    lazy: screen(multichannel, 'MultichannelScreen'),
+    loader: valid((p) => isMessagingChannel(p.channel)),
+    lazy: screen(messageConsole, 'ConsoleScreen'),
   },
   {
     path: 'multichannel/:channel/templates',
@@ -185,7 +188,7 @@ const defaultPages: RouteObject[] = [
   {
     path: 'multichannel/:channel/report/:id',
     ...named(routeNames.report),
-    loader: valid((p) => isChannel(p.channel) && isId(p.id)),
+    loader: valid((p) => isMessagingChannel(p.channel) && /^[1-9][0-9]{0,15}$/.test(p.id ?? '')),
     lazy: screen(report, 'MessageReportScreen'),
     children: [{ index: true, loader: redirectToChild('summary') }, ...reportTabs],
   },

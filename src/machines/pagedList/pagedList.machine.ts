@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { PageInput, PageOutput, PagedListContext, PagedListEvent, PagedListInput } from './pagedList.types.ts';
 
 export type * from './pagedList.types.ts';
@@ -8,11 +8,14 @@ const readPage = fromPromise<PageOutput<unknown>, PageInput>(async () => {
   throw new Error('pagedList: provide a readPage actor');
 });
 
+/** Live news the list re-reads on (`list.refresh`); none unless a screen provides it. */
+const watch = fromCallback<PagedListEvent>(() => () => undefined);
+
 /**
  * A server-paged list (the message console, the message log, a report's recipients): `loading` reads the page of
  * the query and position → `ready` or `failed` (retry reads again). A new query starts at page 1; a page number or
  * the next page by cursor reads that page. `list.refresh` (a realtime update) re-reads the page in place, keeping
- * the rows on screen while it reads (`refreshing`).
+ * the rows on screen while it reads (`refreshing`); the provided `watch` actor sends it.
  */
 export const pagedListMachine = setup({
   types: {
@@ -20,7 +23,7 @@ export const pagedListMachine = setup({
     events: {} as PagedListEvent,
     input: {} as PagedListInput,
   },
-  actors: { readPage },
+  actors: { readPage, watch },
   guards: {
     hasNext: ({ context }) => Boolean(context.pagination?.nextCursor),
   },
@@ -45,6 +48,7 @@ export const pagedListMachine = setup({
     pagination: null,
     reads: 0,
   }),
+  invoke: { id: 'watch', src: 'watch' },
   initial: 'loading',
   on: {
     'list.query': { target: '.loading', actions: { type: 'assignQuery', params: ({ event }) => event.query } },
