@@ -3,6 +3,7 @@ import type { MessageDescriptor } from 'react-intl';
 import { data, redirect, redirectDocument, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { appEvents } from './app/appEvents.ts';
 import type { RouteHandle } from './app/routeHandle.ts';
+import { isChannel as isMessagingChannel } from '../shared/messaging.ts';
 import { routeNames, routeTitles } from './i18n/routes.messages.ts';
 import { AuthGate } from './screens/shell/AuthGate.tsx';
 import { CleanLayout } from './screens/shell/CleanLayout.tsx';
@@ -75,6 +76,8 @@ const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
 const senders = () => import('./screens/multichannel/SendersScreen.tsx');
 const messagingSettings = () => import('./screens/multichannel/MessagingSettingsScreen.tsx');
 const unsubscribeSettings = () => import('./screens/multichannel/UnsubscribeSettingsScreen.tsx');
+const messageConsole = () => import('./screens/multichannel/ConsoleScreen.tsx');
+const messageLog = () => import('./screens/multichannel/MessageLogScreen.tsx');
 const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
@@ -160,6 +163,9 @@ const defaultPages: RouteObject[] = [
     ...named(routeNames.settings),
     lazy: screen(messagingSettings, 'MessagingSettingsScreen'),
   },
+  { path: 'multichannel', ...title(routeTitles.multichannel), lazy: screen(messageConsole, 'ConsoleScreen') },
+  { path: 'multichannel/messages', ...named(routeNames.messages), lazy: screen(messageLog, 'MessageLogScreen') },
+  { path: 'multichannel/settings', ...named(routeNames.settings), lazy: screen(multichannel, 'MultichannelScreen') },
   {
     path: 'multichannel/settings/senders',
     ...named(routeNames.senders),
@@ -173,8 +179,8 @@ const defaultPages: RouteObject[] = [
   {
     path: 'multichannel/:channel',
     ...named(routeNames.channel, channelValues),
-    loader: valid((p) => isChannel(p.channel)),
-    lazy: screen(multichannel, 'MultichannelScreen'),
+    loader: valid((p) => isMessagingChannel(p.channel)),
+    lazy: screen(messageConsole, 'ConsoleScreen'),
   },
   {
     path: 'multichannel/:channel/templates',
@@ -192,7 +198,7 @@ const defaultPages: RouteObject[] = [
   {
     path: 'multichannel/:channel/report/:id',
     ...named(routeNames.report),
-    loader: valid((p) => isChannel(p.channel) && isId(p.id)),
+    loader: valid((p) => isMessagingChannel(p.channel) && /^[1-9][0-9]{0,15}$/.test(p.id ?? '')),
     lazy: screen(report, 'MessageReportScreen'),
     children: [{ index: true, loader: redirectToChild('summary') }, ...reportTabs],
   },

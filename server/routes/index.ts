@@ -18,6 +18,7 @@ import { segmentHandlers } from './contacts/segments.ts';
 import { senderHandlers } from './messaging/senders.ts';
 import { sendingHandlers } from './messaging/sending.ts';
 import { messageHandlers } from './messaging/messages.ts';
+import { reportHandlers } from './messaging/reports.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
 import { templateHandlers } from './messaging/templates.ts';
 import { assetHandlers } from './messaging/assets.ts';
@@ -49,6 +50,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...messageHandlers(ctx),
     ...unsubscribeSettingsHandlers(ctx),
     ...providerEventHandlers(ctx),
+    ...reportHandlers(ctx),
   };
 }
 

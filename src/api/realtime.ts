@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type {
   ClientToServerEvents,
   JobProgressPayload,
+  MessageUpdatedPayload,
   NotificationPayload,
   ServerToClientEvents,
 } from '../../shared/realtime-events.ts';
@@ -19,6 +20,8 @@ export interface RealtimeHandlers {
   jobProgressed(payload: JobProgressPayload): void;
   /** Something new on a contact's timeline (a message sent, opened, bounced, a reply). */
   contactTimeline(contactId: number): void;
+  /** A campaign's status and counters changed while it sends (the console and its report update live). */
+  messageUpdated?(payload: MessageUpdatedPayload): void;
 }
 
 export interface RealtimeOptions {
@@ -49,6 +52,7 @@ export async function openRealtime({ getToken, handlers }: RealtimeOptions): Pro
   socket.on('session.revoked', ({ reason }) => handlers.sessionRevoked(reason));
   socket.on('job.progressed', (payload) => handlers.jobProgressed(payload));
   socket.on('contact.timeline', ({ contactId }) => handlers.contactTimeline(contactId));
+  socket.on('message.updated', (payload) => handlers.messageUpdated?.(payload));
   socket.connect();
   return () => {
     socket.removeAllListeners();

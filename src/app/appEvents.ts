@@ -1,4 +1,4 @@
-import type { JobProgressPayload, NotificationPayload } from '../../shared/realtime-events.ts';
+import type { JobProgressPayload, MessageUpdatedPayload, NotificationPayload } from '../../shared/realtime-events.ts';
 
 /**
  * Facts that cross from one app-wide actor (or the transport) to another. The API middleware, the router subscription
@@ -20,6 +20,7 @@ export type AppEvent =
   | { type: 'notification.received'; notification: NotificationPayload }
   | { type: 'job.progressed'; job: JobProgressPayload }
   | { type: 'contact.timelineChanged'; contactId: number };
+  | { type: 'message.updated'; message: MessageUpdatedPayload };
 
 export type AppEventListener = (event: AppEvent) => void;
 

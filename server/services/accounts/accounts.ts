@@ -4,6 +4,7 @@ import { withTransaction } from '../../db/pool.ts';
 import { contractIssues, contractValidator } from '../../http/validation.ts';
 import { hashPassword } from '../security/crypto.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
+import { seedDemoMessaging } from '../messaging/reports/demo.ts';
 
 export interface NewOwner {
   company: string;
@@ -52,7 +53,7 @@ export async function seedDemo(pool: Pool): Promise<{ email: string; password: s
   const existing = await pool.query('select 1 from users where email = $1', [DEMO_EMAIL]);
   if (existing.rowCount) return { email: DEMO_EMAIL, password: '', created: false };
   const password = randomBytes(9).toString('base64url');
-  const { companyId } = await createCompanyWithOwner(pool, {
+  const { companyId, userId } = await createCompanyWithOwner(pool, {
     company: 'Demo Company',
     email: DEMO_EMAIL,
     password,
@@ -63,6 +64,8 @@ export async function seedDemo(pool: Pool): Promise<{ email: string; password: s
     `insert into channels (company_id, type, name, status) values ($1, 'whatsapp', 'WhatsApp', 'active'), ($1, 'sms', 'SMS', 'pending')`,
     [companyId],
   );
+  // Sample contacts, lists, a segment, a sender, a template and a sent campaign with its report.
+  await seedDemoMessaging(pool, companyId, userId);
   return { email: DEMO_EMAIL, password, created: true };
 }
 

@@ -18,6 +18,7 @@ export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {
       sessionRevoked: () => appEvents.emit({ type: 'session.revoked' }),
       jobProgressed: (job) => appEvents.emit({ type: 'job.progressed', job }),
       contactTimeline: (contactId) => appEvents.emit({ type: 'contact.timelineChanged', contactId }),
+      messageUpdated: (message) => appEvents.emit({ type: 'message.updated', message }),
     },
   }).then(
     (closeSocket) => (stopped ? closeSocket() : (close = closeSocket)),

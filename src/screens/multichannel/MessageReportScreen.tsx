@@ -1,33 +1,117 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { Outlet } from 'react-router';
-import { AreaEmptyState } from '../../components/AreaEmptyState.tsx';
-import { areaMessages } from '../area.messages.ts';
+import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { isChannel } from '../../../shared/messaging.ts';
+import { actorOptions } from '../../app/inspect.ts';
+import { commonMessages } from '../../i18n/common.messages.ts';
+import { messageReportMachine } from '../../machines/messageReport/messageReport.machine.ts';
 import { StepLinks } from '../StepLinks.tsx';
-import { wizardMessages as w } from '../wizard.messages.ts';
+import { ReportClicked, ReportRecipients, ReportSummary, ReportTimeline } from './ReportTabs.tsx';
+import { reportMessages as m } from './report.messages.ts';
+
+export type ReportActor = ReturnType<typeof useActorRef<typeof messageReportMachine>>;
 
 const TABS = [
-  { path: 'summary', label: w.reportSummary },
-  { path: 'timeline', label: w.reportTimeline },
-  { path: 'clicked', label: w.reportClicked },
-  { path: 'openclicks', label: w.reportOpenclicks },
+  { path: 'summary', label: m.summary },
+  { path: 'timeline', label: m.timeline },
+  { path: 'clicked', label: m.clicked },
+  { path: 'openclicks', label: m.openclicks },
 ];
 
-/** A message report: tabs summary, timeline, clicked, openclicks as child routes. */
+/**
+ * A campaign's report: its name, the actions (resend to non-openers, retry failed), the tabs summary, timeline,
+ * clicked and openclicks as child routes sharing one report machine (live over realtime while it sends).
+ */
 export function MessageReportScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const params = useParams();
+  const channel = isChannel(params.channel) ? params.channel : 'email';
+  const report = useActorRef(
+    messageReportMachine,
+    { ...actorOptions(), input: { channel, messageId: Number(params.id) } },
+    (snapshot) => {
+      if (snapshot.status === 'done' && snapshot.context.created)
+        void navigate(`/multichannel/${channel}/${snapshot.context.created}`);
+    },
+  );
+  const summary = useSelector(report, (s) => s.context.data?.summary ?? null);
+  const loading = useSelector(report, (s) => s.matches('loading'));
+  const failed = useSelector(report, (s) => s.matches('failed'));
+  const busy = useSelector(report, (s) => s.hasTag('busy'));
+  const canResend = useSelector(report, (s) => s.can({ type: 'report.resend' }));
+  const canRetry = useSelector(report, (s) => s.can({ type: 'report.retryFailed' }));
+  const actionError = useSelector(report, (s) => s.context.actionError);
+  if (loading) return <Loader aria-label={intl.formatMessage(m.summary)} />;
+  if (failed || !summary)
+    return (
+      <Alert color="red" title={intl.formatMessage(m.loadFailed)}>
+        <Button size="xs" variant="light" onClick={() => report.send({ type: 'report.retry' })}>
+          {intl.formatMessage(commonMessages.retry)}
+        </Button>
+      </Alert>
+    );
   return (
-    <>
-      <StepLinks label={w.reportTabs} items={TABS} />
-      <Outlet />
-    </>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Text fw={600} size="lg">
+            {summary.name}
+          </Text>
+          {summary.sentAt ? (
+            <Text size="sm" c="dimmed">
+              {intl.formatMessage(m.sentAt, { at: new Date(summary.sentAt) })}
+            </Text>
+          ) : null}
+          {summary.status === 'sending' ? (
+            <Text size="sm" c="cyan">
+              {intl.formatMessage(m.live)}
+            </Text>
+          ) : null}
+        </div>
+        <Group>
+          <Button
+            variant="default"
+            disabled={!canRetry || busy}
+            onClick={() => report.send({ type: 'report.retryFailed' })}
+          >
+            {intl.formatMessage(m.retryFailed)}
+          </Button>
+          <Button disabled={!canResend || busy} onClick={() => report.send({ type: 'report.resend' })}>
+            {intl.formatMessage(m.resend)}
+          </Button>
+        </Group>
+      </Group>
+      {actionError ? (
+        <Alert color="red" role="alert">
+          {intl.formatMessage(
+            actionError === 'resendFailed'
+              ? m.resendFailed
+              : actionError === 'retryFailed'
+                ? m.retryFailedError
+                : m.exportFailed,
+          )}
+        </Alert>
+      ) : null}
+      <StepLinks label={m.tabs} items={TABS} />
+      <Outlet context={report} />
+    </Stack>
   );
 }
 
+const TAB_VIEWS = {
+  summary: ReportSummary,
+  timeline: ReportTimeline,
+  clicked: ReportClicked,
+  openclicks: ReportRecipients,
+} as const;
+
+/** One tab of the report, chosen by the last path segment, on the report's machine. */
 export function MessageReportTabScreen() {
-  const intl = useIntl();
-  return (
-    <AreaEmptyState
-      title={intl.formatMessage(areaMessages.multichannelTitle)}
-      description={intl.formatMessage(areaMessages.multichannelText)}
-    />
-  );
+  const report = useOutletContext<ReportActor>();
+  const { pathname } = useLocation();
+  const tab = pathname.split('/').pop() as keyof typeof TAB_VIEWS;
+  const View = TAB_VIEWS[tab] ?? ReportSummary;
+  return <View report={report} />;
 }
