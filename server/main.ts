@@ -5,6 +5,7 @@ import { createLogger } from './logger.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
+import { postgresEmitter } from './realtime/publisher.ts';
 import { hasUsers, seedDemo } from './services/accounts/accounts.ts';
 import { startWorker, type JobWorker } from './jobs/worker.ts';
 import { AuthCache } from './services/auth/authCache.ts';
@@ -22,7 +23,9 @@ const log = createLogger(config);
 async function main(): Promise<void> {
   const db = await openDatabase(config, log);
   let io: RealtimeServer | undefined;
-  const ctx: AppContext = { config, pool: db.pool, tenants: db.tenants, log, realtime: realtimeEmitter(() => io) };
+  // A worker has no socket.io server: its events reach the API nodes' sockets through PostgreSQL directly.
+  const realtime = config.role === 'worker' ? postgresEmitter(db.pool, log) : realtimeEmitter(() => io);
+  const ctx: AppContext = { config, pool: db.pool, tenants: db.tenants, log, realtime };
 
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
