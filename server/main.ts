@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
 import { postgresEmitter } from './realtime/publisher.ts';
+import { watchDatabase } from './db/connectivity.ts';
 import { hasUsers, seedDemo } from './services/accounts/accounts.ts';
 import { startWorker, type JobWorker } from './jobs/worker.ts';
 import { AuthCache } from './services/auth/authCache.ts';
@@ -22,6 +23,7 @@ const log = createLogger(config);
 
 async function main(): Promise<void> {
   const db = await openDatabase(config, log);
+  const connectivity = watchDatabase(db.pool, log);
   let io: RealtimeServer | undefined;
   // A worker has no socket.io server: its events reach the API nodes' sockets through PostgreSQL directly.
   const realtime = config.role === 'worker' ? postgresEmitter(db.pool, log) : realtimeEmitter(() => io);
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       ['http', () => app?.close()],
       ['jobs', () => worker?.stop()],
       ['auth cache', () => ctx.authCache?.close()],
+      ['database watch', async () => connectivity.stop()],
       ['database', () => db.close()],
     ];
     for (const [name, step] of steps) {
