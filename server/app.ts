@@ -55,7 +55,7 @@ function staticSecurityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Operations marked `x-rate-limit: auth` in the contract get a flood guard per client address, on all nodes. Guesses are
+ * Operations marked `x-rate-limit: auth` in the contract get a flood guard per client address on all nodes. Guesses are
  * limited more tightly in PostgreSQL (services/auth/guessing.ts), counting failures only, so this ceiling stays high
  * enough that people behind one address never reach it by signing in correctly.
  */

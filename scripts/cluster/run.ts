@@ -1,4 +1,4 @@
-// `npm run cluster [-- --api 2 --workers 2 --port 5600 --dir .tmp/cluster]`: starts a cluster (scripts/cluster/cluster.ts)
+// `npm run cluster [-- --api 2 --workers 2 --port 5600 --dir .tmp/cluster]`: starts a cluster (./cluster.ts)
 // and keeps it running until Ctrl-C, which stops nginx, every node (SIGTERM: each finishes what it has in hand) and
 // PostgreSQL. Node output goes to the terminal, one JSON line each, named by NODE_NAME.
 import path from 'node:path';

@@ -64,7 +64,7 @@ export function postgresRateLimitStore(pool: Pool) {
         );
     }
 
-    /** Called with the route's merged limit options, the route itself under `routeInfo` (the plugin's runtime shape). */
+    /** Called with the route's merged limit options; the route itself is under `routeInfo` (the plugin's runtime). */
     child(params: object): PostgresRateLimitStore {
       const { method, url } = (params as RouteParams).routeInfo ?? {};
       return new PostgresRateLimitStore(`${[method].flat().join(',')} ${url ?? ''}`);
