@@ -116,20 +116,24 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 `;
 }
 
-/** Starts PostgreSQL, migrates nothing itself (the nodes do, together, under their lock), then the nodes and nginx. */
-export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const { dir, basePort } = options;
-  for (const bin of [`${PG_BIN}/initdb`, NGINX]) {
-    if (!existsSync(bin)) throw new Error(`${bin} is missing: apt-get install -y postgresql nginx-light`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  const pgDir = path.join(dir, 'postgres');
-  const dataDir = path.join(dir, 'data');
+export interface ExternalPostgres {
+  /** The owner of Missiva's tables (`missiva`, with CREATEROLE for migration 016) on its database `missiva`. */
+  databaseUrl: string;
+  /** The superuser on the database `postgres`. */
+  adminUrl: string;
+  restart(): void;
+  stop(mode: 'fast' | 'immediate'): void;
+}
+
+/**
+ * Debian's PostgreSQL server (PG_BIN) in a fresh data directory on 127.0.0.1:`port`, run as the `postgres` user when
+ * this process is root. Durability is off (fsync): the data is a test's. Also the server the suite runs on in CI's
+ * PostgreSQL 15 step (scripts/test.mjs through scripts/cluster/postgres.ts).
+ */
+export function startPostgres(pgDir: string, port: number): ExternalPostgres {
+  rmSync(pgDir, { recursive: true, force: true });
   mkdirSync(pgDir, { recursive: true });
-  mkdirSync(dataDir, { recursive: true });
-  chmodSync(dir, 0o755);
   if (process.getuid?.() === 0) must('chown', ['postgres:postgres', pgDir]);
-  const pgPort = basePort;
   const init = asPostgres(`${PG_BIN}/initdb`, ['-D', pgDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   must(init.command, [...init.args, '--no-sync']);
   const pgCtl = (action: string, extra: string[] = []) => {
@@ -139,21 +143,39 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       '-l',
       path.join(pgDir, 'server.log'),
       '-o',
-      `-p ${pgPort} -k ${pgDir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off`,
+      `-p ${port} -k ${pgDir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off`,
       '-w',
       action,
       ...extra,
     ]);
     must(ctl.command, ctl.args);
   };
-  // PostgreSQL's own owner of Missiva's tables: CREATEROLE so migration 016 can create missiva_app.
   pgCtl('start');
   const psql = (sql: string) =>
-    must(`${PG_BIN}/psql`, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', '-qc', sql]);
+    must(`${PG_BIN}/psql`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-qc', sql]);
   psql(`create role missiva login password 'missiva' createrole`);
   psql('create database missiva owner missiva');
-  const databaseUrl = `postgres://missiva:missiva@127.0.0.1:${pgPort}/missiva`;
-  const adminUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  return {
+    databaseUrl: `postgres://missiva:missiva@127.0.0.1:${port}/missiva`,
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => pgCtl('restart', ['-m', 'fast']),
+    stop: (mode) => pgCtl('stop', ['-m', mode]),
+  };
+}
+
+/** Starts PostgreSQL, migrates nothing itself (the nodes do, together, under their lock), then the nodes and nginx. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const { dir, basePort } = options;
+  for (const bin of [`${PG_BIN}/initdb`, NGINX]) {
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: apt-get install -y postgresql nginx-light`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const pg = startPostgres(path.join(dir, 'postgres'), basePort);
+  const { databaseUrl, adminUrl } = pg;
   const proxyPort = basePort + 1;
   const url = `http://127.0.0.1:${proxyPort}`;
 
@@ -176,7 +198,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             ROLE: role,
             PORT: String(port ?? 0),
             HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl,
+            // Named per node, so pg_stat_activity says which node holds a connection (the failure tests use it).
+            DATABASE_URL: `${databaseUrl}?application_name=${name}`,
             SECRET_KEY: CLUSTER_SECRET,
             DATA_DIR: dataDir,
             PUBLIC_URL: url,
@@ -224,7 +247,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(nodes.map((n) => n.start()));
   } catch (error) {
     await Promise.all(nodes.map((n) => n.process && n.kill('SIGKILL')));
-    pgCtl('stop', ['-m', 'immediate']);
+    pg.stop('immediate');
     throw error;
   }
 
@@ -248,7 +271,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     dataDir,
     async restartDatabase() {
-      pgCtl('restart', ['-m', 'fast']);
+      pg.restart();
     },
     async addNode(role) {
       const node = makeNode(role, nodes.filter((n) => n.role === role).length);
@@ -260,7 +283,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const exited = new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
       proxy.kill('SIGQUIT');
       await Promise.all([exited, ...nodes.map((n) => n.kill('SIGTERM'))]);
-      pgCtl('stop', ['-m', 'fast']);
+      pg.stop('fast');
     },
   };
   return cluster;
