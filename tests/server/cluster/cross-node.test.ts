@@ -36,7 +36,7 @@ beforeAll(async () => {
     env: { LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT) },
   });
   pool = systemPool(cluster);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await pool?.end();
