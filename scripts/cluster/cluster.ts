@@ -211,6 +211,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           },
         });
         node.process = child;
+        // A restarted node keeps its earlier lines: it is ready when a line after them says so.
+        const from = node.output.length;
         const keep = (chunk: Buffer) => {
           for (const line of chunk.toString().split('\n')) {
             if (!line) continue;
@@ -223,7 +225,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         const ready = role === 'api' ? 'Missiva is ready' : 'Missiva worker is running';
         await Promise.race([
-          waitFor(`${name}`, async () => node.output.some((l) => l.includes(ready)), 60_000),
+          waitFor(`${name}`, async () => node.output.slice(from).some((l) => l.includes(ready)), 120_000),
           exited.then(() => {
             throw new Error(`${name} exited while starting:\n${node.output.slice(-20).join('\n')}`);
           }),
