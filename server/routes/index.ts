@@ -17,6 +17,7 @@ import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
 import { testSendHandlers } from './messaging/testSends.ts';
 import { systemHandlers } from './system/system.ts';
+import { readinessHandlers } from './system/readiness.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -35,6 +36,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
     ...testSendHandlers(ctx),
+    ...readinessHandlers(ctx),
   };
 }
 

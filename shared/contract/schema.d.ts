@@ -888,6 +888,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for a load balancer
+         * @description 200 while this node takes requests; 503 once it has begun a graceful shutdown (it finishes the requests and jobs in hand) or while it cannot reach PostgreSQL. `/health` stays the liveness check.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1354,6 +1374,15 @@ export interface components {
                 /** @description The provider's answer */
                 response: string;
             }[];
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready";
+            /**
+             * @description The ROLE this node runs.
+             * @enum {string}
+             */
+            role: "all" | "api" | "worker";
         };
     };
     responses: {
@@ -3155,6 +3184,27 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            503: components["responses"]["Error"];
         };
     };
 }

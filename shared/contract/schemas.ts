@@ -2282,3 +2282,19 @@ export const TestSendResult = {
     },
   },
 } as const;
+
+export const Readiness = {
+  type: 'object',
+  required: ['status', 'role'],
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['ready'],
+    },
+    role: {
+      type: 'string',
+      enum: ['all', 'api', 'worker'],
+      description: 'The ROLE this node runs.',
+    },
+  },
+} as const;
