@@ -53,6 +53,8 @@ export interface Cluster {
   dataDir: string;
   /** Restarts PostgreSQL (fast shutdown: every node's connections are cut). */
   restartDatabase(): Promise<void>;
+  /** Runs pg_dump, pg_restore, psql… of PG_BIN against the cluster's PostgreSQL as its superuser; throws on failure. */
+  postgresTool(tool: string, args: string[]): void;
   /** Adds a node of `role` (its port follows the last one); it is started. */
   addNode(role: 'api' | 'worker'): Promise<ClusterNode>;
   stop(): Promise<void>;
@@ -274,6 +276,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     dataDir,
     async restartDatabase() {
       pg.restart();
+    },
+    postgresTool(tool, args) {
+      must(`${PG_BIN}/${tool}`, ['-h', '127.0.0.1', '-p', String(basePort), '-U', 'postgres', ...args]);
     },
     async addNode(role) {
       const node = makeNode(role, nodes.filter((n) => n.role === role).length);
