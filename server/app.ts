@@ -18,6 +18,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
 import { HTTP_TEXTS, HttpError, invalid, TooManyRequests } from './http/errors.ts';
+import { postgresRateLimitStore } from './http/rateLimitStore.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
@@ -56,7 +57,7 @@ function staticSecurityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Operations marked `x-rate-limit: auth` in the contract get a flood guard per client address and node. Guesses are
+ * Operations marked `x-rate-limit: auth` in the contract get a flood guard per client address on all nodes. Guesses are
  * limited more tightly in PostgreSQL (services/auth/guessing.ts), counting failures only, so this ceiling stays high
  * enough that people behind one address never reach it by signing in correctly.
  */
@@ -167,7 +168,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(securityHeaders);
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so every API node of a cluster counts the same hits; a database that does not answer lets
+  // the request through to its handler, which then fails on the database like any other.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx.pool), skipOnError: true });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

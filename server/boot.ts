@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { StartupError, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, underStartLock } from './db/migrate.ts';
 import { createPool, type Pool } from './db/pool.ts';
 import { appRoleUrl, ensureAppRole, TenantPool } from './db/tenant.ts';
 import { migrateJobs } from './jobs/worker.ts';
@@ -33,9 +33,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     url = embedded.url;
   }
   const pool = createPool(url, 20, { system: true });
-  await migrate(pool);
-  await migrateJobs(pool);
-  if (!config.appDatabaseUrl) await ensureAppRole(pool, config.secret);
+  // Nodes that start together take turns: one migrates, the others find the database ready.
+  await underStartLock(pool, async () => {
+    await migrate(pool);
+    await migrateJobs(pool);
+    if (!config.appDatabaseUrl) await ensureAppRole(pool, config.secret);
+  });
   const tenants = new TenantPool(config.appDatabaseUrl ?? appRoleUrl(url, config.secret));
   return {
     pool,

@@ -28,6 +28,8 @@ export interface AppContext {
   realtime: RealtimeEmitter;
   /** Caches open sessions and current users per process (API nodes); absent in workers and the CLI. */
   authCache?: AuthCache;
+  /** Set when the process has begun a graceful shutdown: the readiness check answers 503 from then on. */
+  draining?: boolean;
 }
 
 export interface AuthContext {

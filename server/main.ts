@@ -5,6 +5,8 @@ import { createLogger } from './logger.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
+import { postgresEmitter } from './realtime/publisher.ts';
+import { watchDatabase } from './db/connectivity.ts';
 import { hasUsers, seedDemo } from './services/accounts/accounts.ts';
 import { startWorker, type JobWorker } from './jobs/worker.ts';
 import { AuthCache } from './services/auth/authCache.ts';
@@ -21,8 +23,11 @@ const log = createLogger(config);
 
 async function main(): Promise<void> {
   const db = await openDatabase(config, log);
+  const connectivity = watchDatabase(db.pool, log);
   let io: RealtimeServer | undefined;
-  const ctx: AppContext = { config, pool: db.pool, tenants: db.tenants, log, realtime: realtimeEmitter(() => io) };
+  // A worker has no socket.io server: its events reach the API nodes' sockets through PostgreSQL directly.
+  const realtime = config.role === 'worker' ? postgresEmitter(db.pool, log) : realtimeEmitter(() => io);
+  const ctx: AppContext = { config, pool: db.pool, tenants: db.tenants, log, realtime };
 
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
@@ -37,6 +42,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    ctx.draining = true; // GET /api/ready answers 503 from now on
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
@@ -46,6 +52,7 @@ async function main(): Promise<void> {
       ['http', () => app?.close()],
       ['jobs', () => worker?.stop()],
       ['auth cache', () => ctx.authCache?.close()],
+      ['database watch', async () => connectivity.stop()],
       ['database', () => db.close()],
     ];
     for (const [name, step] of steps) {

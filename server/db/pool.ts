@@ -15,6 +15,10 @@ export function createPool(url: string, max = 20, options: { system?: boolean } 
   const system = options.system ? { options: '-c missiva.system=on' } : {};
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...system });
   pool.on('error', () => undefined); // idle client errors surface on the next query
+  // A client held out of the pool for long (the realtime adapter's LISTEN connection) has no error listener of its
+  // own: without this one, PostgreSQL ending its session (a restart) would throw in the process and end it. Its holder
+  // learns of the loss from the client's `end` event or its next query, and connects again.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -25,6 +25,7 @@ import { assetHandlers } from './messaging/assets.ts';
 import { unsubscribeSettingsHandlers } from './messaging/unsubscribeSettings.ts';
 import { providerEventHandlers } from './messaging/providers.ts';
 import { systemHandlers } from './system/system.ts';
+import { readinessHandlers } from './system/readiness.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -51,6 +52,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...unsubscribeSettingsHandlers(ctx),
     ...providerEventHandlers(ctx),
     ...reportHandlers(ctx),
+    ...readinessHandlers(ctx),
   };
 }
 
