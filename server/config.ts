@@ -123,7 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundSmtpHost: env.INBOUND_SMTP_HOST ?? '0.0.0.0',
     inboundSmtpMaxBytes: int(env.INBOUND_SMTP_MAX_BYTES, 10 * 1024 * 1024, 'INBOUND_SMTP_MAX_BYTES'),
     inboundFeedbackAddresses: (env.INBOUND_FEEDBACK_ADDRESSES ?? '')
+      .split(',')
       .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
     sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
     mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
   };

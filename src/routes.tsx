@@ -156,8 +156,6 @@ const defaultPages: RouteObject[] = [
   { path: 'integrations', loader: redirectTo('/integrations/apikeys') },
   { path: 'integrations/apikeys', ...title(routeTitles.apiKeys), lazy: screen(integrations, 'IntegrationsScreen') },
   { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(integrations, 'IntegrationsScreen') },
-  { path: 'multichannel', ...title(routeTitles.multichannel), lazy: screen(multichannel, 'MultichannelScreen') },
-  { path: 'multichannel/messages', ...named(routeNames.messages), lazy: screen(multichannel, 'MultichannelScreen') },
   {
     path: 'multichannel/settings',
     ...named(routeNames.settings),
@@ -165,7 +163,6 @@ const defaultPages: RouteObject[] = [
   },
   { path: 'multichannel', ...title(routeTitles.multichannel), lazy: screen(messageConsole, 'ConsoleScreen') },
   { path: 'multichannel/messages', ...named(routeNames.messages), lazy: screen(messageLog, 'MessageLogScreen') },
-  { path: 'multichannel/settings', ...named(routeNames.settings), lazy: screen(multichannel, 'MultichannelScreen') },
   {
     path: 'multichannel/settings/senders',
     ...named(routeNames.senders),

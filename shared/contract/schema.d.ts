@@ -1014,6 +1014,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channels/{channel}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        /** The channel's templates, last changed first, with their compiled HTML for a thumbnail */
+        get: operations["listTemplates"];
+        put?: never;
+        /** Create a template, blank or from a starter design */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A template with its design, source and compiled parts */
+        get: operations["getTemplate"];
+        /**
+         * Rename a template or save its design
+         * @description The source is compiled (MJML for email) and its merge tags checked against the company's attributes before anything is stored. Problems answer 422 with one message per problem under `errors.source` (or `errors.subject`), each naming the tag or element and its line.
+         */
+        put: operations["updateTemplate"];
+        post?: never;
+        /** Delete a template (messages made from it keep their copy of the content) */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/templates/{templateId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a template under a new name ("… (copy)") */
+        post: operations["duplicateTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/templates/{templateId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The template rendered as a contact would get it, without tracking */
+        get: operations["previewTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A message's content rendered as a recipient would see it, without tracking */
+        get: operations["previewMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/merge-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        /** The merge tags a template may use: contact fields, custom attributes, unsubscribe and mirror links */
+        get: operations["listMergeTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's images, newest first, with their public URLs */
+        get: operations["listAssets"];
+        put?: never;
+        /**
+         * Upload one image (PNG, JPEG, GIF or WebP, recognised by its content) of at most ASSET_MAX_BYTES
+         * @description A file over the size cap answers 413; a file that is not one of the four image types (whatever its name or declared type says) answers 422 with `errors.file`.
+         */
+        post: operations["uploadAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an image (messages already sent with it lose it) */
+        delete: operations["deleteAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/assets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's random token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** An image of the asset library, at its unguessable URL, cached for a year */
+        get: operations["getPublicAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels/{channel}/test-sends": {
         parameters: {
             query?: never;
@@ -1170,6 +1360,407 @@ export interface paths {
         };
         /** A campaign's sending status, its recipients by delivery state, and why any still wait */
         get: operations["getMessageSendState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/message-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a draft campaign on the channel (the wizard opens on it)
+         * @description Every field is optional: the draft is saved as it is and completed by the wizard's autosave. A template named by `templateId` has its content copied into the message.
+         */
+        post: operations["createMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign with every field of the wizard */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        /** Delete a draft (409 when it is no longer a draft) */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a draft (the wizard's autosave); only the fields sent change
+         * @description A message that is no longer a draft cannot be edited (409). Setting `templateId` copies the template's content into the message, unless the same request also sends the content.
+         */
+        patch: operations["updateMessage"];
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft with the fields and content of a message (any status), named "… (copy)" */
+        post: operations["duplicateMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/messages/{messageId}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The pre-send checklist; sending refuses a message with a failing blocking item */
+        get: operations["getMessageChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/audience-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many distinct addresses lists and segments reach, minus excluded, blocked and blocklisted ones
+         * @description The wizard's live count. The same SQL freezes a campaign's recipients when it starts sending. Unknown list or segment ids answer 422 naming the field.
+         */
+        post: operations["countMessageAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/message-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        /** What the wizard offers to pick from; verified senders, templates with thumbnails, lists and segments */
+        get: operations["getMessageOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/unsubscribe-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsubscribe page's texts per language, colours and list choice (defaults until saved)
+         * @description The links a message carries are answered outside `/api`, relative to the installation's public URL, with a signed token as the only capability (a token that does not verify answers 404 and records nothing): `GET /t/o/{token}.gif` the open pixel, `GET /t/c/{token}` a tracked link (302 to its URL), `GET /u/{token}` this unsubscribe page in the contact's language, `POST /u/{token}` with `List-Unsubscribe=One-Click` (RFC 8058) unsubscribing at once, `GET /m/{token}` the web version. docs/tracking.md describes them.
+         */
+        get: operations["getUnsubscribeSettings"];
+        /** Save the unsubscribe page's texts, colours and list choice */
+        put: operations["updateUnsubscribeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/providers/sendgrid/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SendGrid's signed Event Webhook (deliveries, bounces, spam reports, unsubscribes)
+         * @description SendGrid's Event Webhook in its documented format (a JSON array of events), signed with ECDSA: the signature header holds the base64 DER signature of the timestamp header followed by the raw body, checked with the verification key in SENDGRID_WEBHOOK_PUBLIC_KEY. A wrong or missing signature answers 401 and records nothing; 404 when no key is configured. Events are matched to their recipient by the `missiva` unique argument the engine sends, and applied once per `sg_event_id`. See https://www.twilio.com/docs/sendgrid/for-developers/tracking-events/getting-started-event-webhook-security-features
+         */
+        post: operations["receiveSendgridEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/providers/mailgun/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Mailgun webhook (delivered, failed, complained, unsubscribed), signed with the webhook signing key
+         * @description Mailgun's webhook payload in its documented format: `signature` (timestamp, token, and the hex HMAC-SHA256 of timestamp followed by token under the HTTP webhook signing key in MAILGUN_WEBHOOK_SIGNING_KEY) and `event-data`. A wrong signature answers 401 and records nothing; 404 when no key is configured. The event is matched to its recipient by the `missiva` user variable the engine sends, and applied once per event id. See https://documentation.mailgun.com/docs/mailgun/user-manual/webhooks/securing-webhooks/
+         */
+        post: operations["receiveMailgunEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message console, newest first, with each campaign's recipients, opens and clicks */
+        get: operations["listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new draft campaign on the channel, named by its creation time, to open in the message wizard */
+        post: operations["createCampaignDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every recipient's message across campaigns, newest first, with its state and the provider's answer
+         * @description Pages continue after a row with the Pagination header's `nextCursor` (a page deep in a million messages costs what the first does). The total is counted up to 10,000; a larger log reports 10,000.
+         */
+        get: operations["listMessageLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign's summary: delivery, opens (human and machine apart), clicks, unsubscribes, bounces, pending */
+        get: operations["getMessageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Clicks per link of a campaign's content, in the content's order */
+        get: operations["listReportLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Opens and clicks over time, the first 24 hours after sending hour by hour, then day by day */
+        get: operations["getReportTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A campaign's recipients by state, searched by address */
+        get: operations["listReportRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/recipients.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The recipients of the same filter and search as CSV, streamed */
+        get: operations["exportReportRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel}/reports/{messageId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new draft copying the campaign's content, sent to the recipients who did not open it
+         * @description The draft names this campaign as its parent with the filter `not_opened`; the sending engine freezes its recipients from the parent's recipients who have no open. It opens in the message wizard.
+         */
+        post: operations["resendToNonOpeners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for a load balancer
+         * @description 200 while this node takes requests; 503 once it has begun a graceful shutdown (it finishes the requests and jobs in hand) or while it cannot reach PostgreSQL. `/health` stays the liveness check.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1718,6 +2309,71 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @description The design a new template starts from.
+         * @enum {string}
+         */
+        TemplateStarter: "blank" | "newsletter" | "announcement";
+        TemplateCreateInput: {
+            name: string;
+            starter?: components["schemas"]["TemplateStarter"];
+        };
+        TemplateUpdateInput: {
+            name?: string;
+            subject?: string | null;
+            /** @description The editor's project data (GrapesJS for email), stored as given. */
+            design?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The design's source (MJML for email), compiled by the server. */
+            source?: string;
+        };
+        TemplateSummary: {
+            id: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            subject: string | null;
+            /** @description The compiled HTML, shown scaled down as the thumbnail */
+            html: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Template: components["schemas"]["TemplateSummary"] & {
+            design: {
+                [key: string]: unknown;
+            } | null;
+            source: string;
+            /** @description The plain-text part */
+            text: string | null;
+        };
+        RenderedPreview: {
+            subject: string | null;
+            html: string;
+            text: string;
+        };
+        MergeTag: {
+            /** @description What the picker inserts, e.g. {{ contact.first_name | default: "there" }} */
+            tag: string;
+            /** @enum {string} */
+            kind: "field" | "attribute" | "link";
+            /** @description The field, attribute or link name */
+            name: string;
+        };
+        Asset: {
+            id: components["schemas"]["Id"];
+            filename: string;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+            size: number;
+            width: number | null;
+            height: number | null;
+            /** @description The public URL, /api/public/assets/{token} */
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         TestSendInput: {
             addresses: string[];
             templateId?: components["schemas"]["Id"];
@@ -1757,6 +2413,349 @@ export interface components {
             nextRunAt: string | null;
             /** @description Why a failed campaign stopped */
             failure: string | null;
+        };
+        /** @description How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern. */
+        MessageSchedule: {
+            /** @constant */
+            mode: "now";
+        } | {
+            /** @constant */
+            mode: "at";
+            /** @description Local date and time in the time zone, YYYY-MM-DDTHH:mm */
+            at: string;
+            timeZone: string;
+        } | {
+            /** @constant */
+            mode: "repeat";
+            pattern: string;
+            timeZone: string;
+        };
+        MessageIdList: components["schemas"]["Id"][];
+        MessageAudience: {
+            includeLists?: components["schemas"]["MessageIdList"];
+            includeSegments?: components["schemas"]["MessageIdList"];
+            excludeLists?: components["schemas"]["MessageIdList"];
+            excludeSegments?: components["schemas"]["MessageIdList"];
+        };
+        /** @description The fields of the wizard's form; every one optional, so autosave sends only what changed. */
+        MessageInput: {
+            name?: string;
+            subject?: string | null;
+            previewText?: string | null;
+            fromName?: string | null;
+            senderId?: components["schemas"]["Id"] | null;
+            /** Format: email */
+            replyTo?: string | null;
+            type?: components["schemas"]["MessageType"];
+            category?: components["schemas"]["MessageCategory"];
+            templateId?: components["schemas"]["Id"] | null;
+            /** @description The drag-and-drop editor's project data */
+            design?: {
+                [key: string]: unknown;
+            } | null;
+            source?: string | null;
+            html?: string | null;
+            text?: string | null;
+            embedImages?: boolean;
+            mirrorLink?: boolean;
+            includeLists?: components["schemas"]["MessageIdList"];
+            includeSegments?: components["schemas"]["MessageIdList"];
+            excludeLists?: components["schemas"]["MessageIdList"];
+            excludeSegments?: components["schemas"]["MessageIdList"];
+            schedule?: components["schemas"]["MessageSchedule"];
+        };
+        Message: {
+            id: number;
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            status: components["schemas"]["MessageStatus"];
+            subject: string | null;
+            previewText: string | null;
+            fromName: string | null;
+            senderId: number | null;
+            replyTo: string | null;
+            type: components["schemas"]["MessageType"];
+            category: components["schemas"]["MessageCategory"];
+            templateId: number | null;
+            design: {
+                [key: string]: unknown;
+            } | null;
+            source: string | null;
+            html: string | null;
+            text: string | null;
+            embedImages: boolean;
+            mirrorLink: boolean;
+            includeLists: number[];
+            includeSegments: number[];
+            excludeLists: number[];
+            excludeSegments: number[];
+            schedule: components["schemas"]["MessageSchedule"];
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChecklistItem: {
+            /** @enum {string} */
+            key: "content" | "recipients" | "senderVerified" | "dkimFound" | "spfFound" | "unsubscribeLink" | "previewText" | "imageAlt" | "linksValid" | "mergeTags" | "size";
+            ok: boolean;
+            /** @description A failing blocking item stops the send; the others are advice */
+            blocking: boolean;
+            /** @description What is wrong, in English (the SPA translates by key) */
+            detail?: string;
+        };
+        MessageOptions: {
+            /** @description Verified senders of the channel */
+            senders: {
+                id: number;
+                name: string;
+                address: string;
+            }[];
+            templates: {
+                id: number;
+                name: string;
+                thumbnail: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            lists: {
+                id: number;
+                name: string;
+                memberCount: number;
+            }[];
+            segments: {
+                id: number;
+                name: string;
+            }[];
+        };
+        UnsubscribeTexts: {
+            /** @description The page's heading */
+            title: string;
+            /** @description The question above the button */
+            body: string;
+            /** @description The confirm button's label */
+            button: string;
+            /** @description Shown once unsubscribed */
+            done: string;
+        };
+        /** @description A colour as */
+        UnsubscribeColour: string;
+        UnsubscribeSettings: {
+            /** @description The page's texts per language; a contact sees its own language (en or it), English otherwise. */
+            texts: {
+                en: components["schemas"]["UnsubscribeTexts"];
+                it: components["schemas"]["UnsubscribeTexts"];
+            };
+            colours: {
+                background: components["schemas"]["UnsubscribeColour"];
+                text: components["schemas"]["UnsubscribeColour"];
+                button: components["schemas"]["UnsubscribeColour"];
+                buttonText: components["schemas"]["UnsubscribeColour"];
+            };
+            /** @description Offer the contact a choice of its lists to leave instead of leaving everything. */
+            offerLists: boolean;
+        };
+        /** @description One event of SendGrid's Event Webhook; fields beyond these (and unique arguments) are kept as sent. */
+        SendgridEvent: {
+            event: string;
+            email?: string;
+            timestamp?: number;
+            sg_event_id?: string;
+            sg_message_id?: string;
+            /** @description For bounces: bounce (permanent) or blocked (temporary) */
+            type?: string;
+            status?: string;
+            reason?: string;
+            /** @description The recipient's token, sent as a unique argument */
+            missiva?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MailgunWebhook: {
+            signature: {
+                timestamp: string;
+                token: string;
+                signature: string;
+            };
+            "event-data": {
+                id?: string;
+                event: string;
+                timestamp?: number;
+                recipient?: string;
+                /** @description For failures: permanent or temporary */
+                severity?: string;
+                reason?: string;
+                "delivery-status"?: {
+                    [key: string]: unknown;
+                };
+                "user-variables"?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ProviderEventsResult: {
+            received: number;
+            /** @description Applied to a recipient (a delivery, bounce, complaint or unsubscribe) */
+            applied: number;
+            /** @description Already applied (a redelivered event) */
+            duplicates: number;
+            /** @description Not applied (opens and clicks, which our own links track; events naming no recipient of ours) */
+            ignored: number;
+        };
+        /**
+         * @description A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "deferred" | "sent" | "delivered" | "not_delivered" | "skipped";
+        /**
+         * @description A recipient's state as reports show it (shared/messaging.ts RECIPIENT_STATES), plus pending while it is not yet sent: unsubscribed over clicked over opened over delivered.
+         * @enum {string}
+         */
+        RecipientState: "pending" | "delivered" | "not_delivered" | "opened" | "clicked" | "unsubscribed" | "blocklisted";
+        /**
+         * @description Which recipients of a report: each filter is inclusive (clicked recipients also count as opened), not_opened is delivered without an open.
+         * @enum {string}
+         */
+        ReportFilter: "all" | "pending" | "delivered" | "not_delivered" | "opened" | "not_opened" | "clicked" | "unsubscribed" | "blocklisted" | "bounced" | "complained";
+        CampaignRow: {
+            id: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            subject: string | null;
+            type: components["schemas"]["MessageType"];
+            category: components["schemas"]["MessageCategory"];
+            status: components["schemas"]["MessageStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            recipients: number;
+            /** @description Recipients with an open */
+            opened: number;
+            /** @description Recipients with a click */
+            clicked: number;
+            /** @description Opened over delivered */
+            openRate: number;
+            /** @description Clicked over delivered */
+            clickRate: number;
+        };
+        MessageLogEntry: {
+            id: components["schemas"]["Id"];
+            messageId: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            /** @description The campaign's name */
+            campaign: string;
+            address: string;
+            contactId: number | null;
+            state: components["schemas"]["DeliveryState"];
+            /** @description The provider's answer (an SMTP reply line) */
+            providerResponse: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            attempts: number;
+        };
+        /** @description Ratios from 0 to 1; delivery over recipients, the others over delivered. */
+        ReportRates: {
+            delivered: number;
+            opened: number;
+            clicked: number;
+            unsubscribed: number;
+            bounced: number;
+            complained: number;
+        };
+        MessageReport: {
+            id: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            name: string;
+            subject: string | null;
+            status: components["schemas"]["MessageStatus"];
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Recipients frozen at send time */
+            recipients: number;
+            /** @description Removed at send time: duplicates, blocklisted, unsubscribed */
+            excluded: number;
+            /** @description Accepted by the provider and not bounced */
+            delivered: number;
+            notDelivered: number;
+            /** @description Recipients with a human open */
+            opened: number;
+            /** @description Recipients opened only by machines: privacy proxies, link scanners */
+            openedMachine: number;
+            /** @description Human opens in all */
+            opens: number;
+            /** @description Recipients with a human click */
+            clicked: number;
+            /** @description Human clicks in all */
+            clicks: number;
+            unsubscribed: number;
+            /** @description Skipped because the address is blocklisted or unsubscribed */
+            blocklisted: number;
+            bounced: number;
+            complained: number;
+            /** @description Recipients without a final state yet, and why */
+            pending: {
+                total: number;
+                /** @description Not yet tried */
+                queued: number;
+                /** @description A transient failure, retried later */
+                deferred: number;
+                /** @description Held by the sender's rate limit or the warm-up quota */
+                waiting: number;
+                /** @description The campaign is paused */
+                paused: boolean;
+            };
+            rates: components["schemas"]["ReportRates"];
+        };
+        ReportLink: {
+            idx: number;
+            url: string;
+            /** @description Human clicks */
+            clicks: number;
+            /** @description Recipients with a human click on the link */
+            clickers: number;
+        };
+        ReportTimelineBucket: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            unit: "hour" | "day";
+            opens: number;
+            clicks: number;
+            machineOpens: number;
+        };
+        ReportRecipient: {
+            id: components["schemas"]["Id"];
+            address: string;
+            contactId: number | null;
+            state: components["schemas"]["RecipientState"];
+            deliveryState: components["schemas"]["DeliveryState"];
+            providerResponse: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            clickedAt: string | null;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready";
+            /**
+             * @description The ROLE this node runs.
+             * @enum {string}
+             */
+            role: "all" | "api" | "worker";
         };
     };
     responses: {
@@ -3785,6 +4784,364 @@ export interface operations {
             400: components["responses"]["Error"];
         };
     };
+    listTemplates: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description Part of the template name */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSummary"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The saved template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    duplicateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    previewTemplate: {
+        parameters: {
+            query?: {
+                /** @description The contact whose fields fill the merge tags; none means sample values. */
+                contactId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered parts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedPreview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    previewMessage: {
+        parameters: {
+            query?: {
+                /** @description The contact whose fields fill the merge tags; none means sample values. */
+                contactId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered parts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedPreview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listMergeTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags, as they are inserted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeTag"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listAssets: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of assets */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    uploadAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored image */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            401: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getPublicAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's random token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, with its content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
     sendTestMessages: {
         parameters: {
             query?: never;
@@ -3987,6 +5344,623 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    createMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    duplicateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getMessageChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every item, in a fixed order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistItem"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    countMessageAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageAudience"];
+            };
+        };
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessageOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, each by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOptions"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getUnsubscribeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings in effect */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    updateUnsubscribeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    receiveSendgridEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Twilio-Email-Event-Webhook-Signature"?: string;
+                "X-Twilio-Email-Event-Webhook-Timestamp"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendgridEvent"][];
+            };
+        };
+        responses: {
+            /** @description The events received and what became of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventsResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    receiveMailgunEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailgunWebhook"];
+            };
+        };
+        responses: {
+            /** @description The event received and what became of it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventsResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description One channel's campaigns; every channel's when absent. */
+                channel?: components["schemas"]["ChannelName"];
+                /** @description Search in the name and the subject (contains, case-insensitive). */
+                q?: string;
+                status?: components["schemas"]["MessageStatus"];
+                type?: components["schemas"]["MessageType"];
+                /** @description Created on or after this day (UTC). */
+                from?: string;
+                /** @description Created on or before this day (UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRow"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createCampaignDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listMessageLog: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
+                channel?: components["schemas"]["ChannelName"];
+                /** @description Search in the address (contains, case-insensitive). */
+                q?: string;
+                state?: components["schemas"]["DeliveryState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sent messages */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageLogEntry"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getMessageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReport"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listReportLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportLink"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getReportTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets, oldest first (empty ones included within the first 24 hours) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportTimelineBucket"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listReportRecipients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
+                filter?: components["schemas"]["ReportFilter"];
+                /** @description Search in the address (contains, case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recipients */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportRecipient"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    exportReportRecipients: {
+        parameters: {
+            query?: {
+                filter?: components["schemas"]["ReportFilter"];
+                /** @description Search in the address (contains, case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8 with a header row (address, state, sent, opened, clicked, provider response) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    resendToNonOpeners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+                messageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            503: components["responses"]["Error"];
         };
     };
 }

@@ -2583,6 +2583,221 @@ export const SendingDomain = {
   },
 } as const;
 
+export const TemplateStarter = {
+  type: 'string',
+  description: 'The design a new template starts from.',
+  enum: ['blank', 'newsletter', 'announcement'],
+} as const;
+
+export const TemplateCreateInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    starter: {
+      type: 'string',
+      description: 'The design a new template starts from.',
+      enum: ['blank', 'newsletter', 'announcement'],
+    },
+  },
+} as const;
+
+export const TemplateUpdateInput = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    subject: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    design: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: "The editor's project data (GrapesJS for email), stored as given.",
+    },
+    source: {
+      type: 'string',
+      maxLength: 500000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+      description: "The design's source (MJML for email), compiled by the server.",
+    },
+  },
+} as const;
+
+export const TemplateSummary = {
+  type: 'object',
+  required: ['id', 'channel', 'name', 'subject', 'html', 'createdAt', 'updatedAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    html: {
+      type: ['string', 'null'],
+      description: 'The compiled HTML, shown scaled down as the thumbnail',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const Template = {
+  allOf: [
+    {
+      type: 'object',
+      required: ['id', 'channel', 'name', 'subject', 'html', 'createdAt', 'updatedAt'],
+      properties: {
+        id: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        channel: {
+          type: 'string',
+          description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        name: {
+          type: 'string',
+        },
+        subject: {
+          type: ['string', 'null'],
+        },
+        html: {
+          type: ['string', 'null'],
+          description: 'The compiled HTML, shown scaled down as the thumbnail',
+        },
+        createdAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        updatedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['design', 'source', 'text'],
+      properties: {
+        design: {
+          type: ['object', 'null'],
+          additionalProperties: true,
+        },
+        source: {
+          type: 'string',
+        },
+        text: {
+          type: ['string', 'null'],
+          description: 'The plain-text part',
+        },
+      },
+    },
+  ],
+} as const;
+
+export const RenderedPreview = {
+  type: 'object',
+  required: ['subject', 'html', 'text'],
+  properties: {
+    subject: {
+      type: ['string', 'null'],
+    },
+    html: {
+      type: 'string',
+    },
+    text: {
+      type: 'string',
+    },
+  },
+} as const;
+
+export const MergeTag = {
+  type: 'object',
+  required: ['tag', 'kind', 'name'],
+  properties: {
+    tag: {
+      type: 'string',
+      description: 'What the picker inserts, e.g. {{ contact.first_name | default: "there" }}',
+    },
+    kind: {
+      type: 'string',
+      enum: ['field', 'attribute', 'link'],
+    },
+    name: {
+      type: 'string',
+      description: 'The field, attribute or link name',
+    },
+  },
+} as const;
+
+export const Asset = {
+  type: 'object',
+  required: ['id', 'filename', 'contentType', 'size', 'width', 'height', 'url', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    filename: {
+      type: 'string',
+    },
+    contentType: {
+      type: 'string',
+      enum: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    },
+    size: {
+      type: 'integer',
+    },
+    width: {
+      type: ['integer', 'null'],
+    },
+    height: {
+      type: ['integer', 'null'],
+    },
+    url: {
+      type: 'string',
+      description: 'The public URL, /api/public/assets/{token}',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
 export const TestSendInput = {
   type: 'object',
   additionalProperties: false,
@@ -2710,6 +2925,1390 @@ export const MessageSendState = {
     failure: {
       type: ['string', 'null'],
       description: 'Why a failed campaign stopped',
+    },
+  },
+} as const;
+
+export const MessageSchedule = {
+  description: 'How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern.',
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'now',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode', 'at', 'timeZone'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'at',
+        },
+        at: {
+          type: 'string',
+          description: 'Local date and time in the time zone, YYYY-MM-DDTHH:mm',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+        },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          pattern: '^[A-Za-z0-9_+\\-/]+$',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode', 'pattern', 'timeZone'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'repeat',
+        },
+        pattern: {
+          type: 'string',
+          minLength: 9,
+          maxLength: 200,
+          pattern: '^[0-9*,/\\- ]+$',
+        },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          pattern: '^[A-Za-z0-9_+\\-/]+$',
+        },
+      },
+    },
+  ],
+} as const;
+
+export const MessageIdList = {
+  type: 'array',
+  maxItems: 100,
+  uniqueItems: true,
+  items: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 9007199254740991,
+  },
+} as const;
+
+export const MessageAudience = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    includeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    includeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+  },
+} as const;
+
+export const MessageInput = {
+  type: 'object',
+  description: "The fields of the wizard's form; every one optional, so autosave sends only what changed.",
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    subject: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    previewText: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    fromName: {
+      type: ['string', 'null'],
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    senderId: {
+      oneOf: [
+        {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    replyTo: {
+      type: ['string', 'null'],
+      format: 'email',
+      maxLength: 254,
+    },
+    type: {
+      type: 'string',
+      enum: ['regular', 'automated'],
+    },
+    category: {
+      type: 'string',
+      enum: ['marketing', 'transactional'],
+    },
+    templateId: {
+      oneOf: [
+        {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    design: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: "The drag-and-drop editor's project data",
+    },
+    source: {
+      type: ['string', 'null'],
+      maxLength: 2000000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    html: {
+      type: ['string', 'null'],
+      maxLength: 5000000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    text: {
+      type: ['string', 'null'],
+      maxLength: 2000000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    embedImages: {
+      type: 'boolean',
+    },
+    mirrorLink: {
+      type: 'boolean',
+    },
+    includeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    includeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeLists: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    excludeSegments: {
+      type: 'array',
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 9007199254740991,
+      },
+    },
+    schedule: {
+      description:
+        'How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern.',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'now',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'at', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'at',
+            },
+            at: {
+              type: 'string',
+              description: 'Local date and time in the time zone, YYYY-MM-DDTHH:mm',
+              pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'pattern', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'repeat',
+            },
+            pattern: {
+              type: 'string',
+              minLength: 9,
+              maxLength: 200,
+              pattern: '^[0-9*,/\\- ]+$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+      ],
+    },
+  },
+} as const;
+
+export const Message = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'status',
+    'subject',
+    'previewText',
+    'fromName',
+    'senderId',
+    'replyTo',
+    'type',
+    'category',
+    'templateId',
+    'design',
+    'source',
+    'html',
+    'text',
+    'embedImages',
+    'mirrorLink',
+    'includeLists',
+    'includeSegments',
+    'excludeLists',
+    'excludeSegments',
+    'schedule',
+    'scheduledAt',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    previewText: {
+      type: ['string', 'null'],
+    },
+    fromName: {
+      type: ['string', 'null'],
+    },
+    senderId: {
+      type: ['integer', 'null'],
+    },
+    replyTo: {
+      type: ['string', 'null'],
+    },
+    type: {
+      type: 'string',
+      enum: ['regular', 'automated'],
+    },
+    category: {
+      type: 'string',
+      enum: ['marketing', 'transactional'],
+    },
+    templateId: {
+      type: ['integer', 'null'],
+    },
+    design: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+    },
+    source: {
+      type: ['string', 'null'],
+    },
+    html: {
+      type: ['string', 'null'],
+    },
+    text: {
+      type: ['string', 'null'],
+    },
+    embedImages: {
+      type: 'boolean',
+    },
+    mirrorLink: {
+      type: 'boolean',
+    },
+    includeLists: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    includeSegments: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    excludeLists: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    excludeSegments: {
+      type: 'array',
+      items: {
+        type: 'integer',
+      },
+    },
+    schedule: {
+      description:
+        'How a message is sent; immediately, once at a time in a time zone, or repeatedly on a cron pattern.',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'now',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'at', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'at',
+            },
+            at: {
+              type: 'string',
+              description: 'Local date and time in the time zone, YYYY-MM-DDTHH:mm',
+              pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'pattern', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'repeat',
+            },
+            pattern: {
+              type: 'string',
+              minLength: 9,
+              maxLength: 200,
+              pattern: '^[0-9*,/\\- ]+$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+      ],
+    },
+    scheduledAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const ChecklistItem = {
+  type: 'object',
+  required: ['key', 'ok', 'blocking'],
+  properties: {
+    key: {
+      type: 'string',
+      enum: [
+        'content',
+        'recipients',
+        'senderVerified',
+        'dkimFound',
+        'spfFound',
+        'unsubscribeLink',
+        'previewText',
+        'imageAlt',
+        'linksValid',
+        'mergeTags',
+        'size',
+      ],
+    },
+    ok: {
+      type: 'boolean',
+    },
+    blocking: {
+      type: 'boolean',
+      description: 'A failing blocking item stops the send; the others are advice',
+    },
+    detail: {
+      type: 'string',
+      description: 'What is wrong, in English (the SPA translates by key)',
+    },
+  },
+} as const;
+
+export const MessageOptions = {
+  type: 'object',
+  required: ['senders', 'templates', 'lists', 'segments'],
+  properties: {
+    senders: {
+      type: 'array',
+      description: 'Verified senders of the channel',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'address'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+          address: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    templates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'thumbnail', 'updatedAt'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+          thumbnail: {
+            type: ['string', 'null'],
+          },
+          updatedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+      },
+    },
+    lists: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'memberCount'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+          memberCount: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+    segments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          name: {
+            type: 'string',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const UnsubscribeTexts = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'body', 'button', 'done'],
+  properties: {
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: "The page's heading",
+    },
+    body: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'The question above the button',
+    },
+    button: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 50,
+      description: "The confirm button's label",
+    },
+    done: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'Shown once unsubscribed',
+    },
+  },
+} as const;
+
+export const UnsubscribeColour = {
+  type: 'string',
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: 'A colour as',
+} as const;
+
+export const UnsubscribeSettings = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['texts', 'colours', 'offerLists'],
+  properties: {
+    texts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['en', 'it'],
+      description: "The page's texts per language; a contact sees its own language (en or it), English otherwise.",
+      properties: {
+        en: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title', 'body', 'button', 'done'],
+          properties: {
+            title: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              description: "The page's heading",
+            },
+            body: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'The question above the button',
+            },
+            button: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              description: "The confirm button's label",
+            },
+            done: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'Shown once unsubscribed',
+            },
+          },
+        },
+        it: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title', 'body', 'button', 'done'],
+          properties: {
+            title: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              description: "The page's heading",
+            },
+            body: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'The question above the button',
+            },
+            button: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              description: "The confirm button's label",
+            },
+            done: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 1000,
+              description: 'Shown once unsubscribed',
+            },
+          },
+        },
+      },
+    },
+    colours: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['background', 'text', 'button', 'buttonText'],
+      properties: {
+        background: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+        text: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+        button: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+        buttonText: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'A colour as',
+        },
+      },
+    },
+    offerLists: {
+      type: 'boolean',
+      description: 'Offer the contact a choice of its lists to leave instead of leaving everything.',
+    },
+  },
+} as const;
+
+export const SendgridEvent = {
+  type: 'object',
+  description: "One event of SendGrid's Event Webhook; fields beyond these (and unique arguments) are kept as sent.",
+  required: ['event'],
+  additionalProperties: true,
+  properties: {
+    event: {
+      type: 'string',
+      maxLength: 64,
+    },
+    email: {
+      type: 'string',
+      maxLength: 320,
+    },
+    timestamp: {
+      type: 'number',
+    },
+    sg_event_id: {
+      type: 'string',
+      maxLength: 200,
+    },
+    sg_message_id: {
+      type: 'string',
+      maxLength: 500,
+    },
+    type: {
+      type: 'string',
+      maxLength: 64,
+      description: 'For bounces: bounce (permanent) or blocked (temporary)',
+    },
+    status: {
+      type: 'string',
+      maxLength: 64,
+    },
+    reason: {
+      type: 'string',
+      maxLength: 10000,
+    },
+    missiva: {
+      type: 'string',
+      maxLength: 100,
+      description: "The recipient's token, sent as a unique argument",
+    },
+  },
+} as const;
+
+export const MailgunWebhook = {
+  type: 'object',
+  required: ['signature', 'event-data'],
+  additionalProperties: true,
+  properties: {
+    signature: {
+      type: 'object',
+      required: ['timestamp', 'token', 'signature'],
+      properties: {
+        timestamp: {
+          type: 'string',
+          maxLength: 32,
+        },
+        token: {
+          type: 'string',
+          maxLength: 200,
+        },
+        signature: {
+          type: 'string',
+          maxLength: 200,
+        },
+      },
+    },
+    'event-data': {
+      type: 'object',
+      required: ['event'],
+      additionalProperties: true,
+      properties: {
+        id: {
+          type: 'string',
+          maxLength: 200,
+        },
+        event: {
+          type: 'string',
+          maxLength: 64,
+        },
+        timestamp: {
+          type: 'number',
+        },
+        recipient: {
+          type: 'string',
+          maxLength: 320,
+        },
+        severity: {
+          type: 'string',
+          maxLength: 32,
+          description: 'For failures: permanent or temporary',
+        },
+        reason: {
+          type: 'string',
+          maxLength: 200,
+        },
+        'delivery-status': {
+          type: 'object',
+          additionalProperties: true,
+        },
+        'user-variables': {
+          type: 'object',
+          additionalProperties: true,
+        },
+      },
+    },
+  },
+} as const;
+
+export const ProviderEventsResult = {
+  type: 'object',
+  required: ['received', 'applied', 'duplicates', 'ignored'],
+  properties: {
+    received: {
+      type: 'integer',
+      minimum: 0,
+    },
+    applied: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Applied to a recipient (a delivery, bounce, complaint or unsubscribe)',
+    },
+    duplicates: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Already applied (a redelivered event)',
+    },
+    ignored: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Not applied (opens and clicks, which our own links track; events naming no recipient of ours)',
+    },
+  },
+} as const;
+
+export const DeliveryState = {
+  type: 'string',
+  description: "A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).",
+  enum: ['pending', 'deferred', 'sent', 'delivered', 'not_delivered', 'skipped'],
+} as const;
+
+export const RecipientState = {
+  type: 'string',
+  description:
+    "A recipient's state as reports show it (shared/messaging.ts RECIPIENT_STATES), plus pending while it is not yet sent: unsubscribed over clicked over opened over delivered.",
+  enum: ['pending', 'delivered', 'not_delivered', 'opened', 'clicked', 'unsubscribed', 'blocklisted'],
+} as const;
+
+export const ReportFilter = {
+  type: 'string',
+  description:
+    'Which recipients of a report: each filter is inclusive (clicked recipients also count as opened), not_opened is delivered without an open.',
+  enum: [
+    'all',
+    'pending',
+    'delivered',
+    'not_delivered',
+    'opened',
+    'not_opened',
+    'clicked',
+    'unsubscribed',
+    'blocklisted',
+    'bounced',
+    'complained',
+  ],
+} as const;
+
+export const CampaignRow = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'subject',
+    'type',
+    'category',
+    'status',
+    'createdAt',
+    'scheduledAt',
+    'sentAt',
+    'recipients',
+    'opened',
+    'clicked',
+    'openRate',
+    'clickRate',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    type: {
+      type: 'string',
+      enum: ['regular', 'automated'],
+    },
+    category: {
+      type: 'string',
+      enum: ['marketing', 'transactional'],
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    scheduledAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    recipients: {
+      type: 'integer',
+      minimum: 0,
+    },
+    opened: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Recipients with an open',
+    },
+    clicked: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Recipients with a click',
+    },
+    openRate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'Opened over delivered',
+    },
+    clickRate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'Clicked over delivered',
+    },
+  },
+} as const;
+
+export const MessageLogEntry = {
+  type: 'object',
+  required: [
+    'id',
+    'messageId',
+    'channel',
+    'campaign',
+    'address',
+    'contactId',
+    'state',
+    'providerResponse',
+    'sentAt',
+    'attempts',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    messageId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    campaign: {
+      type: 'string',
+      description: "The campaign's name",
+    },
+    address: {
+      type: 'string',
+    },
+    contactId: {
+      type: ['integer', 'null'],
+    },
+    state: {
+      type: 'string',
+      description: "A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).",
+      enum: ['pending', 'deferred', 'sent', 'delivered', 'not_delivered', 'skipped'],
+    },
+    providerResponse: {
+      type: ['string', 'null'],
+      description: "The provider's answer (an SMTP reply line)",
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    attempts: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
+export const ReportRates = {
+  type: 'object',
+  description: 'Ratios from 0 to 1; delivery over recipients, the others over delivered.',
+  required: ['delivered', 'opened', 'clicked', 'unsubscribed', 'bounced', 'complained'],
+  properties: {
+    delivered: {
+      type: 'number',
+    },
+    opened: {
+      type: 'number',
+    },
+    clicked: {
+      type: 'number',
+    },
+    unsubscribed: {
+      type: 'number',
+    },
+    bounced: {
+      type: 'number',
+    },
+    complained: {
+      type: 'number',
+    },
+  },
+} as const;
+
+export const MessageReport = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'name',
+    'subject',
+    'status',
+    'sentAt',
+    'finishedAt',
+    'recipients',
+    'excluded',
+    'delivered',
+    'notDelivered',
+    'opened',
+    'openedMachine',
+    'opens',
+    'clicked',
+    'clicks',
+    'unsubscribed',
+    'blocklisted',
+    'bounced',
+    'complained',
+    'pending',
+    'rates',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    name: {
+      type: 'string',
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'],
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    finishedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    recipients: {
+      type: 'integer',
+      description: 'Recipients frozen at send time',
+    },
+    excluded: {
+      type: 'integer',
+      description: 'Removed at send time: duplicates, blocklisted, unsubscribed',
+    },
+    delivered: {
+      type: 'integer',
+      description: 'Accepted by the provider and not bounced',
+    },
+    notDelivered: {
+      type: 'integer',
+    },
+    opened: {
+      type: 'integer',
+      description: 'Recipients with a human open',
+    },
+    openedMachine: {
+      type: 'integer',
+      description: 'Recipients opened only by machines: privacy proxies, link scanners',
+    },
+    opens: {
+      type: 'integer',
+      description: 'Human opens in all',
+    },
+    clicked: {
+      type: 'integer',
+      description: 'Recipients with a human click',
+    },
+    clicks: {
+      type: 'integer',
+      description: 'Human clicks in all',
+    },
+    unsubscribed: {
+      type: 'integer',
+    },
+    blocklisted: {
+      type: 'integer',
+      description: 'Skipped because the address is blocklisted or unsubscribed',
+    },
+    bounced: {
+      type: 'integer',
+    },
+    complained: {
+      type: 'integer',
+    },
+    pending: {
+      type: 'object',
+      description: 'Recipients without a final state yet, and why',
+      required: ['total', 'queued', 'deferred', 'waiting', 'paused'],
+      properties: {
+        total: {
+          type: 'integer',
+        },
+        queued: {
+          type: 'integer',
+          description: 'Not yet tried',
+        },
+        deferred: {
+          type: 'integer',
+          description: 'A transient failure, retried later',
+        },
+        waiting: {
+          type: 'integer',
+          description: "Held by the sender's rate limit or the warm-up quota",
+        },
+        paused: {
+          type: 'boolean',
+          description: 'The campaign is paused',
+        },
+      },
+    },
+    rates: {
+      type: 'object',
+      description: 'Ratios from 0 to 1; delivery over recipients, the others over delivered.',
+      required: ['delivered', 'opened', 'clicked', 'unsubscribed', 'bounced', 'complained'],
+      properties: {
+        delivered: {
+          type: 'number',
+        },
+        opened: {
+          type: 'number',
+        },
+        clicked: {
+          type: 'number',
+        },
+        unsubscribed: {
+          type: 'number',
+        },
+        bounced: {
+          type: 'number',
+        },
+        complained: {
+          type: 'number',
+        },
+      },
+    },
+  },
+} as const;
+
+export const ReportLink = {
+  type: 'object',
+  required: ['idx', 'url', 'clicks', 'clickers'],
+  properties: {
+    idx: {
+      type: 'integer',
+    },
+    url: {
+      type: 'string',
+    },
+    clicks: {
+      type: 'integer',
+      description: 'Human clicks',
+    },
+    clickers: {
+      type: 'integer',
+      description: 'Recipients with a human click on the link',
+    },
+  },
+} as const;
+
+export const ReportTimelineBucket = {
+  type: 'object',
+  required: ['at', 'unit', 'opens', 'clicks', 'machineOpens'],
+  properties: {
+    at: {
+      type: 'string',
+      format: 'date-time',
+    },
+    unit: {
+      type: 'string',
+      enum: ['hour', 'day'],
+    },
+    opens: {
+      type: 'integer',
+    },
+    clicks: {
+      type: 'integer',
+    },
+    machineOpens: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const ReportRecipient = {
+  type: 'object',
+  required: [
+    'id',
+    'address',
+    'contactId',
+    'state',
+    'deliveryState',
+    'providerResponse',
+    'sentAt',
+    'openedAt',
+    'clickedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    address: {
+      type: 'string',
+    },
+    contactId: {
+      type: ['integer', 'null'],
+    },
+    state: {
+      type: 'string',
+      description:
+        "A recipient's state as reports show it (shared/messaging.ts RECIPIENT_STATES), plus pending while it is not yet sent: unsubscribed over clicked over opened over delivered.",
+      enum: ['pending', 'delivered', 'not_delivered', 'opened', 'clicked', 'unsubscribed', 'blocklisted'],
+    },
+    deliveryState: {
+      type: 'string',
+      description: "A recipient's delivery state as stored (shared/messaging.ts DELIVERY_STATES).",
+      enum: ['pending', 'deferred', 'sent', 'delivered', 'not_delivered', 'skipped'],
+    },
+    providerResponse: {
+      type: ['string', 'null'],
+    },
+    sentAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    openedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    clickedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const Readiness = {
+  type: 'object',
+  required: ['status', 'role'],
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['ready'],
+    },
+    role: {
+      type: 'string',
+      enum: ['all', 'api', 'worker'],
+      description: 'The ROLE this node runs.',
     },
   },
 } as const;

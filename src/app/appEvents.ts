@@ -19,7 +19,7 @@ export type AppEvent =
   | { type: 'session.revoked' }
   | { type: 'notification.received'; notification: NotificationPayload }
   | { type: 'job.progressed'; job: JobProgressPayload }
-  | { type: 'contact.timelineChanged'; contactId: number };
+  | { type: 'contact.timelineChanged'; contactId: number }
   | { type: 'message.updated'; message: MessageUpdatedPayload };
 
 export type AppEventListener = (event: AppEvent) => void;
