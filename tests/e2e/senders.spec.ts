@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,6 +33,14 @@ async function verificationLink(address: string): Promise<string> {
   }
 }
 
+/** axe (WCAG 2.1 AA) on what the page shows now: the filled table, the domains' records, a dialog. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('adds a sender, verifies it through the emailed link, checks its domain, and deletes it', async ({
   page,
   user,
@@ -49,6 +59,7 @@ test('adds a sender, verifies it through the emailed link, checks its domain, an
   await dialog.getByLabel('From name').fill('Newsletter');
   await dialog.getByLabel('From address').fill(address);
   await expect(dialog.getByText('start with 3,000 messages a day and increase by 15% a day')).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByLabel('From address').press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'The sender was saved.' })).toBeVisible();
@@ -67,6 +78,7 @@ test('adds a sender, verifies it through the emailed link, checks its domain, an
   // The emailed link lands on the public page; the senders page then says verified.
   await page.goto(await verificationLink(address));
   await expect(page.getByRole('heading', { name: 'Sender verified' })).toBeVisible();
+  await expectAccessible(page);
   await page.goto('/multichannel/settings/senders');
   await expect(row.getByText('Verified', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /Resend/ })).toHaveCount(0);
@@ -78,6 +90,7 @@ test('adds a sender, verifies it through the emailed link, checks its domain, an
   await page.getByRole('region', { name: domain }).getByRole('button', { name: 'Check DNS' }).click();
   await expect(records.getByText('Missing', { exact: true })).toHaveCount(4, { timeout: 30_000 });
   await expect(page.getByText(/Last checked/)).toBeVisible();
+  await expectAccessible(page);
 
   // Delete, after a confirmation.
   await row.getByRole('button', { name: `Delete ${address}` }).click();

@@ -258,3 +258,15 @@ export async function checkSendingDomain(scope: Scope, domainId: number): Promis
   );
   return getSendingDomain(scope, domainId);
 }
+
+/**
+ * Each record's status from the domain's last check (`unchecked` before the first): what the pre-send checklist's
+ * "DKIM found" and "SPF found" items read.
+ */
+export async function dnsStatuses(scope: Scope, domainId: number): Promise<Record<RecordKind, DnsRecord['status']>> {
+  const domain = await getSendingDomain(scope, domainId);
+  return Object.fromEntries(domain.records.map((record) => [record.kind, record.status])) as Record<
+    RecordKind,
+    DnsRecord['status']
+  >;
+}

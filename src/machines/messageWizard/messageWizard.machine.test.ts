@@ -21,7 +21,7 @@ import type { MessageAudience } from '../../../shared/messageDrafts.ts';
 describeModel(messageWizardModel);
 
 describe('message wizard machine at runtime', () => {
-  it('autosaves only the changed fields once typing pauses, counts recipients, and sends when nothing blocks', async () => {
+  it('autosaves changed fields once typing pauses, counts recipients, and sends when nothing blocks', async () => {
     const saved: MessageInput[] = [];
     const counted: unknown[] = [];
     const actor = createActor(

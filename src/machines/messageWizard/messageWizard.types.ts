@@ -20,7 +20,7 @@ export interface LoadedMessage {
   options: MessageOptions;
 }
 
-/** An autosave: saved, refused field by field (422, as codes of the field's rule), or the message is no longer a draft. */
+/** An autosave: saved, refused by field (422, as issue codes), or the message is no longer a draft. */
 export type SaveOutcome =
   | { kind: 'saved'; message: Message }
   | { kind: 'rejected'; issues: Partial<Record<string, IssueCode>> }

@@ -30,7 +30,13 @@ const STEPS = [
 export function MessageWizardScreen() {
   const params = useParams();
   const channel = (isChannel(params.channel) ? params.channel : 'email') as Channel;
-  const actor = useActorRef(messageWizardMachine, { ...actorOptions(), input: { channel, id: Number(params.id) } });
+  const id = Number(params.id);
+  // Another campaign's URL is another wizard: a fresh machine, nothing carried over.
+  return <WizardHost key={`${channel}/${id}`} channel={channel} id={id} />;
+}
+
+function WizardHost({ channel, id }: { channel: Channel; id: number }) {
+  const actor = useActorRef(messageWizardMachine, { ...actorOptions(), input: { channel, id } });
   return (
     <WizardActorContext.Provider value={actor}>
       <WizardBody actor={actor} channel={channel} />

@@ -12,6 +12,7 @@ import {
   type SenderFormRef,
 } from '../../machines/senderSettings/senderSettings.selectors.ts';
 import type { SenderFieldError, SenderFormField } from '../../machines/senderSettings/senderSettings.types.ts';
+import { commonMessages } from '../../i18n/common.messages.ts';
 import { WARMUP } from '../../../shared/messaging.ts';
 import { sendersMessages as m } from './SendersScreen.messages.ts';
 
@@ -51,6 +52,7 @@ export function SenderFormModal({ form }: { form: SenderFormRef }) {
       size="lg"
       onClose={() => form.send({ type: 'form.cancel' })}
       title={intl.formatMessage(editing ? m.formEdit : m.formAdd)}
+      closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       centered
     >
       <form onSubmit={submit} noValidate aria-busy={busy}>

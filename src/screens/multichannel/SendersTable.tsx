@@ -51,7 +51,6 @@ export function SendersTable({ actor }: { actor: ActorRefFrom<typeof senderSetti
                     {sender.status === 'verified' ? null : (
                       <Button
                         size="compact-sm"
-                        variant="light"
                         disabled={!canAct}
                         loading={resendingId === sender.id}
                         aria-label={intl.formatMessage(m.resendOf, values)}
@@ -71,8 +70,7 @@ export function SendersTable({ actor }: { actor: ActorRefFrom<typeof senderSetti
                     </Button>
                     <Button
                       size="compact-sm"
-                      variant="subtle"
-                      color="red"
+                      variant="default"
                       disabled={!canAct}
                       aria-label={intl.formatMessage(m.deleteOf, values)}
                       onClick={() => actor.send({ type: 'sender.delete', senderId: sender.id })}

@@ -111,7 +111,6 @@ export function SendingDomains({ actor }: { actor: ActorRefFrom<typeof senderSet
                 </Text>
                 <Button
                   size="compact-sm"
-                  variant="light"
                   disabled={!canAct}
                   loading={checkingId === domain.id}
                   onClick={() => actor.send({ type: 'domain.check', domainId: domain.id })}

@@ -24,8 +24,8 @@ beforeAll(async () => {
   await add('fay@example.com', [lists.promo!], { country: 'DE' });
   await add('gus@example.com', [], { country: 'IT' });
   await env.pool.query(
-    `insert into channel_blocklist (company_id, channel, address, reason) values ($1, 'email', 'FAY@example.com', 'hard_bounce'),
-       ($1, 'sms', 'cy@example.com', 'manual')`,
+    `insert into channel_blocklist (company_id, channel, address, reason)
+     values ($1, 'email', 'FAY@example.com', 'hard_bounce'), ($1, 'sms', 'cy@example.com', 'manual')`,
     [a.companyId],
   );
   const segment = async (name: string, conditions: unknown[]) =>

@@ -1,6 +1,6 @@
 import { createPublicKey, createSign, createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dkimSigningKey, returnPathHost } from '../../../server/services/messaging/domains.ts';
+import { dkimSigningKey, dnsStatuses, returnPathHost } from '../../../server/services/messaging/domains.ts';
 import { forJob } from '../../../server/services/scope.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
@@ -126,6 +126,12 @@ describe('sending domains', () => {
     const again = byKind((await a.call('GET', `/sending-domains/${domainId}`)).body.records);
     expect(again.returnPath.status).toBe('found');
     expect(again.dkim.status).toBe('wrong');
+    expect(await dnsStatuses(forJob(env.ctx, a.companyId), domainId)).toEqual({
+      dkim: 'wrong',
+      spf: 'wrong',
+      dmarc: 'wrong',
+      returnPath: 'found',
+    });
   });
 
   it('answers 404 for a domain that does not exist', async () => {

@@ -75,13 +75,6 @@ async function block(
 export async function applyDeliveryEvent(scope: Scope, event: AppliedEvent): Promise<ApplyResult> {
   if (!APPLIED.has(event.type)) return 'ignored';
   const result = await scope.db.transaction(async (db): Promise<ApplyResult | RecipientRow> => {
-    if (event.eventId) {
-      const seen = await db.query(
-        `insert into provider_events_seen (company_id, provider, event_id) values ($1, $2, $3) on conflict do nothing`,
-        [scope.companyId, event.source, event.eventId],
-      );
-      if (!seen.rowCount) return 'duplicate';
-    }
     const { rows } = await db.query<RecipientRow>(
       `select r.id::int, r.contact_id::int as "contactId", r.address, m.channel
          from message_recipients r join messages m on m.company_id = r.company_id and m.id = r.message_id
@@ -90,6 +83,14 @@ export async function applyDeliveryEvent(scope: Scope, event: AppliedEvent): Pro
     );
     const r = rows[0];
     if (!r) return 'unknown';
+    // Looked up first: an event naming no recipient (a company or message deleted since) leaves no trace.
+    if (event.eventId) {
+      const seen = await db.query(
+        `insert into provider_events_seen (company_id, provider, event_id) values ($1, $2, $3) on conflict do nothing`,
+        [scope.companyId, event.source, event.eventId],
+      );
+      if (!seen.rowCount) return 'duplicate';
+    }
     const detail = { ...event.detail, source: event.source };
     const at = event.at;
     const args: unknown[] = [scope.companyId, event.messageId, r.id, at];
