@@ -153,7 +153,7 @@ describe('tracked link', () => {
     expect(await recipientRow(env, m.recipients[0]!.id)).toMatchObject({ clicked_at: null, opened_at: null });
   });
 
-  it('marks a click seconds after the send, and a scanner user agent, as machine clicks, still redirected', async () => {
+  it('marks clicks seconds after the send, and by a scanner user agent, as machine clicks', async () => {
     const fresh = await message({ sentAgoMs: 1_000 });
     expect((await get(TRACKING_PATHS.click(fresh.token('click')))).statusCode).toBe(302);
     const scanned = await message();

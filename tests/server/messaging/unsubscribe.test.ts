@@ -140,7 +140,8 @@ describe('unsubscribing', () => {
     });
     await env.app.inject({ method: 'POST', url: path, headers: FORM, payload: 'List-Unsubscribe=One-Click' });
     await env.pool.query(
-      `insert into channel_blocklist (company_id, channel, address, reason) values ($1, 'sms', '+393331234567', 'manual')`,
+      `insert into channel_blocklist (company_id, channel, address, reason)
+       values ($1, 'sms', '+393331234567', 'manual')`,
       [a.companyId],
     );
     expect(await blocklisted(a.companyId, 'back@example.com')).toHaveLength(1);
