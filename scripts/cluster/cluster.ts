@@ -208,7 +208,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             TRUST_PROXY: 'true',
             SEED: 'false',
             LOG_FORMAT: 'json',
-            NODE_NAME: name,
             ...options.env,
           },
         });

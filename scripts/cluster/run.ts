@@ -1,6 +1,6 @@
 // `npm run cluster [-- --api 2 --workers 2 --port 5600 --dir .tmp/cluster]`: starts a cluster (./cluster.ts)
 // and keeps it running until Ctrl-C, which stops nginx, every node (SIGTERM: each finishes what it has in hand) and
-// PostgreSQL. Node output goes to the terminal, one JSON line each, named by NODE_NAME.
+// PostgreSQL. Node output goes to the terminal, one JSON line each, after the node's name.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster } from './cluster.ts';

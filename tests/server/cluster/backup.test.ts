@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // The backup procedure of docs/operations.md, run as its script: dump, wipe, restore, and the data is back.
 describe('backup and restore', () => {
-  it('restores every table of a dump taken while a node ran, and the node runs on it', () => {
+  it('restores every table of a dump, and a node runs on the restored database', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cluster/backup-restore.ts'], {
       encoding: 'utf8',
       timeout: 240_000,

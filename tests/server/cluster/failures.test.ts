@@ -40,7 +40,7 @@ afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
 
-/** The node (its NODE_NAME, from the connection's application_name) whose worker holds the job under `key`. */
+/** The node (its name, the application_name of its connections) whose worker holds the job under `key`. */
 async function nodeRunning(key: string): Promise<string | undefined> {
   const { rows } = await pool.query<{ node: string }>(
     `select a.application_name as node
