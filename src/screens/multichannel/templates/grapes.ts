@@ -10,6 +10,8 @@ export type { Editor };
 
 export interface MjmlEditorOptions {
   container: HTMLElement;
+  /** Where the blocks to drag are listed (always shown, beside the canvas). */
+  blocks: HTMLElement;
   source: string;
   design: Record<string, unknown> | null;
   assets: string[];
@@ -26,6 +28,7 @@ export function createMjmlEditor(options: MjmlEditorOptions): Editor {
     fromElement: false,
     // Designs are saved by the screen (the project data goes to the server with the MJML), never to localStorage.
     storageManager: false,
+    blockManager: { appendTo: options.blocks },
     plugins: [grapesMjml],
     pluginsOpts: { [grapesMjml as unknown as string]: { useXmlParser: true } },
     assetManager: {
