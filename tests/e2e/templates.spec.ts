@@ -31,15 +31,13 @@ test('templates: create, drag a block into the designer, edit text, save, reopen
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(
-      // Bounding boxes inside the canvas frame are already in page coordinates.
-      from.x + ((to.x + to.width / 2 - from.x) * i) / 12,
-      from.y + ((to.y + to.height - 2 - from.y) * i) / 12,
-    );
-  }
+  // Past Chromium's drag threshold first (dragstart), then into the canvas frame below the greeting.
+  await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 });
+  const x = to.x + to.width / 2;
+  const y = to.y + to.height - 4;
+  await page.mouse.move(x, y, { steps: 20 });
+  await page.mouse.move(x + 2, y + 1, { steps: 2 });
   await page.mouse.up();
-  await page.screenshot({ path: '/tmp/templates-drop.png' });
   await expect(page.getByText('Unsaved changes')).toBeVisible();
 
   // Edit the greeting's text in place.
