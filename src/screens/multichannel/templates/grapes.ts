@@ -33,7 +33,10 @@ export function createMjmlEditor(options: MjmlEditorOptions): Editor {
     pluginsOpts: { [grapesMjml as unknown as string]: { useXmlParser: true } },
     assetManager: {
       assets: options.assets,
+      // No upload endpoint: files go to `upload` (the asset library's machine). GrapesJS reads `disableUpload`
+      // (not in its types) to keep the uploader shown without an endpoint.
       upload: false,
+      ...({ disableUpload: false } as object),
       uploadFile: (event: DragEvent | Event) => {
         const files = (event as DragEvent).dataTransfer?.files ?? (event.target as HTMLInputElement | null)?.files;
         for (const file of Array.from(files ?? [])) options.upload(file);
