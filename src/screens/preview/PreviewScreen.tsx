@@ -14,7 +14,7 @@ export function PreviewScreen() {
   return (
     <Container size="md" py="lg">
       <Stack>
-        <Title order={1} size="h3">
+        <Title order={2} size="h3">
           {intl.formatMessage(m.title, { id })}
         </Title>
         <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>

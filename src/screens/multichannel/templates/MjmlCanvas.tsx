@@ -32,6 +32,7 @@ interface MjmlCanvasProps {
 export function MjmlCanvas({ ref, source, design, revision, assetUrls, onChange, onUpload }: MjmlCanvasProps) {
   const intl = useIntl();
   const container = useRef<HTMLDivElement>(null);
+  const blocks = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor | null>(null);
   const grapes = useRef<Grapes | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -54,11 +55,12 @@ export function MjmlCanvas({ ref, source, design, revision, assetUrls, onChange,
     let disposed = false;
     import('./grapes.ts')
       .then((module) => {
-        if (disposed || !container.current) return;
+        if (disposed || !container.current || !blocks.current) return;
         grapes.current = module;
         const { source: mjml, design: project, assetUrls: assets } = latest.current;
         const instance = module.createMjmlEditor({
           container: container.current,
+          blocks: blocks.current,
           source: mjml,
           design: project,
           assets,
@@ -109,7 +111,10 @@ export function MjmlCanvas({ ref, source, design, revision, assetUrls, onChange,
           </Stack>
         </Alert>
       )}
-      <div ref={container} data-testid="mjml-canvas" style={{ height: '100%' }} />
+      <div style={{ display: 'flex', height: '100%' }}>
+        <div ref={blocks} data-testid="mjml-blocks" style={{ width: 200, overflowY: 'auto', flexShrink: 0 }} />
+        <div ref={container} data-testid="mjml-canvas" style={{ height: '100%', flex: 1, minWidth: 0 }} />
+      </div>
     </Box>
   );
 }

@@ -98,7 +98,7 @@ export function TemplateEditorScreen({ channel, templateId, onClose }: TemplateE
           <Button variant="subtle" onClick={onClose}>
             ← {intl.formatMessage(m.back)}
           </Button>
-          <Title order={1} size="h3">
+          <Title order={2} size="h3">
             {template.name}
           </Title>
           <Badge color={dirty ? 'yellow' : 'green'} variant="light">

@@ -50,7 +50,7 @@ export function TemplateLibraryView({ actor }: { actor: ActorRefFrom<typeof temp
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">
+          <Title order={2} size="h2">
             {intl.formatMessage(m.title)}
           </Title>
           <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>

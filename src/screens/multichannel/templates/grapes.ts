@@ -10,6 +10,8 @@ export type { Editor };
 
 export interface MjmlEditorOptions {
   container: HTMLElement;
+  /** Where the blocks to drag are listed (always shown, beside the canvas). */
+  blocks: HTMLElement;
   source: string;
   design: Record<string, unknown> | null;
   assets: string[];
@@ -26,11 +28,15 @@ export function createMjmlEditor(options: MjmlEditorOptions): Editor {
     fromElement: false,
     // Designs are saved by the screen (the project data goes to the server with the MJML), never to localStorage.
     storageManager: false,
+    blockManager: { appendTo: options.blocks },
     plugins: [grapesMjml],
     pluginsOpts: { [grapesMjml as unknown as string]: { useXmlParser: true } },
     assetManager: {
       assets: options.assets,
+      // No upload endpoint: files go to `upload` (the asset library's machine). GrapesJS reads `disableUpload`
+      // (not in its types) to keep the uploader shown without an endpoint.
       upload: false,
+      ...({ disableUpload: false } as object),
       uploadFile: (event: DragEvent | Event) => {
         const files = (event as DragEvent).dataTransfer?.files ?? (event.target as HTMLInputElement | null)?.files;
         for (const file of Array.from(files ?? [])) options.upload(file);
