@@ -13,10 +13,19 @@ import { realtimeModel } from './realtime.model.ts';
 import { scheduleEditorModel } from './scheduleEditor.model.ts';
 import { releaseModel } from './release.model.ts';
 import { segmentEditorModel } from './segmentEditor.model.ts';
+import { senderFormModel, senderSettingsModel } from './senderSettings.model.ts';
 import { sessionModel } from './session.model.ts';
+import {
+  assetLibraryModel,
+  messagePreviewModel,
+  templateEditorModel,
+  templateLibraryModel,
+  testSendModel,
+} from './templates.model.ts';
 import { toastsModel } from './toasts.model.ts';
 import { tokenRefreshModel } from './tokenRefresh.model.ts';
 import { twoFactorModel } from './twoFactor.model.ts';
+import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -39,4 +48,12 @@ export const models: MachineModel<never>[] = [
   contactDetailModel,
   contactsTableModel,
   messageWizardModel,
+  senderSettingsModel,
+  senderFormModel,
+  templateLibraryModel,
+  templateEditorModel,
+  testSendModel,
+  assetLibraryModel,
+  messagePreviewModel,
+  unsubscribeSettingsModel,
 ] as MachineModel<never>[];

@@ -12,7 +12,7 @@ import {
   MESSAGE_NAME_MAX_LENGTH,
 } from '../../../shared/messageDrafts.ts';
 import { audienceQuery } from './audience.ts';
-import { templateContent } from './templateContent.ts';
+import { getTemplateContent } from './templates.ts';
 
 export type Message = components['schemas']['Message'];
 export type MessageInput = components['schemas']['MessageInput'];
@@ -130,7 +130,7 @@ async function assignments(scope: Scope, input: MessageInput): Promise<Array<[st
   }
   const carriesContent = ['design', 'source', 'html', 'text'].some((f) => input[f as keyof MessageInput] !== undefined);
   if (input.templateId != null && !carriesContent) {
-    const content = await templateContent(scope, input.templateId);
+    const content = await getTemplateContent(scope, input.templateId);
     values.push(
       ['design', JSON.stringify(content.design)],
       ['source', content.source],
