@@ -206,7 +206,8 @@ async function main() {
   const cpu = cpuDelta(cpuServer0, cpuSnapshot(bench.server.child.pid!, bench.dataDir));
   const peer = process.cpuUsage(cpuPeer0);
   console.log(
-    `  missiva CPU: server ${fmt(cpu.node / received, 2)} ms/msg, PostgreSQL ${fmt(cpu.postgres / received, 2)} ms/msg, ` +
+    `  missiva CPU: server ${fmt(cpu.node / received, 2)} ms/msg, ` +
+      `PostgreSQL ${fmt(cpu.postgres / received, 2)} ms/msg, ` +
       `SMTP peer ${fmt((peer.user + peer.system) / 1000 / received, 2)} ms/msg`,
   );
   console.log(
@@ -246,7 +247,8 @@ async function main() {
   }
   console.log(
     `kill mid-send: ${fmt(KILL_N)} recipients, killed after ${fmt(atKill)}; status ${after.status}; lost ${lost}, ` +
-      `duplicates ${duplicates} (target ≤ ${SEND_POOL_CONNECTIONS}, the pool's connections), duplicates share the Message-ID: ${sameId}`,
+      `duplicates ${duplicates} (target ≤ ${SEND_POOL_CONNECTIONS}, the pool's connections), ` +
+      `duplicates share the Message-ID: ${sameId}`,
   );
   await stop(restarted.child);
   await bench.sql.end();
