@@ -22,7 +22,15 @@ import { SMTPServer } from 'smtp-server';
 import { SEND_POOL_CONNECTIONS } from '../../server/channels/email/adapter.ts';
 import { encrypt } from '../../server/services/security/crypto.ts';
 import { startBench, fmt, mb, memoryOf } from '../contacts/shared.ts';
-import { installGuards, loadLine, machineLine, startMissiva, stop } from '../platform/harness.ts';
+import {
+  cpuDelta,
+  cpuSnapshot,
+  installGuards,
+  loadLine,
+  machineLine,
+  startMissiva,
+  stop,
+} from '../platform/harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,6 +97,7 @@ async function reference(url: string, n: number): Promise<number> {
     dkim: { domainName: 'shop.example', keySelector: 'mx1', privateKey: keys.privateKey },
   });
   const html = HTML.replace(/\{\{[^}]*\}\}/g, 'Ada');
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let next = 0;
   const worker = async () => {
@@ -104,6 +113,9 @@ async function reference(url: string, n: number): Promise<number> {
   };
   await Promise.all(Array.from({ length: 50 }, worker));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  // This process runs both the loop and the SMTP peer.
+  console.log(`  reference CPU (loop + SMTP peer): ${fmt((cpu.user + cpu.system) / 1000 / n, 2)} ms/msg`);
   transport.close();
   return n / seconds;
 }
@@ -181,6 +193,8 @@ async function main() {
 
   const id = await seed('bench', N);
   const before = smtp.count();
+  const cpuServer0 = cpuSnapshot(bench.server.child.pid!, bench.dataDir);
+  const cpuPeer0 = process.cpuUsage();
   const t0 = performance.now();
   const sent = await bench.call('POST', `/channels/email/messages/${id}/send`);
   if (sent.status !== 200) throw new Error(`send: ${sent.status} ${JSON.stringify(sent.body)}`);
@@ -189,6 +203,13 @@ async function main() {
   const received = smtp.count() - before;
   const rate = received / seconds;
   const hwm = memoryOf(bench.server.child.pid!).hwm;
+  const cpu = cpuDelta(cpuServer0, cpuSnapshot(bench.server.child.pid!, bench.dataDir));
+  const peer = process.cpuUsage(cpuPeer0);
+  console.log(
+    `  missiva CPU: server ${fmt(cpu.node / received, 2)} ms/msg, ` +
+      `PostgreSQL ${fmt(cpu.postgres / received, 2)} ms/msg, ` +
+      `SMTP peer ${fmt((peer.user + peer.system) / 1000 / received, 2)} ms/msg`,
+  );
   console.log(
     `missiva: ${fmt(received)} received in ${fmt(seconds, 1)} s (status ${done.status}): ${fmt(rate)} msgs/s; ` +
       `server RSS peak sampled ${mb(done.peak)}, VmHWM ${mb(hwm)}`,
@@ -226,7 +247,8 @@ async function main() {
   }
   console.log(
     `kill mid-send: ${fmt(KILL_N)} recipients, killed after ${fmt(atKill)}; status ${after.status}; lost ${lost}, ` +
-      `duplicates ${duplicates} (target ≤ ${SEND_POOL_CONNECTIONS}, the pool's connections), duplicates share the Message-ID: ${sameId}`,
+      `duplicates ${duplicates} (target ≤ ${SEND_POOL_CONNECTIONS}, the pool's connections), ` +
+      `duplicates share the Message-ID: ${sameId}`,
   );
   await stop(restarted.child);
   await bench.sql.end();

@@ -105,7 +105,8 @@ interface Taken extends ContactForMerge {
  * it is handed to SMTP and cleared with its outcome, so a crash leaves only the in-flight window to send again.
  */
 const WINDOW_SQL = `
-with o as (select * from unnest($4::bigint[], $5::text[], $6::text[], $7::text[]) as o(id, state, response, provider_id)),
+with o as (
+  select * from unnest($4::bigint[], $5::text[], $6::text[], $7::text[]) as o(id, state, response, provider_id)),
 rec as (
   update message_recipients r set
     state = case when o.state = 'deferred' and r.attempts + 1 >= $8 then 'not_delivered' else o.state end,
@@ -301,7 +302,8 @@ async function settleBatch(
   await scope.db.query(
     `update messages m set
        pending_reason = case when $3::text is not null then $3::text
-                             when exists (select 1 from message_recipients r where r.company_id = $1 and r.message_id = $2
+                             when exists (select 1 from message_recipients r
+                                           where r.company_id = $1 and r.message_id = $2
                                              and r.state = 'deferred') then 'deferred' end,
        status = case when m.status = 'sending' and not exists (
                        select 1 from message_recipients r where r.company_id = $1 and r.message_id = $2

@@ -138,7 +138,8 @@ async function nextRunOf(tx: PoolClient, schedule: MessageRow['schedule']): Prom
   // A date and time with an offset is that instant; without one it is a wall-clock time in the schedule's zone.
   try {
     const { rows } = await tx.query<{ at: Date }>(
-      `select case when $1 ~ '(Z|[+-]\\d\\d:?\\d\\d)$' then $1::timestamptz else $1::timestamp at time zone $2 end as at`,
+      `select case when $1 ~ '(Z|[+-]\\d\\d:?\\d\\d)$' then $1::timestamptz
+                   else $1::timestamp at time zone $2 end as at`,
       [schedule.at, timeZone],
     );
     return rows[0]!.at;

@@ -22,7 +22,7 @@ export interface Audience {
 export interface Frozen {
   /** Recipients kept (message_recipients rows). */
   total: number;
-  /** Addresses matched but removed: blocked contacts and the channel's blocklist (bounces, complaints, unsubscribes). */
+  /** Addresses matched but left out: blocked contacts, the channel's blocklist (bounces, complaints, unsubscribes). */
   excluded: number;
   /** Batches numbered 0…batches-1. */
   batches: number;
@@ -62,7 +62,8 @@ export async function freezeRecipients(db: Queryable, audience: Audience): Promi
     const segment = async (id: number) =>
       `coalesce(${compileSegment(await segmentConditions(db, audience.companyId, id), { params, attributes })}, false)`;
     const inList = (ids: number[]) =>
-      `exists (select 1 from list_members m where m.company_id = $1 and m.contact_id = c.id and m.list_id = any(${params.add(ids)}::bigint[]))`;
+      `exists (select 1 from list_members m where m.company_id = $1 and m.contact_id = c.id
+                 and m.list_id = any(${params.add(ids)}::bigint[]))`;
     const include = [
       ...(audience.includeLists.length ? [inList(audience.includeLists)] : []),
       ...(await Promise.all(audience.includeSegments.map(segment))),

@@ -44,7 +44,8 @@ export async function reserveSends(scope: Scope, sender: SendingIdentity, wanted
       );
       const { rows } = await tx.query<{ start: string; ends: Date; sent: number; day: number }>(
         `select to_json(window_start) #>> '{}' as start, window_start + ('1 ' || $3)::interval as ends, sent,
-                greatest(0, (now() at time zone 'UTC')::date - coalesce($4::date, (now() at time zone 'UTC')::date))::int
+                greatest(0, (now() at time zone 'UTC')::date
+                            - coalesce($4::date, (now() at time zone 'UTC')::date))::int
                   as day
            from sender_send_counts
           where company_id = $1 and sender_id = $2 and window_kind = $3 and window_start = ${start}
