@@ -1,7 +1,12 @@
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { messageReportMachine, type ReportData } from './messageReport.machine.ts';
-import type { CampaignRow, MessageReportEvent } from './messageReport.types.ts';
+import type {
+  CampaignRow,
+  ExportRequest,
+  MessageReportEvent,
+  MessageReportInput as In,
+} from './messageReport.types.ts';
 
 const data = (patch: Partial<ReportData['summary']> = {}): ReportData => ({
   summary: {
@@ -40,19 +45,19 @@ function start(options: { reads?: ReportData[]; failRead?: boolean; resend?: 'ok
   const actor = createActor(
     messageReportMachine.provide({
       actors: {
-        readReport: fromPromise(async () => {
+        readReport: fromPromise<ReportData, In>(async () => {
           readCount += 1;
           if (options.failRead) throw new Error('down');
           return reads.length > 1 ? reads.shift()! : reads[0]!;
         }),
-        resendToNonOpeners: fromPromise<CampaignRow>(async () => {
+        resendToNonOpeners: fromPromise<CampaignRow, In>(async () => {
           if (options.resend === 'fail') throw new Error('no');
           return { id: 99 } as CampaignRow;
         }),
-        retryFailed: fromPromise<void>(async () => {
+        retryFailed: fromPromise<void, In>(async () => {
           throw new Error('not yet');
         }),
-        exportRecipients: fromPromise<void>(async () => undefined),
+        exportRecipients: fromPromise<void, In & { request: ExportRequest }>(async () => undefined),
         watchMessages: fromCallback<MessageReportEvent>(({ sendBack }) => {
           emit = sendBack;
         }),
