@@ -52,18 +52,18 @@ test('the console lists and filters campaigns, and a report shows its figures, c
   await expect(channels.getByText('WhatsApp')).toBeVisible();
   await expect(channels.getByText('Coming soon')).toHaveCount(2);
   const campaigns = page.getByTestId('campaigns');
-  await expect(campaigns.getByRole('link', { name: 'Quarterly news' })).toBeVisible();
-  await expect(campaigns.getByRole('link', { name: 'Draft idea' })).toBeVisible();
+  await expect(campaigns.getByRole('link', { name: 'Quarterly news', exact: true })).toBeVisible();
+  await expect(campaigns.getByRole('link', { name: 'Draft idea', exact: true })).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'draft' }).click();
-  await expect(campaigns.getByRole('link', { name: 'Quarterly news' })).toHaveCount(0);
-  await expect(campaigns.getByRole('button', { name: 'Edit Draft idea' })).toBeVisible();
+  await expect(campaigns.getByRole('link', { name: 'Quarterly news', exact: true })).toHaveCount(0);
+  await expect(campaigns.getByRole('link', { name: 'Edit Draft idea' })).toBeVisible();
   await page.getByLabel('Search by name or subject').fill('quarter');
   await expect(campaigns.getByText('No campaign matches these filters')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'sent' }).click();
-  await campaigns.getByRole('button', { name: 'Report of Quarterly news' }).click();
+  await campaigns.getByRole('link', { name: 'Report of Quarterly news' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/multichannel/email/report/${id}/summary$`));
   const summary = page.getByTestId('report-summary');
@@ -77,7 +77,7 @@ test('the console lists and filters campaigns, and a report shows its figures, c
   await expect(page.getByTestId('report-links').getByRole('link', { name: 'https://blog.example.com/' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Recipients' }).click();
-  await page.getByRole('textbox', { name: 'Show' }).click();
+  await page.getByRole('combobox', { name: 'Show' }).click();
   await page.getByRole('option', { name: 'Not delivered' }).click();
   const recipients = page.getByTestId('report-recipients');
   await expect(recipients.getByText('550 5.1.1 User unknown').first()).toBeVisible();
