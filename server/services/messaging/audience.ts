@@ -19,9 +19,26 @@ const ADDRESS: Record<Channel, string> = {
 };
 
 export interface AudienceQuery {
-  /** `select contact_id, address from …`: one row per distinct address. */
+  /**
+   * `select contact_id, address from …`: one row per distinct address; with `withExcluded`, also the blocked and
+   * blocklisted addresses, marked by an `excluded` column (the engine counts them).
+   */
   sql: string;
   params: unknown[];
+}
+
+/** A resend's recipients: the parent's who did not open, did not click, or were not delivered. */
+const RESEND_FILTERS = {
+  not_opened: `p.opened_at is null and p.state in ('sent', 'delivered')`,
+  not_clicked: `p.clicked_at is null and p.state in ('sent', 'delivered')`,
+  failed: `p.state = 'not_delivered'`,
+} as const;
+export type ResendFilter = keyof typeof RESEND_FILTERS;
+
+/** What a message sends to: its lists and segments, or for a resend its parent's recipients that the filter keeps. */
+export interface MessageRecipientsSource extends MessageAudience {
+  parentId?: number | null;
+  resendFilter?: ResendFilter | null;
 }
 
 const ids = (value: number[] | undefined) => [...new Set(value ?? [])];
@@ -58,8 +75,22 @@ export async function audienceQuery(
   db: Db,
   companyId: string,
   channel: Channel,
-  audience: MessageAudience,
+  audience: MessageRecipientsSource,
+  options: { withExcluded?: boolean } = {},
 ): Promise<AudienceQuery> {
+  const address = ADDRESS[channel];
+  const blocklisted = `exists (select 1 from channel_blocklist b
+                        where b.company_id = $1 and b.channel = $2 and b.address = (${address})::citext)`;
+  const excludedColumn = options.withExcluded ? `, (c.blocked_at is not null or ${blocklisted}) as excluded` : '';
+  const excludedFilter = options.withExcluded ? '' : `and c.blocked_at is null and not ${blocklisted}`;
+  if (audience.parentId && audience.resendFilter) {
+    const sql = `select distinct on (address) c.id as contact_id, ${address} as address${excludedColumn}
+        from message_recipients p join contacts c on c.company_id = p.company_id and c.id = p.contact_id
+       where p.company_id = $1 and p.message_id = $3 and ${RESEND_FILTERS[audience.resendFilter]}
+         and c.anonymised_at is null and ${address} is not null ${excludedFilter}
+       order by address, c.id`;
+    return { sql, params: [companyId, channel, audience.parentId] };
+  }
   const includeLists = ids(audience.includeLists);
   const excludeLists = ids(audience.excludeLists);
   const errors: FieldErrors = {};
@@ -81,23 +112,24 @@ export async function audienceQuery(
     ...(excludeLists.length ? [`not ${inList(excludeLists)}`] : []),
     ...excluded.map((tree) => `not coalesce(${compile(tree)}, false)`),
   ];
-  const address = ADDRESS[channel];
-  const sql = `select distinct on (address) c.id as contact_id, ${address} as address
+  const sql = `select distinct on (address) c.id as contact_id, ${address} as address${excludedColumn}
       from contacts c
      where c.company_id = $1
        and (${include.length ? include.join(' or ') : 'false'})
        ${exclude.map((clause) => `and ${clause}`).join('\n       ')}
-       and c.blocked_at is null
        and c.anonymised_at is null
        and ${address} is not null
-       and not exists (select 1 from channel_blocklist b
-                        where b.company_id = $1 and b.channel = $2 and b.address = (${address})::citext)
+       ${excludedFilter}
      order by address, c.id`;
   return { sql, params: params.values };
 }
 
 /** How many distinct addresses a message would reach now (the wizard's live count, the checklist's recipients). */
-export async function countAudience(scope: Scope, channel: Channel, audience: MessageAudience): Promise<number> {
+export async function countAudience(
+  scope: Scope,
+  channel: Channel,
+  audience: MessageRecipientsSource,
+): Promise<number> {
   const query = await audienceQuery(scope.db, scope.companyId, channel, audience);
   const { rows } = await scope.db.query<{ count: number }>(
     `select count(*)::int as count from (${query.sql}) a`,

@@ -3,8 +3,7 @@ import type { Scope } from '../scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { ChecklistItem as ChecklistItemSchema } from '../../../shared/contract/schemas.ts';
 import { EMBEDDED_IMAGES_MAX_BYTES, MESSAGING_TEXTS, type Channel } from '../../../shared/messaging.ts';
-import type { MessageAudience } from '../../../shared/messageDrafts.ts';
-import { countAudience } from './audience.ts';
+import { countAudience, type MessageRecipientsSource } from './audience.ts';
 import { checkMerge } from './mergeCheck.ts';
 
 /**
@@ -48,7 +47,7 @@ const UNSUBSCRIBE_TAG = /\{\{-?\s*unsubscribe_url\s*(\|[^}]*)?-?\}\}/;
 /** A link that is exactly one of the message's own URL variables. */
 const URL_VARIABLE = /^\{\{-?\s*(unsubscribe_url|mirror_url)\s*-?\}\}$/;
 
-interface MessageRow extends MessageAudience {
+interface MessageRow extends MessageRecipientsSource {
   channel: Channel;
   subject: string | null;
   previewText: string | null;
@@ -104,7 +103,8 @@ export async function presendChecklist(scope: Scope, messageId: number): Promise
     `select m.channel, m.subject, m.preview_text as "previewText", m.html, m.text_body as text,
             m.embed_images as "embedImages", m.include_lists as "includeLists",
             m.include_segments as "includeSegments", m.exclude_lists as "excludeLists",
-            m.exclude_segments as "excludeSegments", s.verified_at is not null as "senderVerified", d.dns_records as dns
+            m.exclude_segments as "excludeSegments", m.parent_id as "parentId", m.resend_filter as "resendFilter",
+            s.verified_at is not null as "senderVerified", d.dns_records as dns
        from messages m
        left join senders s on s.company_id = m.company_id and s.id = m.sender_id
        left join lateral (

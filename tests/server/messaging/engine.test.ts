@@ -288,7 +288,7 @@ describe('schedules', () => {
     const id = await seedMessage(env, a.companyId, unverified, { include_lists: [], html: '' });
     const res = await a.call('POST', `/channels/email/messages/${id}/send`);
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['content', 'senderVerified']);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['content', 'recipients', 'senderVerified']);
   });
 });
 
