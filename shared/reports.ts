@@ -32,8 +32,6 @@ export const REPORT_PAGE_SIZE = 25;
 
 /** The names the server gives the drafts it creates; the wizard lets the user rename them. */
 export const DRAFT_NAMES = {
-  /** A new campaign from the console: "Campaign 2026-11-26 14:05". */
-  created: (at: Date) => `Campaign ${at.toISOString().slice(0, 16).replace('T', ' ')}`,
   /** "Resend to non-openers": the parent's name with this suffix, cut to the 200 characters a name may hold. */
   resend: (parent: string) => `${parent.slice(0, 200 - ' (non-openers)'.length)} (non-openers)`,
 } as const;

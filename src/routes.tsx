@@ -70,7 +70,6 @@ const contactCollections = () => import('./screens/contacts/CollectionScreen.tsx
 const contactImport = () => import('./screens/contacts/ImportScreen.tsx');
 const segments = () => import('./screens/contacts/SegmentsScreen.tsx');
 const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx');
-const multichannel = () => import('./screens/multichannel/MultichannelScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
 const senders = () => import('./screens/multichannel/SendersScreen.tsx');

@@ -1580,26 +1580,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/channels/{channel}/campaigns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A messaging channel; any other value answers 404. */
-                channel: components["parameters"]["Channel"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A new draft campaign on the channel, named by its creation time, to open in the message wizard */
-        post: operations["createCampaignDraft"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/message-log": {
         parameters: {
             query?: never;
@@ -5712,31 +5692,6 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             422: components["responses"]["Error"];
-        };
-    };
-    createCampaignDraft: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A messaging channel; any other value answers 404. */
-                channel: components["parameters"]["Channel"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The draft */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignRow"];
-                };
-            };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
         };
     };
     listMessageLog: {

@@ -29,12 +29,6 @@ export const areaMessages = defineMessages({
     id: 'screen.area.integrations.text',
     defaultMessage: 'Webhooks and API keys for your own systems will be managed here.',
   },
-  multichannelTitle: { id: 'screen.area.multichannel.title', defaultMessage: 'No messages yet' },
-  multichannelText: {
-    id: 'screen.area.multichannel.text',
-    defaultMessage:
-      'Email campaigns, WhatsApp templates and other channels — with senders, templates, reports and the unsubscribe page — will be managed here.',
-  },
   userflowTitle: { id: 'screen.area.userflow.title', defaultMessage: 'No predictive models yet' },
   userflowText: {
     id: 'screen.area.userflow.text',

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
-import { createDraft, listCampaigns, listMessageLog } from '../../services/messaging/reports/console.ts';
+import { listCampaigns, listMessageLog } from '../../services/messaging/reports/console.ts';
 import {
   exportRecipients,
   messageReport,
@@ -13,7 +13,6 @@ import { scoped } from '../scope.ts';
 
 type Ops =
   | 'listCampaigns'
-  | 'createCampaignDraft'
   | 'listMessageLog'
   | 'getMessageReport'
   | 'listReportLinks'
@@ -30,9 +29,6 @@ export function reportHandlers(ctx: AppContext): HandlerGroup<Ops> {
       const { rows, total } = await listCampaigns(scoped(ctx, request), filter, page, perPage);
       setPagination(reply, page, perPage, total);
       return rows;
-    },
-    async createCampaignDraft(request, reply) {
-      return reply.status(201).send(await createDraft(scoped(ctx, request), request.params.channel));
     },
     async listMessageLog(request, reply) {
       const { page = 1, perPage = 50, ...filter } = request.query;

@@ -33,9 +33,9 @@ export const resendToNonOpeners = fromPromise<CampaignRow, Target>(async ({ inpu
  * "Retry failed": the sending engine's retry operation (the engine area's `/channels/{channel}/messages/{id}/retry`)
  * is called here once it is in the contract; until then the action reports that it could not be done.
  */
+/** The sending engine's retry of the recipients not delivered (they go back to the queue). */
 export async function retryFailedRecipients(target: Target): Promise<void> {
-  void target;
-  throw new Error('retry is not available yet');
+  unwrap(await api.POST('/channels/{channel}/messages/{messageId}/retry-failed', { params: pathOf(target) }));
 }
 export const retryFailed = fromPromise<void, Target>(({ input }) => retryFailedRecipients(input));
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { ApiError, firstFieldErrors, unwrap } from '../../api/client.ts';
+import { firstFieldErrors, unwrap } from '../../api/client.ts';
 import type { Channel } from '../../../shared/messaging.ts';
 import type { MessageAudience } from '../../../shared/messageDrafts.ts';
 import { toIssueCodes } from './messageWizard.issues.ts';
@@ -56,11 +56,15 @@ export const sendTest = fromPromise<TestSendOutcome, Target & { addresses: strin
 });
 
 /**
- * Sends or schedules the message: the sending engine's operation (`POST /channels/{channel}/messages/{id}/send`).
- * Until the engine's contract is merged this is the one place to change: it fails as "not available yet".
+ * Sends or schedules the message through the sending engine (`POST /channels/{channel}/messages/{id}/send`), which
+ * refuses with 422 what the checklist blocks; then reads the message back as the wizard shows it.
  */
-export const sendMessage = fromPromise<SendOutcome, Target>(async () => {
-  throw new ApiError(503, 'not_ready');
+export const sendMessage = fromPromise<SendOutcome, Target>(async ({ input }) => {
+  const sent = await api.POST('/channels/{channel}/messages/{messageId}/send', path(input));
+  if (sent.response.status === 422) return { kind: 'refused' };
+  const state = unwrap(sent);
+  const message = unwrap(await api.GET('/channels/{channel}/messages/{messageId}', path(input)));
+  return { kind: state.status === 'scheduled' ? 'scheduled' : 'sent', message };
 });
 
 export const deleteMessage = fromPromise<void, Target>(async ({ input }) => {

@@ -1,12 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { Channel } from '../../../shared/messaging.ts';
-import { api } from '../../api/appClient.ts';
-import { unwrap } from '../../api/client.ts';
+import { createDraftMessage } from '../messageWizard/messageWizard.actors.ts';
 
-/**
- * A new draft on the channel. The message wizard's create operation takes this place when the wizard lands; until
- * then the console's own `createCampaignDraft` makes the empty draft the wizard opens.
- */
-export const createDraft = fromPromise<{ id: number }, { channel: Channel }>(async ({ input }) =>
-  unwrap(await api.POST('/channels/{channel}/campaigns', { params: { path: { channel: input.channel } } })),
-);
+/** A new draft on the channel, made by the message wizard's create operation; the console then opens the wizard. */
+export const createDraft = fromPromise<{ id: number }, { channel: Channel }>(async ({ input }) => ({
+  id: await createDraftMessage(input.channel),
+}));

@@ -9,8 +9,7 @@ import { messageReportMachine } from '../../machines/messageReport/messageReport
 import { StepLinks } from '../StepLinks.tsx';
 import { ReportClicked, ReportRecipients, ReportSummary, ReportTimeline } from './ReportTabs.tsx';
 import { reportMessages as m } from './report.messages.ts';
-
-export type ReportActor = ReturnType<typeof useActorRef<typeof messageReportMachine>>;
+import type { ReportActor } from './reportActor.ts';
 
 const TABS = [
   { path: 'summary', label: m.summary },

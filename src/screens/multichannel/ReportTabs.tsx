@@ -20,7 +20,7 @@ import { actorOptions } from '../../app/inspect.ts';
 import type { ReportRecipient } from '../../machines/messageReport/messageReport.machine.ts';
 import { readReportRecipients } from '../../machines/pagedList/pagedList.actors.ts';
 import { pagedListMachine } from '../../machines/pagedList/pagedList.machine.ts';
-import type { ReportActor } from './MessageReportScreen.tsx';
+import type { ReportActor } from './reportActor.ts';
 import { FILTER_LABELS, RECIPIENT_LABELS } from './labels.ts';
 import { reportMessages as m } from './report.messages.ts';
 

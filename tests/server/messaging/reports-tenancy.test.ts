@@ -55,7 +55,7 @@ it('lists none of their campaigns or messages, and their draft count stays the s
   const log = await a.call('GET', '/message-log?q=secret');
   expect(log.body).toEqual([]);
   expect((await a.call('GET', '/message-log')).body).toEqual([]);
-  await a.call('POST', '/channels/email/campaigns');
+  await a.call('POST', '/channels/email/message-drafts', {});
   expect((await b.call('GET', '/campaigns')).body.map((c: { name: string }) => c.name)).toEqual([
     'Their secret campaign',
   ]);

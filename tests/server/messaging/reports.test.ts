@@ -231,13 +231,6 @@ describe('the console', () => {
     const past = await a.call('GET', '/campaigns?perPage=2&page=9&channel=email');
     expect(JSON.parse(past.headers.pagination as string)).toMatchObject({ total: 4, page: 9 });
   });
-
-  it('creates a draft for the wizard', async () => {
-    const res = await a.call('POST', '/channels/email/campaigns');
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'draft', type: 'regular', recipients: 0, channel: 'email' });
-    expect(res.body.name).toMatch(/^Campaign \d{4}-\d\d-\d\d \d\d:\d\d$/);
-  });
 });
 
 describe('the message log', () => {

@@ -1,6 +1,6 @@
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import type { Channel, MessageStatus, MessageType } from '../../../../shared/messaging.ts';
-import { DRAFT_NAMES, MESSAGE_LOG_COUNT_CAP } from '../../../../shared/reports.ts';
+import { MESSAGE_LOG_COUNT_CAP } from '../../../../shared/reports.ts';
 import { decodeCursor, encodeCursor } from '../../../http/cursor.ts';
 import type { Scope } from '../../scope.ts';
 import { iso, likeEscape, SqlParams } from '../../contacts/sql.ts';
@@ -80,18 +80,6 @@ export async function campaignRow(scope: Scope, channel: Channel, id: number): P
     [scope.companyId, channel, id],
   );
   return rows[0];
-}
-
-/**
- * A new, empty draft on a channel, for the console's "New campaign" button to open in the message wizard. The
- * wizard's own create operation takes this place when the two areas meet; it is one insert either way.
- */
-export async function createDraft(scope: Scope, channel: Channel): Promise<CampaignRow> {
-  const { rows } = await scope.db.query<{ id: number }>(
-    `insert into messages (company_id, channel, name, created_by) values ($1, $2, $3, $4) returning id::int`,
-    [scope.companyId, channel, DRAFT_NAMES.created(new Date()), scope.userId],
-  );
-  return (await campaignRow(scope, channel, rows[0]!.id))!;
 }
 
 export interface LogFilter {
