@@ -17,7 +17,7 @@ import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
-import { HTTP_TEXTS, HttpError, invalid, TooManyRequests } from './http/errors.ts';
+import { HTTP_TEXTS, HttpError, invalid, notFound, TooManyRequests } from './http/errors.ts';
 import { postgresRateLimitStore } from './http/rateLimitStore.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
@@ -143,6 +143,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The contract only takes JSON (and multipart where it says so); any other body is refused with 415 before a handler.
   app.removeContentTypeParser('text/plain');
   app.setSchemaErrorFormatter((errors, dataVar) => {
+    // A channel that does not exist names no resource: 404, as the SPA's /multichannel/{channel} shows its 404 page.
+    if (dataVar === 'params' && errors.some((e) => e.instancePath === '/channel'))
+      return notFound() as unknown as Error;
     const error = invalid(toFieldErrors(errors as never, dataVar));
     return error as unknown as Error;
   });

@@ -301,6 +301,8 @@ describe('tenancy and bad input', () => {
       expect((await b.call('POST', `/channels/email/messages/${id}/${op}`)).status, op).toBe(404);
     expect((await b.call('GET', `/channels/email/messages/${id}/send-state`)).status).toBe(404);
     expect((await a.call('POST', `/channels/sms/messages/${id}/send`)).status).toBe(404);
+    // A channel that does not exist is no resource either.
+    expect((await a.call('POST', `/channels/fax/messages/${id}/send`)).status).toBe(404);
     expect([400, 422]).toContain((await a.call('POST', `/channels/email/messages/abc/send`)).status);
     expect(await state(id)).toMatchObject({ status: 'draft' });
     expect(TASKS.sendMessageBatch).toBe('send_message_batch');
