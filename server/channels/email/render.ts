@@ -5,7 +5,13 @@ import type { MessageContent, Recipient } from '../adapter.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { liquid } from '../../services/messaging/liquid.ts';
 import type { SendingIdentity } from '../../services/messaging/sendingIdentity.ts';
-import { signTracking, TRACKING_PATHS, verpAddress, type TrackingTarget } from '../../services/messaging/tokens.ts';
+import {
+  signTracking,
+  TRACKING_PATHS,
+  unsubscribeAddress,
+  verpAddress,
+  type TrackingTarget,
+} from '../../services/messaging/tokens.ts';
 import { EMBEDDED_IMAGES_MAX_BYTES } from '../../../shared/messaging.ts';
 import { EmbeddedTooLargeError, inlineImages, type InlineImage } from './images.ts';
 
@@ -190,7 +196,7 @@ export async function renderEmail(setup: EmailSetup, prepared: PreparedEmail, re
   const headers: Record<string, string> = {};
   if (prepared.tracking) {
     headers['List-Unsubscribe'] =
-      `<mailto:u-${unsubscribeToken}@${identity.returnPathHost}?subject=unsubscribe>, <${unsubscribeUrl}>`;
+      `<mailto:${unsubscribeAddress(unsubscribeToken, identity.returnPathHost)}?subject=unsubscribe>, <${unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   const payload: EmailPayload = {

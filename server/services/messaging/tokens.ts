@@ -99,9 +99,20 @@ export function parseReplyAddress(secret: string, address: string): TrackingTarg
   return match ? verifyTracking(secret, match[1]!, 'reply') : null;
 }
 
-/** The inbound address a recipient names: a VERP bounce address or a reply address, verified; null otherwise. */
+/**
+ * The mailto unsubscribe of a campaign email's `List-Unsubscribe` header: `u-<unsubscribe token>@<host>`, received
+ * by the inbound listener, which unsubscribes the recipient it names as the one-click POST does.
+ */
+export const unsubscribeAddress = (token: string, host: string) => `u-${token}@${host}`;
+
+export function parseUnsubscribeAddress(secret: string, address: string): TrackingTarget | null {
+  const match = /^u-([A-Za-z0-9_-]+)@/.exec(address.trim());
+  return match ? verifyTracking(secret, match[1]!, 'unsubscribe') : null;
+}
+
+/** The inbound address a recipient names: a VERP bounce, reply or mailto unsubscribe address, verified; else null. */
 export const parseInboundAddress = (secret: string, address: string) =>
-  parseVerp(secret, address) ?? parseReplyAddress(secret, address);
+  parseVerp(secret, address) ?? parseReplyAddress(secret, address) ?? parseUnsubscribeAddress(secret, address);
 
 /**
  * Headers that make an email provider's event webhooks name the recipient: the VERP token (the part after `b-`) as

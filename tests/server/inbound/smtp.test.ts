@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestEnv } from '../helpers.ts';
 import { setupTwoCompanies, type Caller } from '../contacts/fixtures.ts';
 import { startInboundSmtp, type InboundListener } from '../../../server/services/messaging/inbound/listener.ts';
-import { verpAddress } from '../../../server/services/messaging/tokens.ts';
+import { signTracking, unsubscribeAddress, verpAddress } from '../../../server/services/messaging/tokens.ts';
 import { blocklist, deliver, eventsOf, fixture, replyOf, sentCampaign, verpOf } from './fixtures.ts';
 
 // DSNs, ARF reports and replies sent over real SMTP (nodemailer) to the listener on 127.0.0.1, port 0.
@@ -134,6 +134,42 @@ describe('complaints', () => {
 });
 
 describe('replies', () => {
+  it('a mail to the List-Unsubscribe mailto address unsubscribes its recipient, as the one-click POST does', async () => {
+    const address = 'leaving@example.org';
+    const sent = await sentCampaign(env, a, [address]);
+    const r = sent.recipients[0]!;
+    const token = signTracking(env.ctx.config.secret, {
+      kind: 'unsubscribe',
+      companyId: a.companyId,
+      messageId: sent.messageId,
+      recipientId: r.id,
+      linkIdx: 0,
+    });
+    const to = unsubscribeAddress(token, 'bounces.acme.example');
+    const info = await deliver(listener.port, to, fixture('reply', { verp: to, rcpt: address }), address);
+    expect(info.accepted).toEqual([to]);
+    const { rows } = await env.pool.query(
+      'select unsubscribed_at is not null as done from message_recipients where id = $1',
+      [r.id],
+    );
+    expect(rows[0]).toEqual({ done: true });
+    expect(await blocklist(env, a.companyId)).toContainEqual({ address, reason: 'unsubscribed', softBounces: 0 });
+    // A token of another kind at the same prefix is refused at RCPT TO.
+    const bad = unsubscribeAddress(
+      signTracking(env.ctx.config.secret, {
+        kind: 'open',
+        companyId: a.companyId,
+        messageId: sent.messageId,
+        recipientId: r.id,
+        linkIdx: 0,
+      }),
+      'bounces.acme.example',
+    );
+    await expect(
+      deliver(listener.port, bad, fixture('reply', { verp: bad, rcpt: address }), address),
+    ).rejects.toThrow();
+  });
+
   it('a reply to a reply address is stored, linked to its message, recipient and contact, once', async () => {
     const address = 'giulia@example.org';
     const sent = await sentCampaign(env, a, [address]);

@@ -5,6 +5,7 @@ import { parseInboundAddress, parseVerp, type TrackingTarget } from '../tokens.t
 import { applyDeliveryEvent, type ApplyResult } from './apply.ts';
 import { dsnOutcome, parseInbound, type InboundMail } from './parse.ts';
 import { storeReply } from './replies.ts';
+import { findRecipient, unsubscribe } from '../unsubscribe.ts';
 
 type Ctx = Pick<AppContext, 'tenants' | 'config' | 'log' | 'realtime'>;
 
@@ -28,6 +29,13 @@ export async function receiveInbound(
 ): Promise<ApplyResult | 'stored'> {
   const scope = forJob(ctx, target.companyId);
   const ids = { messageId: target.messageId, recipientId: target.recipientId, source: 'smtp', at };
+  if (target.kind === 'unsubscribe') {
+    // A mailto unsubscribe (List-Unsubscribe): whatever the mail says, the address it was sent to is the request.
+    const recipient = await findRecipient(scope, target.messageId, target.recipientId);
+    if (!recipient) return 'unknown';
+    await unsubscribe(scope, recipient);
+    return 'stored';
+  }
   if (mail.kind === 'reply') {
     const stored = await storeReply(scope, {
       messageId: target.messageId,
