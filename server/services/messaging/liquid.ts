@@ -1,4 +1,5 @@
 import { Liquid } from 'liquidjs';
+import { CONTACT_TEXT_FIELDS, type ContactTextField } from '../../../shared/fieldRules.ts';
 
 /**
  * Merge tags in Liquid, one sandboxed engine for every channel: no file system (no include, render or layout), no
@@ -28,33 +29,29 @@ export const liquid = new Liquid({
   cache: 500,
 });
 
-/** The built-in contact fields a template can name (`{{ contact.first_name }}`), from the contacts table. */
-export const CONTACT_MERGE_FIELDS = [
-  'email',
-  'first_name',
-  'last_name',
-  'phone_prefix',
-  'phone_number',
-  'country',
-  'language',
-  'address',
-] as const;
+/** A contract field name as the contacts table and merge tags spell it: `firstName` → `first_name`. */
+type Snake<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}`
+  : S;
+export type ContactMergeField = Snake<ContactTextField>;
+const snake = (field: ContactTextField) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as ContactMergeField;
+
+/** The built-in contact fields a template can name (`{{ contact.first_name }}`): the contract's contact text fields. */
+export const CONTACT_MERGE_FIELDS: readonly ContactMergeField[] = CONTACT_TEXT_FIELDS.map(snake);
+
+/** A contact with no values, for renders without a recipient (sample previews, the web version of a campaign). */
+export const emptyContactForMerge = (): ContactForMerge => ({
+  ...(Object.fromEntries(CONTACT_MERGE_FIELDS.map((field) => [field, null])) as Record<ContactMergeField, null>),
+  attributes: {},
+});
 
 /** Variables other than `contact` every template may use. */
 export const MESSAGE_MERGE_VARIABLES = ['unsubscribe_url', 'mirror_url', 'message', 'company'] as const;
 
-export interface ContactForMerge {
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone_prefix: string | null;
-  phone_number: string | null;
-  country: string | null;
-  language: string | null;
-  address: string | null;
+export type ContactForMerge = Record<ContactMergeField, string | null> & {
   /** Custom attribute values keyed by attribute id, as stored. */
   attributes: Record<string, unknown>;
-}
+};
 
 /** The `contact` object of a render: built-in fields, then custom attributes by name (attribute id → name given). */
 export function contactScope(contact: ContactForMerge, attributeNames: ReadonlyMap<string, string>) {

@@ -1,5 +1,5 @@
 import type { Scope } from '../scope.ts';
-import { contactScope, renderMerge, type ContactForMerge } from './liquid.ts';
+import { contactScope, emptyContactForMerge, renderMerge, type ContactForMerge } from './liquid.ts';
 import { signTracking, TRACKING_PATHS } from './tokens.ts';
 
 /**
@@ -28,17 +28,7 @@ export async function renderMirror(scope: Scope, messageId: number, recipientId:
     contact = found.rows[0];
   }
   const names = contact ? await attributeNames(scope) : new Map<string, string>();
-  const empty: ContactForMerge = {
-    email: null,
-    first_name: null,
-    last_name: null,
-    phone_prefix: null,
-    phone_number: null,
-    country: null,
-    language: null,
-    address: null,
-    attributes: {},
-  };
+  const empty = emptyContactForMerge();
   const sign = (kind: 'unsubscribe' | 'mirror') =>
     scope.config.publicUrl +
     TRACKING_PATHS[kind](
