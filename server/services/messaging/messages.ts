@@ -182,9 +182,7 @@ export async function updateMessage(scope: Scope, channel: Channel, id: number, 
   const params: unknown[] = [scope.companyId, channel, id];
   const sets = values.map(([column, value, ifEmpty]) => {
     params.push(value);
-    return ifEmpty
-      ? `${column} = coalesce(nullif(${column}, ''), $${params.length})`
-      : `${column} = $${params.length}`;
+    return ifEmpty ? `${column} = coalesce(nullif(${column}, ''), $${params.length})` : `${column} = $${params.length}`;
   });
   const { rows } = await scope.db.query<Message>(
     `update messages set ${[...sets, 'updated_at = now()'].join(', ')}
