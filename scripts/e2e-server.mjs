@@ -1,10 +1,9 @@
 // The server the Playwright tests run against (started with `node --import tsx`, for the port module it shares with
 // the tests): builds the SPA into .tmp/e2e/dist-<port> with a known build id, then starts the real API on E2E_PORT
 // (3100) with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read .tmp/e2e/server-<port>.json to create
-// their users through the CLI against the same data directory. Mail goes through a capturing SMTP server on
-// E2E_PORT+21000 (below). Everything a run writes is named by its port, so runs
-// on different ports (two checkouts' suites, CI beside a developer) do not overwrite each other's build or send users
-// to the other's database.
+// their users through the CLI against the same data directory. The server's mail (SMTP_URL) goes to a capturing SMTP
+// server on E2E_PORT+21000 (below). Everything a run writes is named by its port, so runs on different ports (two
+// checkouts' suites, CI beside a developer) do not overwrite each other's build or send users to the other's database.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +26,9 @@ const inboundSmtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT ?? port + 20000
 // raw in .tmp/e2e/mail-<port>/, one .eml file each, for the tests to read with mailparser.
 const smtpCapturePort = Number(process.env.E2E_SMTP_PORT ?? port + 21000);
 const mailDir = path.join(E2E, `mail-${port}`);
+// Recipients at this domain are refused at RCPT (550 5.1.1), standing in for a receiving server that refuses an
+// address: the wizard's failing test send (messageWizard.spec, to qa@example.com) relies on it. Others are kept.
+const refusedDomain = process.env.E2E_SMTP_REFUSED_DOMAIN ?? 'example.com';
 
 try {
   await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -51,6 +53,13 @@ let captured = 0;
 const capture = new SMTPServer({
   disabledCommands: ['AUTH', 'STARTTLS'],
   logger: false,
+  onRcptTo(address, session, callback) {
+    if (address.address.toLowerCase().endsWith(`@${refusedDomain}`)) {
+      const error = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
+      return callback(error);
+    }
+    callback();
+  },
   onData(stream, session, callback) {
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
@@ -112,6 +121,7 @@ writeFileSync(
       inboundSmtpPort,
       smtpCapturePort,
       mailDir,
+      refusedDomain,
       baseURL: `http://localhost:${port}`,
     },
     null,
