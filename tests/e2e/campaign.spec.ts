@@ -197,16 +197,18 @@ test('a campaign to a segment: sent, opened, clicked, seen live on the timeline 
   const listUnsubscribe = header('list-unsubscribe');
   expect(listUnsubscribe).toMatch(/<mailto:[^>]+>/);
   const base = serverInfo().baseURL;
-  const oneClick = new RegExp(`<(${base}/u/[^>]+)>`).exec(listUnsubscribe);
+  const oneClick = new RegExp(`<(${base}${TRACKING_PATHS.unsubscribe('')}[^>]+)>`).exec(listUnsubscribe);
   expect(oneClick).not.toBeNull();
   expect(mail.text).toContain('Hello Giulia');
   const html = String(mail.html);
-  const pixel = new RegExp(`${base}/t/o/[^"]+\\.gif`).exec(html)?.[0];
-  const links = [...html.matchAll(new RegExp(`${base}/t/c/[^"]+`, 'g'))].map((m) => m[0]);
+  // The tracking URLs, found by the server's own path shapes (the token stands where TOKEN is).
+  const tracked = (shape: (token: string) => string) =>
+    new RegExp((base + shape('TOKEN')).replace(/[.?]/g, '\\$&').replace('TOKEN', '[A-Za-z0-9_-]+'), 'g');
+  const pixel = tracked(TRACKING_PATHS.open).exec(html)?.[0];
+  const links = [...html.matchAll(tracked(TRACKING_PATHS.click))].map((m) => m[0]);
   expect(pixel).toBeDefined();
   expect(links.length).toBeGreaterThanOrEqual(2);
   expect(html).not.toContain('https://shop.example.com/spring');
-  expect(pixel!.startsWith(base + TRACKING_PATHS.open('').slice(0, -4))).toBe(true);
 
   // The recipient's contact page is open before the pixel is fetched: the entries arrive over realtime.
   await page.goto(`/contacts/show/${giulia.id}`);
