@@ -1,12 +1,13 @@
 // The server the Playwright tests run against (started with `node --import tsx`, for the port module it shares with
 // the tests): builds the SPA into .tmp/e2e/dist-<port> with a known build id, then starts the real API on E2E_PORT
 // (3100) with a fresh embedded PostgreSQL in .tmp/e2e/data-<run>. Tests read .tmp/e2e/server-<port>.json to create
-// their users through the CLI against the same data directory. Everything a run writes is named by its port, so runs
-// on different ports (two checkouts' suites, CI beside a developer) do not overwrite each other's build or send users
-// to the other's database.
+// their users through the CLI against the same data directory. The server's mail (SMTP_URL) goes to a capturing SMTP
+// server on E2E_PORT+21000 (below). Everything a run writes is named by its port, so runs on different ports (two
+// checkouts' suites, CI beside a developer) do not overwrite each other's build or send users to the other's database.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../tests/e2e/port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -21,6 +22,13 @@ const buildId = process.env.BUILD_ID ?? `e2e-${run}`;
 const uploadMaxBytes = 1024 * 1024;
 // The inbound SMTP listener (bounces, complaints, replies), on a port named by the run's port like the rest.
 const inboundSmtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT ?? port + 20000);
+// The relay the server sends through (SMTP_URL): a real smtp-server on loopback that keeps every message it accepts
+// raw in .tmp/e2e/mail-<port>/, one .eml file each, for the tests to read with mailparser.
+const smtpCapturePort = Number(process.env.E2E_SMTP_PORT ?? port + 21000);
+const mailDir = path.join(E2E, `mail-${port}`);
+// Recipients at this domain are refused at RCPT (550 5.1.1), standing in for a receiving server that refuses an
+// address: the wizard's failing test send (messageWizard.spec, to qa@example.com) relies on it. Others are kept.
+const refusedDomain = process.env.E2E_SMTP_REFUSED_DOMAIN ?? 'example.com';
 
 try {
   await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -38,6 +46,36 @@ for (const old of readdirSync(E2E)
   .slice(0, -3)) {
   rmSync(path.join(E2E, old), { recursive: true, force: true });
 }
+
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+let captured = 0;
+const capture = new SMTPServer({
+  disabledCommands: ['AUTH', 'STARTTLS'],
+  logger: false,
+  onRcptTo(address, session, callback) {
+    if (address.address.toLowerCase().endsWith(`@${refusedDomain}`)) {
+      const error = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
+      return callback(error);
+    }
+    callback();
+  },
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      captured += 1;
+      const name = `${Date.now()}-${process.pid}-${String(captured).padStart(6, '0')}.eml`;
+      writeFileSync(path.join(mailDir, name), Buffer.concat(chunks));
+      callback(null, 'Queued');
+    });
+    stream.on('error', callback);
+  },
+});
+await new Promise((resolve, reject) => {
+  capture.once('error', reject);
+  capture.listen(smtpCapturePort, '127.0.0.1', () => resolve(undefined));
+});
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync(
@@ -66,8 +104,8 @@ const env = {
   INBOUND_SMTP_PORT: String(inboundSmtpPort),
   INBOUND_SMTP_HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${smtpCapturePort}?tls=off`,
 };
-delete env.SMTP_URL;
 delete env.DATABASE_URL;
 
 writeFileSync(
@@ -81,6 +119,9 @@ writeFileSync(
       buildId,
       uploadMaxBytes,
       inboundSmtpPort,
+      smtpCapturePort,
+      mailDir,
+      refusedDomain,
       baseURL: `http://localhost:${port}`,
     },
     null,
@@ -90,4 +131,7 @@ writeFileSync(
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => {
+  capture.close();
+  process.exit(code ?? (signal ? 1 : 0));
+});

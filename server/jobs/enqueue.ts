@@ -3,7 +3,8 @@ import type { Queryable } from '../db/tenant.ts';
 
 /** What each queued task receives. */
 export interface TaskPayloads {
-  [TASKS.deliverMail]: { id: number };
+  /** companyId when queued in a company-bound transaction (see enqueueMail); the task reads only the id. */
+  [TASKS.deliverMail]: { id: number; companyId?: string };
   [TASKS.importContacts]: { companyId: string; importId: number };
   [TASKS.exportContacts]: { companyId: string; exportId: number };
   [TASKS.startMessage]: { companyId: string; messageId: number };
@@ -42,7 +43,10 @@ export async function enqueue<T extends QueuedTask>(
   runAt?: Date,
 ): Promise<void> {
   const job = JOBS[task];
-  if (runAt && job.tenant) {
+  // A system job queued inside a company-bound transaction names its company, and goes through missiva_add_job like
+  // a company's job: the company-bound role cannot use graphile_worker's schema directly.
+  const tenant = job.tenant || 'companyId' in payload;
+  if (runAt && tenant) {
     await db.query('select missiva_add_job_at($1, $2::json, $3, $4, $5)', [
       task,
       JSON.stringify(payload),
@@ -52,7 +56,7 @@ export async function enqueue<T extends QueuedTask>(
     ]);
     return;
   }
-  const sql = job.tenant
+  const sql = tenant
     ? 'select missiva_add_job($1, $2::json, $3, $4)'
     : 'select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)';
   await db.query(sql, [task, JSON.stringify(payload), job.maxAttempts, job.key(payload)]);

@@ -160,8 +160,19 @@ export interface EmailPayload {
   headers: Record<string, string>;
   envelope: { from: string; to: string };
   attachments: { cid: string; filename: string; contentType: string; content: Buffer }[];
-  dkim?: NonNullable<SendingIdentity['dkim']>;
+  dkim?: NonNullable<SendingIdentity['dkim']> & { headerFieldNames: string };
 }
+
+/**
+ * The headers the DKIM signature covers: nodemailer's default list (RFC 6376's recommended fields and the List-*
+ * headers) plus List-Unsubscribe-Post, which RFC 8058 section 4 requires the signature to cover for one-click
+ * unsubscribe (nodemailer's default leaves it out, and mailbox providers then ignore the one-click header).
+ */
+export const DKIM_SIGNED_HEADERS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:' +
+  'Content-ID:Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:' +
+  'In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:' +
+  'List-Owner:List-Archive';
 
 export async function renderEmail(setup: EmailSetup, prepared: PreparedEmail, recipient: Recipient) {
   const { content, identity } = prepared;
@@ -215,7 +226,7 @@ export async function renderEmail(setup: EmailSetup, prepared: PreparedEmail, re
       to: recipient.address,
     },
     attachments: prepared.images.map((image) => ({ ...image })),
-    ...(identity.dkim ? { dkim: identity.dkim } : {}),
+    ...(identity.dkim ? { dkim: { ...identity.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
   };
   return {
     recipientId: recipient.id,

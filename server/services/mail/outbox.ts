@@ -15,8 +15,15 @@ export interface OutgoingMail {
 /**
  * Records a message in the outbox and, when SMTP is configured, queues its delivery in the same transaction, so a
  * message is never sent without a row nor recorded without a delivery job. Without SMTP it is only captured.
+ * `companyBound`: `db` is a transaction bound to mail.companyId (a Scope's), whose role queues jobs only through
+ * missiva_add_job; the owner's pool (sign-in flows, before any company is bound) leaves it false.
  */
-export async function enqueueMail(db: Pool | PoolClient, mail: OutgoingMail, smtpConfigured: boolean): Promise<number> {
+export async function enqueueMail(
+  db: Pool | PoolClient,
+  mail: OutgoingMail,
+  smtpConfigured: boolean,
+  companyBound = false,
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `insert into outbox (company_id, to_address, subject, text_body, html_body, kind, status)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -32,7 +39,7 @@ export async function enqueueMail(db: Pool | PoolClient, mail: OutgoingMail, smt
   );
   const id = rows[0]!.id;
   if (smtpConfigured) {
-    await enqueue(db, TASKS.deliverMail, { id });
+    await enqueue(db, TASKS.deliverMail, companyBound ? { id, companyId: mail.companyId } : { id });
   }
   return id;
 }

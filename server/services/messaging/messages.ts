@@ -118,10 +118,11 @@ async function checkInput(scope: Scope, channel: Channel, input: MessageInput): 
 
 /**
  * The columns to write for an input: every field sent, as sent (JSON columns as JSON text). Choosing a template copies
- * its content unless the same input carries content of its own.
+ * its content unless the same input carries content of its own; its subject only fills an empty one ('ifEmpty'), so a
+ * subject written at step-0 survives choosing a template at step-2.
  */
-async function assignments(scope: Scope, input: MessageInput): Promise<Array<[string, unknown]>> {
-  const values: Array<[string, unknown]> = [];
+async function assignments(scope: Scope, input: MessageInput): Promise<Array<[string, unknown, 'ifEmpty'?]>> {
+  const values: Array<[string, unknown, 'ifEmpty'?]> = [];
   for (const [field, column] of Object.entries(FIELD_COLUMNS) as Array<[keyof MessageInput, string]>) {
     const value = input[field];
     if (value === undefined) continue;
@@ -137,7 +138,7 @@ async function assignments(scope: Scope, input: MessageInput): Promise<Array<[st
       ['html', content.html],
       ['text_body', content.text],
     );
-    if (input.subject === undefined && content.subject) values.push(['subject', content.subject]);
+    if (input.subject === undefined && content.subject) values.push(['subject', content.subject, 'ifEmpty']);
   }
   return values;
 }
@@ -179,9 +180,9 @@ export async function updateMessage(scope: Scope, channel: Channel, id: number, 
   await checkInput(scope, channel, input);
   const values = await assignments(scope, input);
   const params: unknown[] = [scope.companyId, channel, id];
-  const sets = values.map(([column, value]) => {
+  const sets = values.map(([column, value, ifEmpty]) => {
     params.push(value);
-    return `${column} = $${params.length}`;
+    return ifEmpty ? `${column} = coalesce(nullif(${column}, ''), $${params.length})` : `${column} = $${params.length}`;
   });
   const { rows } = await scope.db.query<Message>(
     `update messages set ${[...sets, 'updated_at = now()'].join(', ')}

@@ -134,6 +134,7 @@ async function sendVerification(scope: Scope, db: Queryable, sender: { id: numbe
       kind: 'sender_verification',
     },
     Boolean(scope.config.smtpUrl),
+    true,
   );
 }
 
