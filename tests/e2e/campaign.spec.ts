@@ -16,7 +16,7 @@ import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } fro
  */
 
 /** What scripts/e2e-server.mjs records beside the fixtures' fields: where the capturing SMTP server keeps mail. */
-const server = () => serverInfo() as ReturnType<typeof serverInfo> & { mailDir: string };
+const server = serverInfo;
 
 /** A browser's user agent of a person reading mail (Playwright's own says HeadlessChrome, which is a scanner's). */
 const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -15,6 +15,10 @@ interface ServerInfo {
   /** UPLOAD_MAX_BYTES of the server. */
   uploadMaxBytes: number;
   baseURL: string;
+  /** The capturing SMTP server: its port, the folder of the .eml files it keeps, the domain whose recipients it refuses. */
+  smtpCapturePort: number;
+  mailDir: string;
+  refusedDomain: string;
 }
 
 /** The e2e server of this run, found by its port (scripts/e2e-server.mjs names what it writes by the port). */

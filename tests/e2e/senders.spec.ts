@@ -6,8 +6,8 @@ import pg from 'pg';
 import { expect, loginThroughUi, serverInfo, test } from './fixtures.ts';
 
 /**
- * The verification link the server emailed to `address`, read from the outbox of the e2e server's database (the e2e
- * server runs without SMTP, so system mail is captured there, the same row a relay would be handed).
+ * The verification link the server emailed to `address`, read from the outbox of the e2e server's database (every
+ * system mail has its row there, the same one the relay is handed).
  */
 async function verificationLink(address: string): Promise<string> {
   const { dataDir, pgPort } = serverInfo();
