@@ -61,7 +61,9 @@ async function expectNoViolations(page: Page) {
   // Settled: the page's heading is shown and its data has arrived.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  // Legacy mode: the default mode injects axe into every frame and hangs on the sandboxed preview frames (email and
+  // unsubscribe previews run no script, by design); legacy mode checks the page and skips frames it cannot enter.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).setLegacyMode(true).analyze();
   const report = violations.map((v) => ({
     rule: v.id,
     impact: v.impact,

@@ -57,6 +57,9 @@ export function UnsubscribeSettingsForm({ actor }: { actor: Actor }) {
             <ColorInput
               key={field}
               format="hex"
+              // Mantine's eye-dropper button has no accessible name (and works in few browsers): typing and the
+              // swatch picker are enough.
+              withEyeDropper={false}
               label={intl.formatMessage(COLOUR_LABELS[field])}
               value={draft.colours[field]}
               disabled={!editable}
