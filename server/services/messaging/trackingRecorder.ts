@@ -2,10 +2,8 @@ import type { AppContext } from '../../context.ts';
 import type { PoolClient } from '../../db/pool.ts';
 import { forTenant } from '../scope.ts';
 import { countsAsEngagement, isMachineClick, isMachineOpen, isWithinTrackingWindow } from '../../../shared/tracking.ts';
-import { key, scannerBursts, unmarkBursts } from './trackingBursts.ts';
+import { key, scannerBursts, unmarkBursts, type TrackingHit } from './trackingBursts.ts';
 import type { Channel, MessageStatus } from '../../../shared/messaging.ts';
-
-import type { TrackingHit } from './trackingBursts.ts';
 export type { TrackingHit };
 
 /** How often `message.updated` goes out per message while opens and clicks arrive. */
