@@ -166,6 +166,8 @@ function TestSend() {
   const actor = useWizardActor();
   const [text, setText] = useState('');
   const testing = useSelector(actor, (s) => s.matches({ ready: { task: 'testing' } }));
+  // The checklist refreshing (after each autosave) or a send under way holds the button, so no click is dropped.
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'testSend.submit', addresses: [] }));
   const sentTo = useSelector(actor, (s) => s.context.testSentTo);
   const error = useSelector(actor, (s) => s.context.errors.task);
   const addresses = text
@@ -189,7 +191,11 @@ function TestSend() {
               : undefined
           }
         />
-        <Button loading={testing} onClick={() => actor.send({ type: 'testSend.submit', addresses })}>
+        <Button
+          loading={testing}
+          disabled={!testing && !canSubmit}
+          onClick={() => actor.send({ type: 'testSend.submit', addresses })}
+        >
           {intl.formatMessage(w.testSubmit)}
         </Button>
       </Group>
