@@ -4,6 +4,7 @@
  */
 export const FIELD_TEXTS = {
   nameRequired: 'Please provide a name',
+  urlRequired: 'Please provide an url',
   listRequired: 'At least one list is required',
   emailTaken: 'email already in use',
   phoneTaken: 'phone number already in use',

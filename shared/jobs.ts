@@ -11,6 +11,7 @@ export const TASKS = {
   cleanImportUploads: 'clean_import_uploads',
   startMessage: 'start_message',
   sendMessageBatch: 'send_message_batch',
+  deliverWebhook: 'deliver_webhook',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -23,6 +24,8 @@ export const jobKeys = {
   messageStart: (messageId: number) => `message-start:${messageId}`,
   /** One batch of a campaign's recipients (the engine sends a batch per job, never one job per email). */
   messageBatch: (messageId: number, batch: number) => `message-batch:${messageId}:${batch}`,
+  /** One delivery of an event to an endpoint (its retries reuse the key). */
+  webhookDelivery: (deliveryId: number) => `webhook-delivery:${deliveryId}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

@@ -9,6 +9,7 @@ export interface TaskPayloads {
   [TASKS.exportContacts]: { companyId: string; exportId: number };
   [TASKS.startMessage]: { companyId: string; messageId: number };
   [TASKS.sendMessageBatch]: { companyId: string; messageId: number; batch: number };
+  [TASKS.deliverWebhook]: { companyId: string; deliveryId: number };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -29,6 +30,8 @@ const JOBS: {
     key: (p) => jobKeys.messageBatch(p.messageId, p.batch),
     tenant: true,
   },
+  // Retries follow WEBHOOK_LIMITS.retryDelaysMs: the task queues the next attempt itself at its time.
+  [TASKS.deliverWebhook]: { maxAttempts: 1, key: (p) => jobKeys.webhookDelivery(p.deliveryId), tenant: true },
 };
 
 /**

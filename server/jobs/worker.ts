@@ -8,6 +8,7 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
+import { deliverWebhookTask } from './deliverWebhook.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
@@ -43,6 +44,7 @@ export function taskList(
       pools,
       Math.max(1, Math.floor(pools.maxConnections / concurrency)),
     ),
+    [TASKS.deliverWebhook]: deliverWebhookTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 

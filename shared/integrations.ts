@@ -1,0 +1,45 @@
+/**
+ * Integrations, named once: API key access levels and areas, webhook event types, and the limits of delivery. The
+ * contract's enums carry the same names (`ApiKeyAccess`, `ApiKeyArea`, `WebhookEventType`); a unit test compares them.
+ */
+
+/** What a key may do: `read` only safe operations (GET), `full` every operation its areas allow. */
+export const API_KEY_ACCESS = ['read', 'full'] as const;
+export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
+
+/** Areas a key can be limited to; a key without areas reaches every area. */
+export const API_KEY_AREAS = ['contacts', 'messages', 'webhooks'] as const;
+export type ApiKeyArea = (typeof API_KEY_AREAS)[number];
+
+/** The secret's visible start; the rest is shown once, at creation, and kept only as a hash. */
+export const API_KEY_PREFIX = 'mk_';
+
+/** The events an endpoint can subscribe to; each has its payload schema in the contract's `webhooks:` section. */
+export const WEBHOOK_EVENT_TYPES = [
+  'message.received',
+  'message.sent',
+  'message.delivered',
+  'message.opened',
+  'message.clicked',
+  'message.bounced',
+  'message.complained',
+  'message.unsubscribed',
+  'contact.created',
+  'contact.updated',
+  'contact.deleted',
+  'import.completed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Delivery rules (issue 20): time-out per attempt, the backoff schedule, and how long the log is kept. */
+export const WEBHOOK_LIMITS = {
+  timeoutMs: 15_000,
+  /** Delay before each attempt after the first (about three days in all). */
+  retryDelaysMs: [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000],
+  /** An endpoint failing this long is disabled and the company's admins are told. */
+  disableAfterMs: 3 * 24 * 3600_000,
+  /** The previous secret keeps signing this long after a rotation. */
+  previousSecretMs: 24 * 3600_000,
+  logDays: 30,
+  responseBodyBytes: 2048,
+} as const;
