@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/** The server and cluster projects share their set-up: one PostgreSQL, a migrated template each file clones. */
+const serverTest = {
+  environment: 'node',
+  globalSetup: ['tests/server/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores (vitest's default there is one): a server test file spends most of its time
+    // waiting on PostgreSQL, which runs in processes of its own. Each file has its own database and listens on port 0.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,12 +34,14 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          exclude: ['tests/server/cluster/**'],
+          ...serverTest,
         },
+      },
+      {
+        // Nodes, workers and a proxy of their own on fixed ports, and kill tests timed on the machine: one file at a
+        // time (scripts/test.mjs runs this project with --maxWorkers=1).
+        test: { name: 'cluster', include: ['tests/server/cluster/**/*.test.ts'], ...serverTest },
       },
     ],
   },

@@ -54,7 +54,8 @@ const want = (suite) => only.length === 0 || only.includes(suite);
 if (want('lint')) run('lint', node, ['scripts/lint.mjs']);
 if (want('contract')) run('contract', node, ['scripts/api-check.mjs']);
 if (want('types')) run('types', node, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-for (const project of ['unit', 'server']) {
+// The cluster project runs one file at a time: its nodes and proxy use fixed ports (vitest.config.ts).
+for (const project of ['unit', 'server', 'cluster']) {
   if (!want(project)) continue;
   const out = `reports/vitest-${project}.json`;
   rmSync(out, { force: true });
@@ -63,6 +64,7 @@ for (const project of ['unit', 'server']) {
     'run',
     '--project',
     project,
+    ...(project === 'cluster' ? ['--maxWorkers=1'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -107,8 +109,8 @@ if (want('server') && existsSync('/usr/lib/postgresql/15/bin/postgres')) {
   ]);
   countVitest('server (PostgreSQL 15)', out);
 }
-// CI also runs the server suite under Node 24 (NODE24_BIN), the other Node line we support; the cluster tests (they
-// start their own node processes, on Node 20) are not repeated.
+// CI also runs the server suite under Node 24 (NODE24_BIN), the other Node line we support; the cluster project (its
+// tests start their own node processes, on Node 20) is not repeated.
 if (want('server') && process.env.NODE24_BIN) {
   const out = 'reports/vitest-server-node24.json';
   rmSync(out, { force: true });
@@ -117,8 +119,6 @@ if (want('server') && process.env.NODE24_BIN) {
     'run',
     '--project',
     'server',
-    '--exclude',
-    'tests/server/cluster/**',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,

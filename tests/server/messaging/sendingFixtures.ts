@@ -52,11 +52,16 @@ export async function startSmtp(
       });
     },
   });
+  // A sender killed mid-conversation (the crash tests SIGKILL the worker) resets its connections: a relay logs that and
+  // carries on, and so does this one (smtp-server reports it as a server 'error', which unheard would crash the run).
+  const resets: Error[] = [];
+  server.on('error', (error) => resets.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}?tls=off`,
     received,
+    resets,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
