@@ -6,8 +6,8 @@ const serverTest = {
   globalSetup: ['tests/server/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
