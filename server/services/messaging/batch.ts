@@ -3,7 +3,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { MessageContent, SendOutcome } from '../../channels/adapter.ts';
 import { emailAdapter, type EmailRendered } from '../../channels/email/adapter.ts';
 import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/images.ts';
-import { prepareEmail } from '../../channels/email/render.ts';
+import { prepareEmail, routesReplies } from '../../channels/email/render.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { Scope } from '../scope.ts';
@@ -191,7 +191,7 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
       [scope.companyId, messageId, prepared.links],
     );
   const adapter = emailAdapter(
-    { secret: scope.config.secret, publicUrl: scope.config.publicUrl },
+    { secret: scope.config.secret, publicUrl: scope.config.publicUrl, inboundReplies: routesReplies(scope.config) },
     prepared,
     deps.transport(relay),
   );
