@@ -2368,7 +2368,7 @@ export interface components {
                 response: string;
             }[];
         };
-        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day). */
+        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified. */
         MessageSendState: {
             id: components["schemas"]["Id"];
             status: components["schemas"]["MessageStatus"];
@@ -2383,7 +2383,7 @@ export interface components {
             notDelivered: number;
             skipped: number;
             /** @enum {string|null} */
-            pendingReason: "deferred" | "rate_limit" | "warmup" | null;
+            pendingReason: "deferred" | "rate_limit" | "warmup" | "sender_unverified" | null;
             /** Format: date-time */
             scheduledAt: string | null;
             /**

@@ -9,7 +9,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import type { Scope } from '../scope.ts';
 import { contactScope, type ContactForMerge } from './liquid.ts';
 import { releaseSends, reserveSends } from './quota.ts';
-import { sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
+import { pauseForUnverifiedSender, sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { Channel, MessageStatus } from '../../../shared/messaging.ts';
 import {
@@ -175,6 +175,11 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     await failMessage(scope, messageId, identity ? ENGINE_TEXTS.noRelay : ENGINE_TEXTS.senderMissing);
     return result;
   }
+  if (!identity.verified) {
+    await pauseForUnverifiedSender(scope.db, scope.companyId, { messageId });
+    result.pendingReason = 'sender_unverified';
+    return result;
+  }
   const content = contentOf(scope.companyId, message, identity);
   let prepared;
   try {
@@ -302,6 +307,8 @@ async function settleBatch(
   await scope.db.query(
     `update messages m set
        pending_reason = case when $3::text is not null then $3::text
+                             when m.status = 'paused' and m.pending_reason = 'sender_unverified'
+                               then m.pending_reason
                              when exists (select 1 from message_recipients r
                                            where r.company_id = $1 and r.message_id = $2
                                              and r.state = 'deferred') then 'deferred' end,

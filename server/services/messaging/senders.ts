@@ -2,9 +2,10 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { conflict, fieldError, invalid, notFound, TooManyRequests } from '../../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { decrypt, encrypt, randomToken, tokenHash } from '../security/crypto.ts';
+import { encrypt, randomToken, tokenHash } from '../security/crypto.ts';
 import type { Scope } from '../scope.ts';
 import { domainOf, ensureSendingDomain } from './domains.ts';
+import { pauseForUnverifiedSender } from './sendingIdentity.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { LIVE_CHANNELS, type Channel } from '../../../shared/messaging.ts';
@@ -12,7 +13,7 @@ import { SENDER_TEXTS, SENDER_VERIFICATION } from '../../../shared/senders.ts';
 
 /**
  * Senders: who a message comes from. A sender is verified by a link emailed to its address (a random token kept
- * hashed, valid 48 hours, replaced on every resend); only verified senders can send (`getSendableSender`). A sender's
+ * hashed, valid 48 hours, replaced on every resend); only verified senders can send (the engine reads a sender through `sendingIdentity`). A sender's
  * domain gets its sending domain (DKIM key, DNS records) the first time one of its addresses is added.
  */
 
@@ -179,7 +180,10 @@ export async function createSender(scope: Scope, channel: Channel, input: Sender
   }
 }
 
-/** Changes a sender; a new address loses the verification, gets its domain, and is sent a new link. */
+/**
+ * Changes a sender; a new address loses the verification, gets its domain, and is sent a new link, and the
+ * campaigns sending from it pause until it is verified again (pauseForUnverifiedSender).
+ */
 export async function updateSender(
   scope: Scope,
   channel: Channel,
@@ -218,6 +222,7 @@ export async function updateSender(
       );
       if (readdressed) {
         await sendVerification(scope, db, { id: senderId, name: patch.name?.trim() || current.name, address });
+        await pauseForUnverifiedSender(db, scope.companyId, { senderId });
       }
     });
   } catch (error) {
@@ -295,38 +300,4 @@ export async function verifySender(ctx: Pick<AppContext, 'pool'>, token: string)
     [hash],
   );
   return 'verified';
-}
-
-/** What the sending engine needs of a sender; a sender that is not verified cannot send (422 on `senderId`). */
-export interface SendableSender {
-  id: number;
-  name: string;
-  address: string;
-  replyTo: string | null;
-  domainId: number | null;
-  /** The sender's own SMTP relay, decrypted; null: the installation's SMTP_URL. */
-  relayUrl: string | null;
-  ratePerMinute: number | null;
-  warmup: { enabled: boolean; startedOn: string | null; initial: number; increasePct: number };
-}
-
-export async function getSendableSender(scope: Scope, senderId: number): Promise<SendableSender> {
-  const { rows } = await scope.db.query<SenderRow>(`${SELECT} where company_id = $1 and id = $2`, [
-    scope.companyId,
-    senderId,
-  ]);
-  const row = rows[0];
-  if (!row) throw notFound();
-  if (!row.verified_at) throw fieldError('senderId', SENDER_TEXTS.notVerified);
-  const sender = present(row);
-  return {
-    id: sender.id,
-    name: sender.name,
-    address: sender.address,
-    replyTo: sender.replyTo,
-    domainId: sender.domainId,
-    relayUrl: row.relay_url ? decrypt(scope.config.secret, row.relay_url) : null,
-    ratePerMinute: sender.ratePerMinute,
-    warmup: sender.warmup,
-  };
 }
