@@ -277,8 +277,34 @@ export async function resendVerification(scope: Scope, channel: Channel, senderI
 
 export type VerificationOutcome = 'verified' | 'expired' | 'unknown';
 
+/** What the link's page shows before anything changes: the sender it names and whether it can still be confirmed. */
+export type VerificationState =
+  | { outcome: 'pending'; name: string; address: string }
+  | { outcome: VerificationOutcome; name?: undefined; address?: undefined };
+
 /**
- * The public link: finds the sender by the hash of its token (before the company is known, so on the system pool) and
+ * Reads the sender a link names without changing it (a mail scanner following the link must not verify it): pending
+ * with its name and address when the person can confirm it, else the outcome a confirmation would answer.
+ */
+export async function senderVerificationState(
+  ctx: Pick<AppContext, 'pool'>,
+  token: string,
+): Promise<VerificationState> {
+  const { rows } = await ctx.pool.query<{ name: string; address: string; verified: boolean; expired: boolean }>(
+    `select name, address::text, verified_at is not null as verified,
+            verification_sent_at < now() - make_interval(hours => $2) as expired
+       from senders where verification_token_hash = $1`,
+    [tokenHash(token), SENDER_VERIFICATION.validHours],
+  );
+  const sender = rows[0];
+  if (!sender) return { outcome: 'unknown' };
+  if (sender.verified) return { outcome: 'verified' };
+  if (sender.expired) return { outcome: 'expired' };
+  return { outcome: 'pending', name: sender.name, address: sender.address };
+}
+
+/**
+ * The page's confirmation (a POST): finds the sender by the hash of its token (before the company is known, so on the system pool) and
  * marks it verified when the link is at most 48 hours old. The token stays until another is sent, so opening the link
  * again still says verified; an older link says expired; an unknown or replaced one says unknown.
  */

@@ -27,17 +27,32 @@ async function linkFor(address: string): Promise<string> {
   return link!;
 }
 
-/** Opens a link as a browser would (the path under the app), answering the outcome the page names. */
-async function open(link: string, language = 'en') {
-  const url = new URL(link);
-  const res = await env.app.inject({
-    method: 'GET',
-    url: url.pathname + url.search,
-    headers: { 'accept-language': language },
-  });
+/** Answers a page of the verification link: its outcome (data-outcome) and HTML. */
+function pageOf(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   return { outcome: /data-outcome="(\w+)"/.exec(res.body)?.[1], body: res.body };
+}
+
+/**
+ * Opens a link as a browser would (the path under the app) and, when the page asks to confirm the sender, presses its
+ * button (the form posts the token back); answers the outcome the last page names.
+ */
+async function open(link: string, language = 'en') {
+  const url = new URL(link);
+  const headers = { 'accept-language': language };
+  const shown = pageOf(await env.app.inject({ method: 'GET', url: url.pathname + url.search, headers }));
+  if (shown.outcome !== 'pending') return shown;
+  const action = /<form method="post" action="([^"]+)">/.exec(shown.body)![1]!;
+  const token = /name="token" value="([^"]+)"/.exec(shown.body)![1]!;
+  return pageOf(
+    await env.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    }),
+  );
 }
 
 async function create(address: string, extra: Record<string, unknown> = {}) {
