@@ -67,7 +67,11 @@ const CONFIRM: Record<VerificationPageLanguage, { title: string; text: (sender: 
     },
   };
 
-const STYLE = unsubscribePageStyle(DEFAULT_UNSUBSCRIBE_SETTINGS.colours);
+/**
+ * The unsubscribe page's style sheet, with a darker blue button: white on the default #1c7ed6 is 3.9:1, under the
+ * 4.5:1 WCAG AA asks of normal text; #1864ab (Mantine's blue 9) is well above it.
+ */
+const STYLE = unsubscribePageStyle({ ...DEFAULT_UNSUBSCRIBE_SETTINGS.colours, button: '#1864ab' });
 
 /** The page's Content-Security-Policy: its own style sheet, and a form posting to itself; nothing else. */
 export const VERIFICATION_PAGE_POLICY =
