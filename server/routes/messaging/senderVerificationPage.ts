@@ -89,8 +89,9 @@ export function verificationPageHtml(
   if (state.outcome === 'pending') {
     const confirm = CONFIRM[language];
     title = confirm.title;
+    const text = confirm.text(`${state.name} <${state.address}>`, productName);
     content =
-      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(confirm.text(`${state.name} <${state.address}>`, productName))}</p>` +
+      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
       `<form method="post" action="/api${SENDER_VERIFICATION.path}">` +
       `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
       `<button type="submit">${escapeHtml(title)}</button></form>`;

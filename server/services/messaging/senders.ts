@@ -13,8 +13,9 @@ import { SENDER_TEXTS, SENDER_VERIFICATION } from '../../../shared/senders.ts';
 
 /**
  * Senders: who a message comes from. A sender is verified by a link emailed to its address (a random token kept
- * hashed, valid 48 hours, replaced on every resend); only verified senders can send (the engine reads a sender through `sendingIdentity`). A sender's
- * domain gets its sending domain (DKIM key, DNS records) the first time one of its addresses is added.
+ * hashed, valid 48 hours, replaced on every resend); only verified senders can send (the engine reads a sender
+ * through `sendingIdentity`). A sender's domain gets its sending domain (DKIM key, DNS records) the first time one of
+ * its addresses is added.
  */
 
 export type Sender = components['schemas']['Sender'];
@@ -304,9 +305,9 @@ export async function senderVerificationState(
 }
 
 /**
- * The page's confirmation (a POST): finds the sender by the hash of its token (before the company is known, so on the system pool) and
- * marks it verified when the link is at most 48 hours old. The token stays until another is sent, so opening the link
- * again still says verified; an older link says expired; an unknown or replaced one says unknown.
+ * The page's confirmation (a POST): finds the sender by the hash of its token (before the company is known, so on
+ * the system pool) and marks it verified when the link is at most 48 hours old. The token stays until another is
+ * sent, so confirming again still says verified; an older link says expired; an unknown or replaced one says unknown.
  */
 export async function verifySender(ctx: Pick<AppContext, 'pool'>, token: string): Promise<VerificationOutcome> {
   const hash = tokenHash(token);

@@ -63,7 +63,7 @@ describe('the settings form chart', () => {
     expect(actor.getSnapshot().can({ type: 'settings.save' })).toBe(false);
   });
 
-  it('keeps a 422 per field until the field is edited, refuses a blocked save, and recovers from a failure', async () => {
+  it('keeps a 422 per field until it is edited, refuses a blocked save, recovers from a failure', async () => {
     const sent: Profile[] = [];
     const actor = profileForm([{ kind: 'rejected', errors: { name: 'too short' } }, new Error('offline')], sent);
     await waitFor(actor, (s) => s.matches('editing'));

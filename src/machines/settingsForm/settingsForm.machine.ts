@@ -30,7 +30,7 @@ export const withoutField = (errors: FieldErrors, field: string): FieldErrors =>
  * the server's answer), `rejected` (422: the first message per field) or back to `editing` with `saveFailed`. Any edit
  * from `saved` or `rejected` returns to `editing`; `settings.discard` puts the stored copy back.
  */
-/** The context and events the chart is built with: each form's own types are put back by `createSettingsFormMachine`. */
+/** The context and events the chart is built with; createSettingsFormMachine puts each form's own types back. */
 type AnyContext = SettingsFormContext<unknown, unknown> & Record<string, unknown>;
 type AnyChange = (context: AnyContext, event: EventObject) => Partial<AnyContext>;
 

@@ -94,7 +94,7 @@ async function deliverForwards(to: string) {
 }
 
 describe('replies to a campaign', () => {
-  it('carry the signed reply address, are recorded on the message and timeline, and reach the reply-to inbox', async () => {
+  it('carry the signed reply address, are recorded on message and timeline, and reach the reply-to inbox', async () => {
     const sent = await sendCampaign();
     const replyTo = replyToOf(sent.mail);
     expect(replyTo?.address).toMatch(/^r-[A-Za-z0-9_-]{59}@bounce\.shop\.example$/);
@@ -128,7 +128,7 @@ describe('replies to a campaign', () => {
     expect(row.rows[0].status).toBe('sent');
   });
 
-  it('go to the campaign’s own reply-to before the sender’s, once however often the reply is delivered', async () => {
+  it('go to the campaign’s own reply-to before the sender’s, once however often it is delivered', async () => {
     const sent = await sendCampaign({ reply_to: 'campaign-desk@shop.example' });
     const to = replyToOf(sent.mail)!.address!;
     const messageId = `<${uniq()}@example.com>`;

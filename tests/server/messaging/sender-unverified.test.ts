@@ -33,7 +33,7 @@ const state = async (id: number) => (await a.call('GET', `/channels/email/messag
 const fromOf = (m: Received) => /^From:.*<([^>]+)>/im.exec(m.raw.toString('latin1'))?.[1];
 
 describe('a sender unverified while its campaign sends', () => {
-  it('pauses the campaign with sender_unverified, sends nothing from the new address, resumes once verified', async () => {
+  it('pauses with sender_unverified, sends nothing from the new address, resumes once verified', async () => {
     const senderId = await seedSender(env, a.companyId);
     const oldAddress = (await a.call('GET', `/channels/email/senders/${senderId}`)).body.address as string;
     const list = await seedList(env, a.companyId, 'moved', 12);
