@@ -20,6 +20,7 @@ import type { AppContext } from './context.ts';
 import { HTTP_TEXTS, HttpError, invalid, notFound, TooManyRequests } from './http/errors.ts';
 import { postgresRateLimitStore } from './http/rateLimitStore.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
+import { acceptFormBodies, operationsTakingForms } from './http/formBody.ts';
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 import { publicLinkRoutes } from './routes/messaging/publicLinks.ts';
@@ -235,6 +236,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         if (!operationId || !bodyRequired.has(operationId)) return;
         route.preValidation = [...[route.preValidation ?? []].flat(), requireBody];
       });
+      // Public pages without script post plain forms, read only for the operations whose contract takes one.
+      acceptFormBodies(api, operationsTakingForms(contract));
       // Provider webhooks whose signature covers the body's bytes keep them (x-raw-body in the contract).
       const rawBody = operationsKeepingRawBody(contract);
       api.addHook('onRoute', (route) => {

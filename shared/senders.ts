@@ -7,7 +7,7 @@ export const SENDER_VERIFICATION = {
   validHours: 48,
   /** A new link can be asked for once this many seconds have passed since the last. */
   resendAfterSeconds: 60,
-  /** The public endpoint the link opens, under /api. */
+  /** The public endpoint the link opens (GET: the page) and its button posts to (POST: confirms), under /api. */
   path: '/public/sender-verification',
 } as const;
 
@@ -20,4 +20,5 @@ export const SENDER_TEXTS = {
     'Choose another sender in that campaign first.',
   alreadyVerified: 'This sender is already verified',
   notVerified: 'This sender is not verified yet: open the link emailed to its address first',
+  tokenRequired: 'The verification link is incomplete: open it again from the email',
 } as const;

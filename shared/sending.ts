@@ -11,8 +11,11 @@ export const SEND_MAX_ATTEMPTS = 5;
 /** The wait before the n-th retry is this × 4^(n-1): 1, 4, 16 and 64 minutes. */
 export const SEND_RETRY_BASE_SECONDS = 60;
 
-/** Why a sending campaign still has recipients waiting (messages.pending_reason). */
-export const PENDING_REASONS = ['deferred', 'rate_limit', 'warmup'] as const;
+/**
+ * Why a sending campaign still has recipients waiting (messages.pending_reason); `sender_unverified`: paused because
+ * its sender lost its verification while it was sending (a new address), until the sender is verified and resumed.
+ */
+export const PENDING_REASONS = ['deferred', 'rate_limit', 'warmup', 'sender_unverified'] as const;
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
 /** The engine's answers to operations a campaign's status does not allow, and the failures it records. */
@@ -28,5 +31,6 @@ export const ENGINE_TEXTS = {
   scheduleInvalid: 'The schedule has no future run.',
   noRelay: 'No SMTP relay is configured (SMTP_URL or the sender’s own relay).',
   senderMissing: 'The campaign has no sender that can send.',
+  senderUnverified: 'The sender of this campaign is not verified: confirm it from the link we emailed, then resume.',
   sourceRequired: 'Choose a template or a campaign to send, not both.',
 } as const;

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 export interface EmailMessage {
   from: string;
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string | null;

@@ -16,10 +16,11 @@ export function deliverMailTask(ctx: AppContext, email: EmailChannel | undefined
       subject: string;
       text_body: string;
       html_body: string | null;
+      reply_to: string | null;
       status: string;
     }>(
       `update outbox set status = 'sending', attempts = attempts + 1 where id = $1 and status in ('queued', 'sending', 'failed')
-       returning to_address, subject, text_body, html_body, status`,
+       returning to_address, subject, text_body, html_body, reply_to, status`,
       [id],
     );
     const row = rows[0];
@@ -32,6 +33,7 @@ export function deliverMailTask(ctx: AppContext, email: EmailChannel | undefined
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
       });
       await ctx.pool.query(
         `update outbox set status = 'sent', sent_at = now(), message_id = $2, last_error = null where id = $1`,

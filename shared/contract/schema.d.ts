@@ -1002,12 +1002,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The link a sender verification email carries; answers a small page saying verified, expired or unknown
-         * @description The page is the answer whatever the outcome (its `main` element carries `data-outcome`): verified (also when the link is opened again), expired (the link is older than 48 hours) or unknown (mistyped, or replaced by a newer link). It is in Italian when the browser asks for it, in English otherwise.
+         * The link a sender verification email carries; answers a small page that asks to confirm the sender
+         * @description Opening the link changes nothing (mail scanners follow links): the page names the sender and has a "Confirm this sender" button that posts the token to the same path. Its `main` element carries `data-outcome`: pending (the button), verified (already confirmed), expired (the link is older than 48 hours) or unknown (mistyped, or replaced by a newer link). It is in Italian when the browser asks for it, in English otherwise. Guessing is limited per client address like other public tokens: past the limit the page says to wait (429).
          */
-        get: operations["verifySender"];
+        get: operations["showSenderVerification"];
         put?: never;
-        post?: never;
+        /**
+         * Confirm a sender (the page's button); answers the page saying verified, expired or unknown
+         * @description The form of the page above, posted with the token in the body (the token is the secret, so no CSRF token is needed). It verifies the sender when the link is at most 48 hours old; posting again still says verified. Unknown tokens count towards the same per-address limit as the page.
+         */
+        post: operations["verifySender"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2368,7 +2372,7 @@ export interface components {
                 response: string;
             }[];
         };
-        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day). */
+        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified. */
         MessageSendState: {
             id: components["schemas"]["Id"];
             status: components["schemas"]["MessageStatus"];
@@ -2383,7 +2387,7 @@ export interface components {
             notDelivered: number;
             skipped: number;
             /** @enum {string|null} */
-            pendingReason: "deferred" | "rate_limit" | "warmup" | null;
+            pendingReason: "deferred" | "rate_limit" | "warmup" | "sender_unverified" | null;
             /** Format: date-time */
             scheduledAt: string | null;
             /**
@@ -4741,7 +4745,7 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
-    verifySender: {
+    showSenderVerification: {
         parameters: {
             query: {
                 token: string;
@@ -4762,6 +4766,53 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            /** @description Too many unknown links from this address; the page says when to try again (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    verifySender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page with the outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            /** @description Too many unknown links from this address; the page says when to try again (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     listTemplates: {

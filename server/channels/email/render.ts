@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/tenant.ts';
 import { liquid } from '../../services/messaging/liquid.ts';
 import type { SendingIdentity } from '../../services/messaging/sendingIdentity.ts';
 import {
+  replyAddress,
   signTracking,
   TRACKING_PATHS,
   unsubscribeAddress,
@@ -41,7 +42,15 @@ export interface PreparedEmail {
 export interface EmailSetup {
   secret: string;
   publicUrl: string;
+  /**
+   * The installation receives mail (an inbound SMTP listener is configured): a campaign's Reply-To is then its signed
+   * reply address, so replies are recorded and forwarded to the sender's reply-to (inbound/replies.ts).
+   */
+  inboundReplies?: boolean;
 }
+
+/** Whether campaigns route replies through the inbound listener: only when the installation runs one. */
+export const routesReplies = (config: { inboundSmtpPort: number | undefined }) => config.inboundSmtpPort !== undefined;
 
 const LINK_HREF = /(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 const BODY_OPEN = /<body\b[^>]*>/i;
@@ -152,7 +161,7 @@ export function stableMessageId(secret: string, content: MessageContent, recipie
 export interface EmailPayload {
   from: { name: string; address: string };
   to: string;
-  replyTo?: string;
+  replyTo?: string | { name: string; address: string };
   subject: string;
   html: string;
   text: string;
@@ -210,10 +219,19 @@ export async function renderEmail(setup: EmailSetup, prepared: PreparedEmail, re
       `<mailto:${unsubscribeAddress(unsubscribeToken, identity.returnPathHost)}?subject=unsubscribe>, <${unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
+  const fromName = content.fromName || identity.name;
+  // A campaign's replies come back to its signed reply address when the installation receives mail: the listener
+  // records them on the message and the contact's timeline, then forwards them to the reply-to below (or the
+  // sender's address). Otherwise, and for test sends, replies go straight to that reply-to.
+  const ownReplyTo = content.replyTo || identity.replyTo;
+  const replyTo =
+    prepared.tracking && setup.inboundReplies
+      ? { name: fromName, address: replyAddress(setup.secret, target, identity.returnPathHost) }
+      : ownReplyTo;
   const payload: EmailPayload = {
-    from: { name: content.fromName || identity.name, address: identity.address },
+    from: { name: fromName, address: identity.address },
     to: recipient.address,
-    ...(content.replyTo || identity.replyTo ? { replyTo: (content.replyTo || identity.replyTo)! } : {}),
+    ...(replyTo ? { replyTo } : {}),
     subject: prepared.subjectPrefix + subject.replace(/\s+/g, ' ').trim(),
     html,
     text,

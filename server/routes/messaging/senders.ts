@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
+import { invalid, TooManyRequests } from '../../http/errors.ts';
 import { checkSendingDomain, getSendingDomain, listSendingDomains } from '../../services/messaging/domains.ts';
 import {
   createSender,
@@ -8,10 +10,14 @@ import {
   listSenders,
   resendVerification,
   updateSender,
+  senderVerificationState,
   verifySender,
-  type VerificationOutcome,
+  type VerificationState,
 } from '../../services/messaging/senders.ts';
+import { guarded, wrongSecret } from '../../services/auth/guessing.ts';
 import { scoped } from '../scope.ts';
+import { VERIFICATION_PAGE_POLICY, verificationPageHtml } from './senderVerificationPage.ts';
+import { SENDER_TEXTS } from '../../../shared/senders.ts';
 
 type Ops =
   | 'listSenders'
@@ -23,50 +29,32 @@ type Ops =
   | 'listSendingDomains'
   | 'getSendingDomain'
   | 'checkSendingDomain'
+  | 'showSenderVerification'
   | 'verifySender';
 
-/** The page the verification link lands on, in English or Italian by the browser's language. */
-const PAGES: Record<'en' | 'it', Record<VerificationOutcome, { title: string; text: string }>> = {
-  en: {
-    verified: { title: 'Sender verified', text: 'This address can now send campaigns. You can close this page.' },
-    expired: {
-      title: 'This link has expired',
-      text: 'Verification links are valid for 48 hours. Ask for a new one from the senders page.',
-    },
-    unknown: {
-      title: 'This link is not valid',
-      text: 'It may be mistyped, or a newer link was sent. Ask for a new one from the senders page.',
-    },
-  },
-  it: {
-    verified: {
-      title: 'Mittente verificato',
-      text: 'Questo indirizzo ora può inviare campagne. Puoi chiudere la pagina.',
-    },
-    expired: {
-      title: 'Questo link è scaduto',
-      text: 'I link di verifica valgono 48 ore. Chiedine uno nuovo dalla pagina dei mittenti.',
-    },
-    unknown: {
-      title: 'Questo link non è valido',
-      text:
-        'Potrebbe essere incompleto, o è stato inviato un link più recente. ' +
-        'Chiedine uno nuovo dalla pagina dei mittenti.',
-    },
-  },
-};
+/** Thrown inside the guessing guard for a token that names no sender, so the attempt stays counted. */
+class UnknownLink extends Error {}
 
-function page(language: 'en' | 'it', outcome: VerificationOutcome, productName: string): string {
-  const { title, text } = PAGES[language][outcome];
-  const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · ${escape(productName)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh}
-body{background:#f8f9fa}h1{font-size:1.5rem}
-main{max-width:32rem;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002}</style>
-</head><body><main data-outcome="${outcome}"><h1>${escape(title)}</h1><p>${escape(text)}</p>
-<p><a href="/multichannel/settings/senders">${escape(productName)}</a></p></main></body></html>`;
+/**
+ * Runs a look-up of a verification token under the per-address guessing limit of public tokens: an unknown token
+ * counts, anything else is given back; past the limit the page says to wait.
+ */
+async function guardedLink(
+  ctx: AppContext,
+  ip: string,
+  lookup: () => Promise<VerificationState>,
+): Promise<VerificationState | { outcome: 'wait'; retryAfterSeconds: number }> {
+  try {
+    return await guarded(ctx, { address: ip }, async () => {
+      const state = await lookup();
+      if (state.outcome === 'unknown') throw wrongSecret(new UnknownLink());
+      return state;
+    });
+  } catch (error) {
+    if (error instanceof UnknownLink) return { outcome: 'unknown' };
+    if (error instanceof TooManyRequests) return { outcome: 'wait', retryAfterSeconds: error.retryAfterSeconds };
+    throw error;
+  }
 }
 
 export function senderHandlers(ctx: AppContext): HandlerGroup<Ops> {
@@ -101,15 +89,32 @@ export function senderHandlers(ctx: AppContext): HandlerGroup<Ops> {
     async checkSendingDomain(request) {
       return checkSendingDomain(scoped(ctx, request), request.params.domainId);
     },
+    async showSenderVerification(request, reply) {
+      const state = await guardedLink(ctx, request.ip, () => senderVerificationState(ctx, request.query.token));
+      return verificationPage(reply, request.headers['accept-language'], state, request.query.token);
+    },
     async verifySender(request, reply) {
-      // One page for every outcome (a 200): an error status would be a JSON error for API clients.
-      const outcome = await verifySender(ctx, request.query.token);
-      const language = /^it\b/i.test(request.headers['accept-language'] ?? '') ? 'it' : 'en';
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(page(language, outcome, ctx.config.productName));
+      const token = (request.body as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || !token) throw invalid({ token: [SENDER_TEXTS.tokenRequired] });
+      const state = await guardedLink(ctx, request.ip, async () => ({ outcome: await verifySender(ctx, token) }));
+      return verificationPage(reply, request.headers['accept-language'], state, token);
     },
   };
+
+  /** One page for every outcome (a 200, or 429 to wait): an error status would be a JSON error for API clients. */
+  function verificationPage(
+    reply: FastifyReply,
+    acceptLanguage: string | undefined,
+    state: VerificationState | { outcome: 'wait'; retryAfterSeconds: number },
+    token: string,
+  ) {
+    const language = /^it\b/i.test(acceptLanguage ?? '') ? 'it' : 'en';
+    if (state.outcome === 'wait') reply.status(429).header('retry-after', String(state.retryAfterSeconds));
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', VERIFICATION_PAGE_POLICY)
+      .send(verificationPageHtml(language, state, token, ctx.config.productName));
+  }
 }

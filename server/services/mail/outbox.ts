@@ -6,6 +6,8 @@ import type { Scope } from '../scope.ts';
 export interface OutgoingMail {
   companyId: string;
   to: string;
+  /** The address answers go to (a forwarded reply's replier); unset: MAIL_FROM. */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -25,8 +27,8 @@ export async function enqueueMail(
   companyBound = false,
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `insert into outbox (company_id, to_address, subject, text_body, html_body, kind, status)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    `insert into outbox (company_id, to_address, subject, text_body, html_body, kind, status, reply_to)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
     [
       mail.companyId,
       mail.to,
@@ -35,6 +37,7 @@ export async function enqueueMail(
       mail.html ?? null,
       mail.kind,
       smtpConfigured ? 'queued' : 'captured',
+      mail.replyTo ?? null,
     ],
   );
   const id = rows[0]!.id;

@@ -3,13 +3,13 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { MessageContent, SendOutcome } from '../../channels/adapter.ts';
 import { emailAdapter, type EmailRendered } from '../../channels/email/adapter.ts';
 import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/images.ts';
-import { prepareEmail } from '../../channels/email/render.ts';
+import { prepareEmail, routesReplies } from '../../channels/email/render.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { Scope } from '../scope.ts';
 import { contactScope, type ContactForMerge } from './liquid.ts';
 import { releaseSends, reserveSends } from './quota.ts';
-import { sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
+import { pauseForUnverifiedSender, sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { Channel, MessageStatus } from '../../../shared/messaging.ts';
 import {
@@ -175,6 +175,11 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     await failMessage(scope, messageId, identity ? ENGINE_TEXTS.noRelay : ENGINE_TEXTS.senderMissing);
     return result;
   }
+  if (!identity.verified) {
+    await pauseForUnverifiedSender(scope.db, scope.companyId, { messageId });
+    result.pendingReason = 'sender_unverified';
+    return result;
+  }
   const content = contentOf(scope.companyId, message, identity);
   let prepared;
   try {
@@ -191,7 +196,7 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
       [scope.companyId, messageId, prepared.links],
     );
   const adapter = emailAdapter(
-    { secret: scope.config.secret, publicUrl: scope.config.publicUrl },
+    { secret: scope.config.secret, publicUrl: scope.config.publicUrl, inboundReplies: routesReplies(scope.config) },
     prepared,
     deps.transport(relay),
   );
@@ -302,6 +307,8 @@ async function settleBatch(
   await scope.db.query(
     `update messages m set
        pending_reason = case when $3::text is not null then $3::text
+                             when m.status = 'paused' and m.pending_reason = 'sender_unverified'
+                               then m.pending_reason
                              when exists (select 1 from message_recipients r
                                            where r.company_id = $1 and r.message_id = $2
                                              and r.state = 'deferred') then 'deferred' end,

@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { promisify } from 'node:util';
 import type { Queryable } from '../../db/tenant.ts';
 import { notFound } from '../../http/errors.ts';
-import { decrypt, encrypt } from '../security/crypto.ts';
+import { encrypt } from '../security/crypto.ts';
 import type { Scope } from '../scope.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 
@@ -134,34 +134,6 @@ async function domainRow(scope: Scope, domainId: number): Promise<DomainRow> {
 
 export async function getSendingDomain(scope: Scope, domainId: number): Promise<SendingDomain> {
   return present(scope.config, await domainRow(scope, domainId));
-}
-
-/** What the engine signs with: nodemailer's `dkim` option (`{ domainName, keySelector, privateKey }`). */
-export async function dkimSigningKey(
-  scope: Scope,
-  domainId: number,
-): Promise<{ domainName: string; keySelector: string; privateKey: string }> {
-  const { rows } = await scope.db.query<{ domain: string; dkim_selector: string; dkim_private_key: string }>(
-    'select domain, dkim_selector, dkim_private_key from sending_domains where company_id = $1 and id = $2',
-    [scope.companyId, domainId],
-  );
-  const row = rows[0];
-  if (!row) throw notFound();
-  return {
-    domainName: row.domain,
-    keySelector: row.dkim_selector,
-    privateKey: decrypt(scope.config.secret, row.dkim_private_key),
-  };
-}
-
-/** The host of the domain's VERP return path (`b-<token>@<this>`). */
-export async function returnPathHost(scope: Scope, domainId: number): Promise<string> {
-  const { rows } = await scope.db.query<{ return_path_host: string }>(
-    'select return_path_host from sending_domains where company_id = $1 and id = $2',
-    [scope.companyId, domainId],
-  );
-  if (!rows[0]) throw notFound();
-  return rows[0].return_path_host;
 }
 
 // ── DNS check ──

@@ -228,7 +228,10 @@ export async function resumeMessage(scope: Scope, channel: Channel, messageId: n
   await scope.db.transaction(async (tx) => {
     const message = await locked(tx, scope, channel, messageId);
     if (message.status !== 'paused') throw conflict('message_status', ENGINE_TEXTS.notResumable);
-    await setStatus(tx, scope, messageId, 'sending');
+    // A campaign paused for its sender resumes only from a verified sender (else it would pause again at once).
+    const identity = message.sender_id ? await sendingIdentity(scope, message.sender_id) : null;
+    if (identity && !identity.verified) throw conflict('sender_unverified', ENGINE_TEXTS.senderUnverified);
+    await setStatus(tx, scope, messageId, 'sending', `, pending_reason = nullif(pending_reason, 'sender_unverified')`);
     await queueBatches(tx, scope, messageId);
   });
   return sendState(scope, channel, messageId);

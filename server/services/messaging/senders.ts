@@ -2,9 +2,10 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { conflict, fieldError, invalid, notFound, TooManyRequests } from '../../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { decrypt, encrypt, randomToken, tokenHash } from '../security/crypto.ts';
+import { encrypt, randomToken, tokenHash } from '../security/crypto.ts';
 import type { Scope } from '../scope.ts';
 import { domainOf, ensureSendingDomain } from './domains.ts';
+import { pauseForUnverifiedSender } from './sendingIdentity.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { LIVE_CHANNELS, type Channel } from '../../../shared/messaging.ts';
@@ -12,8 +13,9 @@ import { SENDER_TEXTS, SENDER_VERIFICATION } from '../../../shared/senders.ts';
 
 /**
  * Senders: who a message comes from. A sender is verified by a link emailed to its address (a random token kept
- * hashed, valid 48 hours, replaced on every resend); only verified senders can send (`getSendableSender`). A sender's
- * domain gets its sending domain (DKIM key, DNS records) the first time one of its addresses is added.
+ * hashed, valid 48 hours, replaced on every resend); only verified senders can send (the engine reads a sender
+ * through `sendingIdentity`). A sender's domain gets its sending domain (DKIM key, DNS records) the first time one of
+ * its addresses is added.
  */
 
 export type Sender = components['schemas']['Sender'];
@@ -179,7 +181,10 @@ export async function createSender(scope: Scope, channel: Channel, input: Sender
   }
 }
 
-/** Changes a sender; a new address loses the verification, gets its domain, and is sent a new link. */
+/**
+ * Changes a sender; a new address loses the verification, gets its domain, and is sent a new link, and the
+ * campaigns sending from it pause until it is verified again (pauseForUnverifiedSender).
+ */
 export async function updateSender(
   scope: Scope,
   channel: Channel,
@@ -218,6 +223,7 @@ export async function updateSender(
       );
       if (readdressed) {
         await sendVerification(scope, db, { id: senderId, name: patch.name?.trim() || current.name, address });
+        await pauseForUnverifiedSender(db, scope.companyId, { senderId });
       }
     });
   } catch (error) {
@@ -272,10 +278,36 @@ export async function resendVerification(scope: Scope, channel: Channel, senderI
 
 export type VerificationOutcome = 'verified' | 'expired' | 'unknown';
 
+/** What the link's page shows before anything changes: the sender it names and whether it can still be confirmed. */
+export type VerificationState =
+  | { outcome: 'pending'; name: string; address: string }
+  | { outcome: VerificationOutcome; name?: undefined; address?: undefined };
+
 /**
- * The public link: finds the sender by the hash of its token (before the company is known, so on the system pool) and
- * marks it verified when the link is at most 48 hours old. The token stays until another is sent, so opening the link
- * again still says verified; an older link says expired; an unknown or replaced one says unknown.
+ * Reads the sender a link names without changing it (a mail scanner following the link must not verify it): pending
+ * with its name and address when the person can confirm it, else the outcome a confirmation would answer.
+ */
+export async function senderVerificationState(
+  ctx: Pick<AppContext, 'pool'>,
+  token: string,
+): Promise<VerificationState> {
+  const { rows } = await ctx.pool.query<{ name: string; address: string; verified: boolean; expired: boolean }>(
+    `select name, address::text, verified_at is not null as verified,
+            verification_sent_at < now() - make_interval(hours => $2) as expired
+       from senders where verification_token_hash = $1`,
+    [tokenHash(token), SENDER_VERIFICATION.validHours],
+  );
+  const sender = rows[0];
+  if (!sender) return { outcome: 'unknown' };
+  if (sender.verified) return { outcome: 'verified' };
+  if (sender.expired) return { outcome: 'expired' };
+  return { outcome: 'pending', name: sender.name, address: sender.address };
+}
+
+/**
+ * The page's confirmation (a POST): finds the sender by the hash of its token (before the company is known, so on
+ * the system pool) and marks it verified when the link is at most 48 hours old. The token stays until another is
+ * sent, so confirming again still says verified; an older link says expired; an unknown or replaced one says unknown.
  */
 export async function verifySender(ctx: Pick<AppContext, 'pool'>, token: string): Promise<VerificationOutcome> {
   const hash = tokenHash(token);
@@ -295,38 +327,4 @@ export async function verifySender(ctx: Pick<AppContext, 'pool'>, token: string)
     [hash],
   );
   return 'verified';
-}
-
-/** What the sending engine needs of a sender; a sender that is not verified cannot send (422 on `senderId`). */
-export interface SendableSender {
-  id: number;
-  name: string;
-  address: string;
-  replyTo: string | null;
-  domainId: number | null;
-  /** The sender's own SMTP relay, decrypted; null: the installation's SMTP_URL. */
-  relayUrl: string | null;
-  ratePerMinute: number | null;
-  warmup: { enabled: boolean; startedOn: string | null; initial: number; increasePct: number };
-}
-
-export async function getSendableSender(scope: Scope, senderId: number): Promise<SendableSender> {
-  const { rows } = await scope.db.query<SenderRow>(`${SELECT} where company_id = $1 and id = $2`, [
-    scope.companyId,
-    senderId,
-  ]);
-  const row = rows[0];
-  if (!row) throw notFound();
-  if (!row.verified_at) throw fieldError('senderId', SENDER_TEXTS.notVerified);
-  const sender = present(row);
-  return {
-    id: sender.id,
-    name: sender.name,
-    address: sender.address,
-    replyTo: sender.replyTo,
-    domainId: sender.domainId,
-    relayUrl: row.relay_url ? decrypt(scope.config.secret, row.relay_url) : null,
-    ratePerMinute: sender.ratePerMinute,
-    warmup: sender.warmup,
-  };
 }

@@ -1,10 +1,13 @@
+import type { Queryable } from '../../db/tenant.ts';
 import type { Scope } from '../scope.ts';
 import { decrypt } from '../security/crypto.ts';
 
 /**
- * Who a campaign is sent as, read in one place for the engine and test sends: the sender, its relay, limits and
- * warm-up plan, and its domain's DKIM key and return-path host. The senders area owns these tables (it exports
- * `getSendableSender` and `dkimSigningKey`); when it lands, this module is the one to switch to them.
+ * Who a campaign is sent as: the one reader of a sender for sending (the engine, test sends, the warm-up quota and
+ * the pre-send checklist): the sender, its verification, relay, limits and warm-up plan, and its domain's DKIM key
+ * and return-path host. It answers an unverified sender too, with `verified: false`, so each caller decides: the
+ * checklist blocks sending, and the engine pauses a campaign whose sender lost its verification while sending
+ * (batch.ts). Another company's sender is null, as row-level security and the company filter both say.
  */
 export interface SendingIdentity {
   id: number;
@@ -73,4 +76,23 @@ export async function sendingIdentity(scope: Scope, senderId: number): Promise<S
         : null,
     returnPathHost: row.return_path_host || scope.config.returnPathDomain,
   };
+}
+
+/**
+ * Pauses the sending campaigns of a sender that lost its verification (its address changed), or one campaign, with
+ * the reason `sender_unverified`. What Brevo and Mailchimp users expect: mail never leaves from an address nobody
+ * confirmed, and nothing is lost either: the campaign keeps its frozen recipients, says why it waits, and sends the
+ * rest once the sender is verified again and someone resumes it. A batch checks the status before each window, so
+ * a batch already running stops within it. Mail already sent stays sent, from the address verified at the time.
+ */
+export async function pauseForUnverifiedSender(
+  db: Queryable,
+  companyId: string,
+  which: { senderId: number } | { messageId: number },
+) {
+  await db.query(
+    `update messages set status = 'paused', pending_reason = 'sender_unverified', updated_at = now()
+      where company_id = $1 and status = 'sending' and ${'senderId' in which ? 'sender_id' : 'id'} = $2`,
+    [companyId, 'senderId' in which ? which.senderId : which.messageId],
+  );
 }

@@ -15,6 +15,10 @@ export const pendingReasonMessages = defineMessages({
     id: 'screen.engine.pendingReason.warmup',
     defaultMessage: 'Continuing tomorrow: today’s warm-up quota is used.',
   },
+  sender_unverified: {
+    id: 'screen.engine.pendingReason.senderUnverified',
+    defaultMessage: 'Paused: the sender’s address changed and is not verified. Confirm it, then resume.',
+  },
 } satisfies Record<PendingReason, unknown>);
 
 /** The pending count beside a sending campaign. */

@@ -1,6 +1,7 @@
 import { createPublicKey, createSign, createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dkimSigningKey, dnsStatuses, returnPathHost } from '../../../server/services/messaging/domains.ts';
+import { dnsStatuses } from '../../../server/services/messaging/domains.ts';
+import { sendingIdentity } from '../../../server/services/messaging/sendingIdentity.ts';
 import { forJob } from '../../../server/services/scope.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
@@ -56,10 +57,11 @@ describe('sending domains', () => {
     expect(records.returnPath).toMatchObject({ type: 'MX', host: 'bounces.shop.example', value: '10 mx.missiva.test' });
 
     const scope = forJob(env.ctx, a.companyId);
-    const key = await dkimSigningKey(scope, first.domainId);
+    const identity = (await sendingIdentity(scope, first.id))!;
+    const key = identity.dkim!;
     expect(key).toMatchObject({ domainName: 'shop.example', keySelector: 'missiva1' });
     expect(key.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
-    expect(await returnPathHost(scope, first.domainId)).toBe('bounces.shop.example');
+    expect(identity.returnPathHost).toBe('bounces.shop.example');
 
     // The key in the DNS value is the public half of the stored private key: what one signs, the other verifies.
     const published = /p=([A-Za-z0-9+/=]+)$/.exec(records.dkim.value)![1]!;

@@ -1,4 +1,7 @@
+import type { PoolClient } from '../../../db/pool.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import type { Scope } from '../../scope.ts';
+import { parseInboundAddress } from '../tokens.ts';
 import { announceTimeline } from './apply.ts';
 
 /** The part of a reply the timeline shows before it is expanded, and the most of its text the timeline keeps. */
@@ -31,11 +34,55 @@ export function snippetOf(text: string | null, max = REPLY_SNIPPET_CHARS): strin
   return body.length > max ? `${body.slice(0, max - 1)}…` : body;
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The campaign a reply answers, as its forward needs it. */
+interface Answered {
+  name: string;
+  subject: string | null;
+  /** The campaign's reply-to, else its sender's reply-to, else the sender's address; null without a sender. */
+  forwardTo: string | null;
+}
+
+/**
+ * Forwards a stored reply through the outbox (in the caller's transaction) to the address the campaign's replies
+ * would have reached without Missiva in between: the campaign's reply-to, else its sender's, else the sender's own
+ * address. The forward carries the replier as its Reply-To, so answering it writes to the contact, and a short note
+ * in English and Italian above the reply (system mail has no recipient language). Never to one of our own signed
+ * addresses, so a misconfigured reply-to cannot loop.
+ */
+async function forwardReply(scope: Scope, db: PoolClient, reply: Reply, answered: Answered) {
+  const to = answered.forwardTo;
+  if (!to || parseInboundAddress(scope.config.secret, to)) return;
+  const who = reply.from ?? 'Someone / Qualcuno';
+  const note =
+    `${who} replied to the campaign "${answered.name}". The reply is recorded on the contact's timeline in ` +
+    `${scope.config.productName}; answer this email to write back.\n` +
+    `${who} ha risposto alla campagna "${answered.name}". La risposta è registrata nella cronologia del contatto ` +
+    `in ${scope.config.productName}; rispondi a questa email per scrivergli.`;
+  await enqueueMail(
+    db,
+    {
+      companyId: scope.companyId,
+      to,
+      ...(reply.from ? { replyTo: reply.from } : {}),
+      subject: reply.subject?.trim() || `Re: ${answered.subject ?? answered.name}`,
+      text: `${note}\n\n----\n\n${reply.text ?? ''}`,
+      ...(reply.html ? { html: `<p>${escapeHtml(note).replace('\n', '<br>')}</p><hr>${reply.html}` } : {}),
+      kind: 'reply_forward',
+    },
+    Boolean(scope.config.smtpUrl),
+    true,
+  );
+}
+
 /**
  * Stores a reply in the company its address names: linked to the message and recipient when the address says so
  * (and to the recipient's contact), otherwise to the company's contact with the From address. A contact of another
  * company cannot be reached: the statements run bound to this company under row-level security. The same Message-ID
- * twice (a sender retrying after a lost answer) is stored once. A `replied` event and a timeline entry follow.
+ * twice (a sender retrying after a lost answer) is stored once. A `replied` event and a timeline entry follow, and
+ * a reply to a campaign is forwarded to the campaign's reply-to (forwardReply), once like it is stored.
  */
 export async function storeReply(scope: Scope, reply: Reply): Promise<StoredReply> {
   const stored = await scope.db.transaction(async (db): Promise<StoredReply> => {
@@ -43,11 +90,16 @@ export async function storeReply(scope: Scope, reply: Reply): Promise<StoredRepl
     let recipientId: number | null = null;
     let contactId: number | null = null;
     let channel = 'email';
+    let answered: Answered | null = null;
     if (reply.messageId > 0) {
-      const { rows } = await db.query<{ recipientId: number | null; contactId: number | null; channel: string }>(
-        `select r.id::int as "recipientId", r.contact_id::int as "contactId", m.channel
-           from messages m left join message_recipients r
-             on r.company_id = m.company_id and r.message_id = m.id and r.id = $3
+      const { rows } = await db.query<
+        Answered & { recipientId: number | null; contactId: number | null; channel: string }
+      >(
+        `select r.id::int as "recipientId", r.contact_id::int as "contactId", m.channel, m.name, m.subject,
+                coalesce(nullif(m.reply_to::text, ''), nullif(s.reply_to::text, ''), s.address::text) as "forwardTo"
+           from messages m
+           left join message_recipients r on r.company_id = m.company_id and r.message_id = m.id and r.id = $3
+           left join senders s on s.company_id = m.company_id and s.id = m.sender_id
           where m.company_id = $1 and m.id = $2`,
         [scope.companyId, reply.messageId, reply.recipientId],
       );
@@ -56,6 +108,7 @@ export async function storeReply(scope: Scope, reply: Reply): Promise<StoredRepl
         recipientId = rows[0].recipientId;
         contactId = rows[0].contactId;
         channel = rows[0].channel;
+        answered = rows[0];
       }
     }
     if (contactId === null && reply.from) {
@@ -88,6 +141,7 @@ export async function storeReply(scope: Scope, reply: Reply): Promise<StoredRepl
     );
     const id = inserted.rows[0]?.id;
     if (id === undefined) return { kind: 'duplicate' };
+    if (answered) await forwardReply(scope, db, reply, answered);
     if (messageId !== null) {
       await db.query(
         `insert into message_events (company_id, message_id, recipient_id, contact_id, channel, type, detail, created_at)
