@@ -23,6 +23,7 @@ import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCom
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 import { publicLinkRoutes } from './routes/messaging/publicLinks.ts';
+import { apiReferenceRoutes } from './routes/system/apiReference.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
@@ -250,6 +251,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     { prefix: '/api' },
   );
+
+  // The API reference (/api/docs) and the contract it renders (/api/openapi.json, .yaml): exact paths under /api.
+  await app.register(apiReferenceRoutes(ctx, loadContract));
 
   // The links messages carry (open pixel, tracked links, unsubscribe, web version): outside /api, before the SPA.
   await app.register(publicLinkRoutes(ctx));
