@@ -32,6 +32,7 @@ export const incomingEventFixtures = {
 export const incomingOutputFixtures = {
   readIncomingMessage: { read: { ...row, text: 'Hello\n> Spring offers' } },
   readIncomingPage: { page: { rows: [row], pagination: null } },
+  watchIncoming: {},
 } satisfies { [K in keyof typeof incomingActors]: Record<string, OutputFrom<(typeof incomingActors)[K]>> };
 
 export const incomingMessageModel: MachineModel<undefined> = {

@@ -1,9 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { appEvents } from '../../app/appEvents.ts';
 import { isChannel } from '../../../shared/messaging.ts';
 import { REPORT_PAGE_SIZE as PER_PAGE } from '../../../shared/reports.ts';
 import { api } from '../../api/appClient.ts';
 import { readPagination, unwrap } from '../../api/client.ts';
-import type { PageInput, PageOutput } from '../pagedList/pagedList.types.ts';
+import type { PageInput, PageOutput, PagedListEvent } from '../pagedList/pagedList.types.ts';
 import type { IncomingMessage } from './incomingMessage.types.ts';
 
 /** A page of incoming messages for the pagedList machine (query: q, channel), continuing after a cursor. */
@@ -25,4 +26,14 @@ export const readIncomingPage = fromPromise<PageOutput<unknown>, PageInput>(asyn
 /** One incoming message with its text. */
 export const readIncomingMessage = fromPromise<IncomingMessage, { id: number }>(async ({ input }) =>
   unwrap(await api.GET('/incoming-messages/{incomingId}', { params: { path: { incomingId: input.id } } })),
+);
+
+/**
+ * A reply from a known contact announces its timeline (realtime `contact.timeline`): the open list re-reads in place.
+ * Replies from unknown addresses show on the next read.
+ */
+export const watchIncoming = fromCallback<PagedListEvent>(({ sendBack }) =>
+  appEvents.subscribe((event) => {
+    if (event.type === 'contact.timelineChanged') sendBack({ type: 'list.refresh' });
+  }),
 );

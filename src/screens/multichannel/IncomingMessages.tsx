@@ -5,7 +5,11 @@ import { Link } from 'react-router';
 import { MESSAGE_LOG_COUNT_CAP } from '../../../shared/reports.ts';
 import { actorOptions } from '../../app/inspect.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
-import { readIncomingMessage, readIncomingPage } from '../../machines/incomingMessage/incomingMessage.actors.ts';
+import {
+  readIncomingMessage,
+  readIncomingPage,
+  watchIncoming,
+} from '../../machines/incomingMessage/incomingMessage.actors.ts';
 import { incomingMessageMachine } from '../../machines/incomingMessage/incomingMessage.machine.ts';
 import type { IncomingMessageRow } from '../../machines/incomingMessage/incomingMessage.types.ts';
 import { pagedListMachine } from '../../machines/pagedList/pagedList.machine.ts';
@@ -13,7 +17,7 @@ import { consoleMessages } from './console.messages.ts';
 import { incomingMessages as m } from './incoming.messages.ts';
 import { IncomingMessageDrawer } from './IncomingMessageDrawer.tsx';
 
-const incomingList = pagedListMachine.provide({ actors: { readPage: readIncomingPage } });
+const incomingList = pagedListMachine.provide({ actors: { readPage: readIncomingPage, watch: watchIncoming } });
 const incomingMessage = incomingMessageMachine.provide({ actors: { readMessage: readIncomingMessage } });
 
 /** Incoming messages (replies), newest first, searched by address or subject, page after page; one opens in a drawer. */
