@@ -1,8 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { replyAddress } from '../../server/services/messaging/tokens.ts';
 import { apiLogin, expect, loginThroughUi, serverInfo, test } from './fixtures.ts';
+
+/** WCAG 2.1 AA violations on the page as it is (legacy mode, as tests/e2e/accessibility.spec.ts runs axe). */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  return violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
 
 // Incoming messages under Messages → Incoming, fed by a reply over real SMTP to the e2e server's inbound listener;
 // and the API reference at /api/docs, rendered with nothing loaded from anywhere but this server.
@@ -41,6 +52,7 @@ test('a reply over SMTP appears under Incoming, opens as text and links to its c
   await expect(list).toContainText('Question about my order');
   await expect(list).toContainText('Hello, where is my parcel?');
   await expect(list).toContainText(email);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Search by address, then by a subject that is not there.
   await page.getByLabel('Search by address or subject').fill(email);
@@ -55,6 +67,7 @@ test('a reply over SMTP appears under Incoming, opens as text and links to its c
   const message = page.getByTestId('incoming-message');
   await expect(message).toContainText('It was due on Monday.');
   await expect(message).toContainText('<b>not markup</b>');
+  expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
   await page.keyboard.press('Escape');
   await expect(message).toBeHidden();
