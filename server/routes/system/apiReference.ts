@@ -14,12 +14,15 @@ import { referenceDocument } from './apiDocument.ts';
  */
 
 /** Scalar's self-contained browser build (every chunk inlined): one file, read and compressed once. */
-const SCALAR_BUNDLE = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
-  'browser',
-  'standalone.js',
-);
-export const DOCS_SCRIPT_PATH = '/api/docs/scalar.js';
+const SCALAR_DIST = path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference'));
+const SCALAR_BUNDLE = path.join(SCALAR_DIST, 'browser', 'standalone.js');
+const SCALAR_VERSION = (
+  JSON.parse(readFileSync(path.join(SCALAR_DIST, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+/** The bundle's URL names its version, so it is cached for good and an upgrade is a new URL. */
+export const DOCS_SCRIPT_PATH = `/api/docs/scalar-${SCALAR_VERSION}.js`;
 export const DOCS_CONTRACT_PATH = '/api/openapi.json';
 
 /**
@@ -100,7 +103,7 @@ export function apiReferenceRoutes(ctx: AppContext, contract: () => Record<strin
     app.get(DOCS_SCRIPT_PATH, async (request, reply) => {
       const { raw, gzip } = scalarBundle();
       reply
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', 'public, max-age=31536000, immutable')
         .header('vary', 'accept-encoding')
         .type('text/javascript; charset=utf-8');
       return acceptsGzip(request) ? reply.header('content-encoding', 'gzip').send(gzip) : reply.send(raw);

@@ -130,7 +130,7 @@ export async function startInboundSmtp(
                 ctx.log.info({ inbound: { kind: mail.kind, rcpt: rcpt.address } }, 'inbound mail names no recipient');
                 continue;
               }
-              const result = await receiveInbound(ctx, target, mail, new Date(), rcpt.address.toLowerCase());
+              const result = await receiveInbound(ctx, target, mail, new Date(), rcpt.address);
               ctx.log.info({ inbound: { kind: mail.kind, result, messageId: target.messageId } }, 'inbound mail');
             }
             return callback();
