@@ -24,6 +24,7 @@ import { acceptFormBodies, operationsTakingForms } from './http/formBody.ts';
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 import { publicLinkRoutes } from './routes/messaging/publicLinks.ts';
+import { apiReferenceRoutes } from './routes/system/apiReference.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
@@ -253,6 +254,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     { prefix: '/api' },
   );
+
+  // The API reference (/api/docs) and the contract it renders (/api/openapi.json, .yaml): exact paths under /api.
+  await app.register(apiReferenceRoutes(ctx, loadContract));
 
   // The links messages carry (open pixel, tracked links, unsubscribe, web version): outside /api, before the SPA.
   await app.register(publicLinkRoutes(ctx));

@@ -5,7 +5,7 @@ import { invalid } from './errors.ts';
  * cursor of one list from being taken for another's. A cursor only says where to continue; every query that uses
  * one is still scoped by company and parent, so a forged cursor reads nothing it could not read from page 1.
  */
-export type CursorList = 'notes' | 'timeline' | 'messagelog' | 'recipients';
+export type CursorList = 'notes' | 'timeline' | 'messagelog' | 'recipients' | 'incoming';
 
 export const INVALID_CURSOR = 'This position in the list is not valid; start again from the first page.';
 

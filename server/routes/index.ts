@@ -24,6 +24,7 @@ import { templateHandlers } from './messaging/templates.ts';
 import { assetHandlers } from './messaging/assets.ts';
 import { unsubscribeSettingsHandlers } from './messaging/unsubscribeSettings.ts';
 import { providerEventHandlers } from './messaging/providers.ts';
+import { incomingHandlers } from './messaging/incoming.ts';
 import { systemHandlers } from './system/system.ts';
 import { readinessHandlers } from './system/readiness.ts';
 
@@ -53,6 +54,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...providerEventHandlers(ctx),
     ...reportHandlers(ctx),
     ...readinessHandlers(ctx),
+    ...incomingHandlers(ctx),
   };
 }
 

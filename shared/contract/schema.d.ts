@@ -1753,6 +1753,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/incoming-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incoming messages (replies to campaigns, and later WhatsApp and SMS replies), newest first
+         * @description Pages continue after a row with the Pagination header's `nextCursor`. The total is counted up to 10,000; a larger inbox reports 10,000. Each message also fires the `message.received` webhook when it arrives.
+         */
+        get: operations["listIncomingMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/incoming-messages/{incomingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incomingId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One incoming message with its text body
+         * @description The body is plain text: a message that came only as HTML is converted to text. The HTML itself is never served.
+         */
+        get: operations["getIncomingMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2740,6 +2782,31 @@ export interface components {
              * @enum {string}
              */
             role: "all" | "api" | "worker";
+        };
+        IncomingMessageRow: {
+            id: components["schemas"]["Id"];
+            channel: components["schemas"]["ChannelName"];
+            /** @description The sender's address */
+            from: string;
+            /** @description The address it was sent to (a campaign's reply address) */
+            to: string | null;
+            /** @description The contact it came from: the recipient, or by address */
+            contactId: number | null;
+            /** @description The contact's name, or its email when it has none */
+            contactName: string | null;
+            subject: string | null;
+            /** @description The campaign (message) it answers, when its reply address names one */
+            inReplyToMessageId: number | null;
+            /** @description That campaign's name */
+            campaign: string | null;
+            /** @description The start of the text without quoted lines */
+            snippet: string;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        IncomingMessage: components["schemas"]["IncomingMessageRow"] & {
+            /** @description The body as plain text (HTML-only mail converted to text) */
+            text: string;
         };
     };
     responses: {
@@ -5967,6 +6034,61 @@ export interface operations {
                 };
             };
             503: components["responses"]["Error"];
+        };
+    };
+    listIncomingMessages: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
+                cursor?: components["parameters"]["Cursor"];
+                channel?: components["schemas"]["ChannelName"];
+                /** @description Search in the sender's address and the subject (contains, case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of incoming messages */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingMessageRow"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getIncomingMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incomingId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingMessage"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
 }

@@ -4312,3 +4312,145 @@ export const Readiness = {
     },
   },
 } as const;
+
+export const IncomingMessageRow = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'from',
+    'to',
+    'contactId',
+    'contactName',
+    'subject',
+    'inReplyToMessageId',
+    'campaign',
+    'snippet',
+    'receivedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    from: {
+      type: 'string',
+      description: "The sender's address",
+    },
+    to: {
+      type: ['string', 'null'],
+      description: "The address it was sent to (a campaign's reply address)",
+    },
+    contactId: {
+      type: ['integer', 'null'],
+      description: 'The contact it came from: the recipient, or by address',
+    },
+    contactName: {
+      type: ['string', 'null'],
+      description: "The contact's name, or its email when it has none",
+    },
+    subject: {
+      type: ['string', 'null'],
+    },
+    inReplyToMessageId: {
+      type: ['integer', 'null'],
+      description: 'The campaign (message) it answers, when its reply address names one',
+    },
+    campaign: {
+      type: ['string', 'null'],
+      description: "That campaign's name",
+    },
+    snippet: {
+      type: 'string',
+      description: 'The start of the text without quoted lines',
+    },
+    receivedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const IncomingMessage = {
+  allOf: [
+    {
+      type: 'object',
+      required: [
+        'id',
+        'channel',
+        'from',
+        'to',
+        'contactId',
+        'contactName',
+        'subject',
+        'inReplyToMessageId',
+        'campaign',
+        'snippet',
+        'receivedAt',
+      ],
+      properties: {
+        id: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        channel: {
+          type: 'string',
+          description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        from: {
+          type: 'string',
+          description: "The sender's address",
+        },
+        to: {
+          type: ['string', 'null'],
+          description: "The address it was sent to (a campaign's reply address)",
+        },
+        contactId: {
+          type: ['integer', 'null'],
+          description: 'The contact it came from: the recipient, or by address',
+        },
+        contactName: {
+          type: ['string', 'null'],
+          description: "The contact's name, or its email when it has none",
+        },
+        subject: {
+          type: ['string', 'null'],
+        },
+        inReplyToMessageId: {
+          type: ['integer', 'null'],
+          description: 'The campaign (message) it answers, when its reply address names one',
+        },
+        campaign: {
+          type: ['string', 'null'],
+          description: "That campaign's name",
+        },
+        snippet: {
+          type: 'string',
+          description: 'The start of the text without quoted lines',
+        },
+        receivedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['text'],
+      properties: {
+        text: {
+          type: 'string',
+          description: 'The body as plain text (HTML-only mail converted to text)',
+        },
+      },
+    },
+  ],
+} as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { WebhookEventType } from '../../../shared/integrations.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import type { Scope } from '../scope.ts';
+import type { Queryable } from '../../db/tenant.ts';
 
 /**
  * The webhook outbox. Call it inside the transaction of the change that caused the event (`scope.db` in a
@@ -11,7 +11,7 @@ import type { Scope } from '../scope.ts';
  * (the `webhook-id` every delivery carries).
  */
 export async function emitWebhookEvent(
-  db: Scope['db'],
+  db: Queryable,
   companyId: string,
   type: WebhookEventType,
   payload: Record<string, unknown>,
@@ -32,7 +32,7 @@ export async function emitWebhookEvent(
 }
 
 /** Queues one delivery again now (a manual retry or a replay): its state goes back to pending. */
-export async function requeueDelivery(db: Scope['db'], companyId: string, deliveryId: number): Promise<boolean> {
+export async function requeueDelivery(db: Queryable, companyId: string, deliveryId: number): Promise<boolean> {
   const { rowCount } = await db.query(
     `update webhook_deliveries set status = 'pending', next_attempt_at = now(), updated_at = now()
       where company_id = $1 and id = $2`,

@@ -1,7 +1,19 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { components } from '../../../shared/contract/schema';
 import { DELIVERY_STATES } from '../../../shared/messaging.ts';
 import { MESSAGE_LOG_COUNT_CAP } from '../../../shared/reports.ts';
@@ -11,12 +23,39 @@ import { readMessageLog } from '../../machines/pagedList/pagedList.actors.ts';
 import { pagedListMachine } from '../../machines/pagedList/pagedList.machine.ts';
 import { consoleMessages as m } from './console.messages.ts';
 import { DELIVERY_LABELS } from './labels.ts';
+import { incomingMessages } from './incoming.messages.ts';
+import { IncomingMessages } from './IncomingMessages.tsx';
 
 type MessageLogEntry = components['schemas']['MessageLogEntry'];
 const logList = pagedListMachine.provide({ actors: { readPage: readMessageLog } });
 
-/** The message log: every recipient's message across campaigns, searched by address, by state, page after page. */
+/**
+ * The message log, outgoing or incoming (`?view=incoming`, so the view is a link): outgoing lists every recipient's
+ * message across campaigns; incoming lists the replies that came back.
+ */
 export function MessageLogScreen() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'incoming' ? 'incoming' : 'outgoing';
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label={intl.formatMessage(incomingMessages.view)}
+        w="fit-content"
+        value={view}
+        onChange={(value) => setParams(value === 'incoming' ? { view: value } : {}, { replace: true })}
+        data={[
+          { value: 'outgoing', label: intl.formatMessage(incomingMessages.outgoing) },
+          { value: 'incoming', label: intl.formatMessage(incomingMessages.incoming) },
+        ]}
+      />
+      {view === 'incoming' ? <IncomingMessages /> : <OutgoingLog />}
+    </Stack>
+  );
+}
+
+/** Every recipient's message across campaigns, searched by address, by state, page after page. */
+function OutgoingLog() {
   const intl = useIntl();
   const list = useActorRef(logList, { ...actorOptions(), input: {} });
   const rows = useSelector(list, (s) => s.context.rows as MessageLogEntry[]);

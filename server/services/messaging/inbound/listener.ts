@@ -19,13 +19,15 @@ const smtpError = (code: number, message: string) => Object.assign(new Error(mes
 
 /**
  * Applies one received mail to the recipient a verified inbound address names: a DSN's outcome (5.x.x a hard bounce,
- * 4.x.x a soft one, 2.x.x a delivery), an ARF report as a complaint, anything else as a reply.
+ * 4.x.x a soft one, 2.x.x a delivery), an ARF report as a complaint, anything else as a reply (stored with `to`, the
+ * envelope address it came to).
  */
 export async function receiveInbound(
   ctx: Ctx,
   target: TrackingTarget,
   mail: InboundMail,
   at = new Date(),
+  to: string | null = null,
 ): Promise<ApplyResult | 'stored'> {
   const scope = forJob(ctx, target.companyId);
   const ids = { messageId: target.messageId, recipientId: target.recipientId, source: 'smtp', at };
@@ -41,6 +43,7 @@ export async function receiveInbound(
       messageId: target.messageId,
       recipientId: target.recipientId,
       from: mail.from,
+      to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
@@ -127,7 +130,7 @@ export async function startInboundSmtp(
                 ctx.log.info({ inbound: { kind: mail.kind, rcpt: rcpt.address } }, 'inbound mail names no recipient');
                 continue;
               }
-              const result = await receiveInbound(ctx, target, mail);
+              const result = await receiveInbound(ctx, target, mail, new Date(), rcpt.address);
               ctx.log.info({ inbound: { kind: mail.kind, result, messageId: target.messageId } }, 'inbound mail');
             }
             return callback();

@@ -1,4 +1,6 @@
+import { convert } from 'html-to-text';
 import type { PoolClient } from '../../../db/pool.ts';
+import { emitWebhookEvent } from '../../integrations/outbox.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { Scope } from '../../scope.ts';
 import { parseInboundAddress } from '../tokens.ts';
@@ -7,12 +9,31 @@ import { announceTimeline } from './apply.ts';
 /** The part of a reply the timeline shows before it is expanded, and the most of its text the timeline keeps. */
 export const REPLY_SNIPPET_CHARS = 200;
 export const REPLY_TIMELINE_TEXT_CHARS = 4000;
+/** The most of a reply's text the `message.received` webhook carries; GET /incoming-messages/{id} has all of it. */
+export const REPLY_WEBHOOK_TEXT_CHARS = 20_000;
+
+/** HTML-only mail as text: links keep their address, images are dropped. The HTML itself is never served. */
+const TEXT_OPTIONS = {
+  wordwrap: 100,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+  ],
+};
+
+/** The text of a message: its text part, else its HTML part converted to text, else nothing. */
+export function plainTextOf(text: string | null, html: string | null): string {
+  if (text?.trim()) return text;
+  return html ? convert(html, TEXT_OPTIONS) : '';
+}
 
 export interface Reply {
   /** From the reply address: the message and recipient it answers (0 when the address names only the company). */
   messageId: number;
   recipientId: number;
   from: string | null;
+  /** The address it was delivered to (the SMTP envelope's recipient), when known. */
+  to?: string | null;
   subject: string | null;
   text: string | null;
   html: string | null;
@@ -81,8 +102,9 @@ async function forwardReply(scope: Scope, db: PoolClient, reply: Reply, answered
  * Stores a reply in the company its address names: linked to the message and recipient when the address says so
  * (and to the recipient's contact), otherwise to the company's contact with the From address. A contact of another
  * company cannot be reached: the statements run bound to this company under row-level security. The same Message-ID
- * twice (a sender retrying after a lost answer) is stored once. A `replied` event and a timeline entry follow, and
- * a reply to a campaign is forwarded to the campaign's reply-to (forwardReply), once like it is stored.
+ * twice (a sender retrying after a lost answer) is stored once. A `replied` event, a timeline entry and the
+ * `message.received` webhook event (in the same transaction, so it is sent exactly when the reply is stored) follow,
+ * and a reply to a campaign is forwarded to the campaign's reply-to (forwardReply), once like it is stored.
  */
 export async function storeReply(scope: Scope, reply: Reply): Promise<StoredReply> {
   const stored = await scope.db.transaction(async (db): Promise<StoredReply> => {
@@ -120,8 +142,8 @@ export async function storeReply(scope: Scope, reply: Reply): Promise<StoredRepl
     }
     const inserted = await db.query<{ id: number }>(
       `insert into incoming_messages (company_id, channel, contact_id, message_id, recipient_id, from_address, subject,
-         text_body, html, received_at, header_message_id, in_reply_to)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         text_body, html, received_at, header_message_id, in_reply_to, to_address)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        on conflict (company_id, header_message_id) where header_message_id is not null do nothing
        returning id::int`,
       [
@@ -137,6 +159,7 @@ export async function storeReply(scope: Scope, reply: Reply): Promise<StoredRepl
         reply.at,
         reply.headerMessageId,
         reply.inReplyTo,
+        reply.to ?? null,
       ],
     );
     const id = inserted.rows[0]?.id;
@@ -170,6 +193,17 @@ export async function storeReply(scope: Scope, reply: Reply): Promise<StoredRepl
         ],
       );
     }
+    await emitWebhookEvent(db, scope.companyId, 'message.received', {
+      id,
+      channel,
+      from: reply.from ?? '',
+      to: reply.to ?? null,
+      subject: reply.subject,
+      text: plainTextOf(reply.text, reply.html).slice(0, REPLY_WEBHOOK_TEXT_CHARS),
+      contactId,
+      inReplyToMessageId: messageId,
+      receivedAt: reply.at.toISOString(),
+    });
     return { kind: 'stored', id, contactId };
   });
   if (stored.kind === 'stored' && stored.contactId !== null) announceTimeline(scope, stored.contactId);
