@@ -293,7 +293,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return node;
     },
     async stop() {
-      const exited = new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
+      // nginx may have ended already (a signal to the whole process group reaches it too).
+      const exited =
+        proxy.exitCode !== null || proxy.signalCode !== null
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
       proxy.kill('SIGQUIT');
       await Promise.all([exited, ...nodes.map((n) => n.kill('SIGTERM'))]);
       pg.stop('fast');
