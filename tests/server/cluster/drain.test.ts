@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../../scripts/cluster/cluster.ts';
 import type { Pool } from '../../../server/db/pool.ts';
-import { contactsCsv, newOwner, nodeUrl, signIn, sleep, systemPool, until } from './support.ts';
+import { call, contactsCsv, newOwner, nodeUrl, signIn, sleep, startCsvImport, systemPool, until } from './support.ts';
 
 // A graceful drain through the proxy: an API node sent SIGTERM answers /api/ready with 503 for SHUTDOWN_DELAY_MS while
 // it still serves, finishes the request it has in flight (a slow upload), then closes; the proxy's next requests go to
-// the other node, and no request through the proxy fails meanwhile. Two API nodes over PostgreSQL 15 behind nginx.
+// the other node, and no request through the proxy fails meanwhile. A worker sent SIGTERM mid-import finishes its
+// batch in hand and hands the rest to the other worker. Two API nodes and two workers over PostgreSQL 15 behind nginx.
 const DELAY_MS = 1500;
 let cluster: Cluster;
 let pool: Pool;
@@ -15,7 +16,7 @@ let pool: Pool;
 beforeAll(async () => {
   cluster = await startCluster({
     api: 2,
-    workers: 0,
+    workers: 2,
     basePort: 5700,
     dir: path.resolve('.tmp/cluster-tests/drain'),
     env: { SHUTDOWN_DELAY_MS: String(DELAY_MS) },
@@ -133,4 +134,60 @@ describe('graceful drain', () => {
     expect(imported.status).toBe(200);
     await victim.start();
   }, 120_000);
+
+  it('SIGTERM to the worker running an import: it writes its batch in hand and exits, the other worker finishes', async () => {
+    const owner = await newOwner(pool);
+    const token = await signIn(cluster.url, owner);
+    const ROWS = 150_000;
+    const importId = await startCsvImport(cluster.url, token, contactsCsv(ROWS, 'pause'));
+    const runner = await until('a worker on the import', () => nodeRunning(`contact-import:${importId}`), 30_000);
+    await until('a first committed batch', async () => (await importRow(importId)).rows_done > 0, 60_000);
+    const victim = cluster.workers.find((w) => w.name === runner)!;
+    const signalled = Date.now();
+    await victim.kill('SIGTERM');
+    const exitMs = Date.now() - signalled;
+    // Stopped at a batch boundary well before the 15 s cut, cleanly, and said so.
+    expect(victim.process.exitCode).toBe(0);
+    expect(exitMs).toBeLessThan(10_000);
+    expect(victim.output.some((l) => l.includes('contact import paused for shutdown'))).toBe(true);
+    const paused = await importRow(importId);
+    expect(paused.rows_done % 10_000).toBe(0);
+    expect(paused.rows_done).toBeLessThan(ROWS);
+
+    await until('the other worker on the import', async () => {
+      const node = await nodeRunning(`contact-import:${importId}`);
+      return node && node !== runner ? node : (await importRow(importId)).status === 'finished';
+    });
+    await until('the import finished', async () => (await importRow(importId)).status === 'finished', 120_000);
+    const imported = await call(cluster.url, 'GET', `/contact-imports/${importId}`, { token });
+    expect(imported.body).toMatchObject({ status: 'finished', processed: ROWS, created: ROWS, failed: 0 });
+    const { rows } = await pool.query<{ n: number; distinct: number }>(
+      `select count(*)::int as n, count(distinct lower(email))::int as distinct
+         from contacts where company_id = $1 and email like 'pause%'`,
+      [owner.companyId],
+    );
+    expect(rows[0]).toEqual({ n: ROWS, distinct: ROWS });
+    await victim.start();
+  }, 240_000);
 });
+
+/** The node (the application_name of its connections) whose worker holds the job under `key`. */
+async function nodeRunning(key: string): Promise<string | undefined> {
+  const { rows } = await pool.query<{ node: string }>(
+    `select a.application_name as node
+       from graphile_worker._private_jobs j
+       join job_worker_heartbeats h on h.worker_id = j.locked_by
+       join pg_locks l on l.locktype = 'advisory' and l.objsubid = 1 and l.granted
+                      and ((l.classid::bigint << 32) | l.objid::bigint) = h.session_lock
+       join pg_stat_activity a on a.pid = l.pid
+      where j.key = $1`,
+    [key],
+  );
+  return rows[0]?.node;
+}
+
+const importRow = async (id: number) =>
+  (await pool.query('select status, rows_done from contact_imports where id = $1', [id])).rows[0] as {
+    status: string;
+    rows_done: number;
+  };
