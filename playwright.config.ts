@@ -26,7 +26,7 @@ export default defineConfig({
   ],
   projects: CLUSTER
     ? [{ name: 'cluster', testDir: 'tests/e2e/cluster', fullyParallel: false, use: { baseURL: CLUSTER_URL } }]
-    : [{ name: 'single', testIgnore: 'cluster/**' }],
+    : [{ name: 'single', testIgnore: /tests\/e2e\/cluster\// }],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
