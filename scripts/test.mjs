@@ -134,6 +134,17 @@ if (want('e2e') && hasE2e) {
     const out = 'reports/playwright.json';
     run('e2e', node, ['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     countPlaywright('e2e', out);
+    // The SPA on a cluster (2 API nodes and 1 worker over PostgreSQL 15 behind nginx, tests/e2e/cluster): a step of
+    // its own, since it needs its own server; it reuses the SPA the step above built. About 40 s.
+    if (existsSync('/usr/lib/postgresql/15/bin/postgres') && existsSync('/usr/sbin/nginx')) {
+      const clusterOut = 'reports/playwright-cluster.json';
+      rmSync(clusterOut, { force: true });
+      run('e2e (cluster)', node, ['node_modules/@playwright/test/cli.js', 'test'], {
+        E2E_CLUSTER: '1',
+        E2E_CLUSTER_DIST: `.tmp/e2e/dist-${process.env.E2E_PORT ?? 3100}`,
+      });
+      countPlaywright('e2e (cluster)', clusterOut);
+    }
   }
 }
 

@@ -179,6 +179,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A draining node ends each connection after its answer: a proxy's kept-alive connection is not reused, so its
+    // next request opens a new one, which the other nodes take once this node has closed its listener.
+    if (ctx.draining) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {

@@ -51,6 +51,11 @@ export interface Config {
   sendgridWebhookPublicKey: string | undefined;
   /** Mailgun HTTP webhook signing key; unset: its endpoint answers 404. */
   mailgunWebhookSigningKey: string | undefined;
+  /**
+   * On SIGTERM, how long an HTTP node keeps serving with `/api/ready` at 503 before it closes its listener, so the load
+   * balancer's health check sees it leave first (SHUTDOWN_DELAY_MS; by default 5 s for ROLE=api, 0 otherwise).
+   */
+  shutdownDelayMs: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -128,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
     mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
+    shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, role === 'api' ? 5000 : 0, 'SHUTDOWN_DELAY_MS'),
   };
 }

@@ -43,9 +43,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     ctx.draining = true; // GET /api/ready answers 503 from now on
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const delayMs = app ? config.shutdownDelayMs : 0;
+    log.info({ signal, delayMs }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), delayMs + 15_000);
     force.unref();
+    // Still serving (readiness at 503) while the load balancer notices and stops sending; then the sockets and the
+    // listener close, and the requests in flight finish.
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     // Each step runs even when an earlier one fails, so PostgreSQL is always stopped last.
     const steps: [string, () => Promise<unknown> | undefined][] = [
       ['realtime', () => io?.close()],

@@ -12,14 +12,24 @@
  *      again on the same DATA_DIR; lost recipients and duplicates counted from what the SMTP server received.
  *
  *   npm run bench:send -- [--recipients 100000]
+ *
+ * With `--cluster` it sends the campaign through a cluster instead (scripts/cluster/cluster.ts: Debian's PostgreSQL,
+ * 1 API node and 2 workers behind nginx), with the same reference before and after, and prints each process's CPU per
+ * message and peak RSS: what docs/operations.md sizes workers from. No kill phase (the cluster tests cover that).
+ *
+ *   npm run bench:send -- --cluster [--recipients 20000]
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { CLUSTER_SECRET, startCluster } from '../../scripts/cluster/cluster.ts';
 import { SEND_POOL_CONNECTIONS } from '../../server/channels/email/adapter.ts';
+import { createPool } from '../../server/db/pool.ts';
+import { createCompanyWithOwner } from '../../server/services/accounts/accounts.ts';
 import { encrypt } from '../../server/services/security/crypto.ts';
 import { startBench, fmt, mb, memoryOf } from '../contacts/shared.ts';
 import {
@@ -36,7 +46,8 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const N = arg('recipients', 100_000);
+const CLUSTER = process.argv.includes('--cluster');
+const N = arg('recipients', CLUSTER ? 20_000 : 100_000);
 const KILL_N = Math.max(1000, Math.floor(N / 5));
 installGuards('send', 60 * 60_000);
 
@@ -120,6 +131,45 @@ async function reference(url: string, n: number): Promise<number> {
   return n / seconds;
 }
 
+/** A verified sender on a DKIM domain, a list of `n` new contacts and a campaign to it; answers the campaign's id. */
+async function seedCampaign(sql: pg.Pool, companyId: string, secret: string, prefix: string, n: number) {
+  await sql.query(`set missiva.system = 'on'`);
+  const domain = await sql.query<{ id: number }>(
+    `insert into sending_domains (company_id, domain, dkim_selector, dkim_private_key, dkim_public_key,
+                                  return_path_host)
+     values ($1, 'shop.example', 'mx1', $2, $3, 'bounce.shop.example')
+     on conflict (company_id, domain) do update set dkim_selector = 'mx1' returning id`,
+    [companyId, encrypt(secret, keys.privateKey), keys.publicKey.toString('base64')],
+  );
+  const sender = await sql.query<{ id: number }>(
+    `insert into senders (company_id, channel, name, address, domain_id, verified_at)
+     values ($1, 'email', 'Shop', 'news@shop.example', $2, now())
+     on conflict (company_id, channel, address) do update set name = 'Shop' returning id`,
+    [companyId, domain.rows[0]!.id],
+  );
+  const folder = await sql.query<{ id: number }>(
+    `insert into folders (company_id, name) values ($1, $2) returning id`,
+    [companyId, prefix],
+  );
+  const list = await sql.query<{ id: number }>(
+    `insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id`,
+    [companyId, folder.rows[0]!.id, prefix],
+  );
+  await sql.query(
+    `with c as (insert into contacts (company_id, email, first_name)
+                select $1, $2 || i || '@example.com', 'Name' || i from generate_series(1, $3) i returning id)
+     insert into list_members (company_id, list_id, contact_id) select $1, $4, id from c`,
+    [companyId, prefix, n, list.rows[0]!.id],
+  );
+  const message = await sql.query<{ id: number }>(
+    `insert into messages (company_id, channel, name, subject, preview_text, sender_id, html, include_lists)
+     values ($1, 'email', $2, 'Hi {{ contact.first_name }}, autumn is here', 'All new this autumn', $3, $4,
+             array[$5::bigint]) returning id`,
+    [companyId, prefix, sender.rows[0]!.id, HTML, list.rows[0]!.id],
+  );
+  return Number(message.rows[0]!.id);
+}
+
 async function main() {
   console.log('Missiva messaging benchmark: campaign sending');
   console.log(`machine: ${machineLine()}`);
@@ -138,43 +188,7 @@ async function main() {
     `select company_id from users where email = 'demo@missiva.local'`,
   );
   const companyId = rows[0]!.company_id;
-  const seed = async (prefix: string, n: number) => {
-    await bench.sql.query(`set missiva.system = 'on'`);
-    const domain = await bench.sql.query<{ id: number }>(
-      `insert into sending_domains (company_id, domain, dkim_selector, dkim_private_key, dkim_public_key,
-                                    return_path_host)
-       values ($1, 'shop.example', 'mx1', $2, $3, 'bounce.shop.example')
-       on conflict (company_id, domain) do update set dkim_selector = 'mx1' returning id`,
-      [companyId, encrypt(secret, keys.privateKey), keys.publicKey.toString('base64')],
-    );
-    const sender = await bench.sql.query<{ id: number }>(
-      `insert into senders (company_id, channel, name, address, domain_id, verified_at)
-       values ($1, 'email', 'Shop', 'news@shop.example', $2, now())
-       on conflict (company_id, channel, address) do update set name = 'Shop' returning id`,
-      [companyId, domain.rows[0]!.id],
-    );
-    const folder = await bench.sql.query<{ id: number }>(
-      `insert into folders (company_id, name) values ($1, $2) returning id`,
-      [companyId, prefix],
-    );
-    const list = await bench.sql.query<{ id: number }>(
-      `insert into lists (company_id, folder_id, name) values ($1, $2, $3) returning id`,
-      [companyId, folder.rows[0]!.id, prefix],
-    );
-    await bench.sql.query(
-      `with c as (insert into contacts (company_id, email, first_name)
-                  select $1, $2 || i || '@example.com', 'Name' || i from generate_series(1, $3) i returning id)
-       insert into list_members (company_id, list_id, contact_id) select $1, $4, id from c`,
-      [companyId, prefix, n, list.rows[0]!.id],
-    );
-    const message = await bench.sql.query<{ id: number }>(
-      `insert into messages (company_id, channel, name, subject, preview_text, sender_id, html, include_lists)
-       values ($1, 'email', $2, 'Hi {{ contact.first_name }}, autumn is here', 'All new this autumn', $3, $4,
-               array[$5::bigint]) returning id`,
-      [companyId, prefix, sender.rows[0]!.id, HTML, list.rows[0]!.id],
-    );
-    return Number(message.rows[0]!.id);
-  };
+  const seed = (prefix: string, n: number) => seedCampaign(bench.sql, companyId, secret, prefix, n);
   const waitSent = async (id: number, pid: () => number, timeoutMs: number) => {
     let peak = 0;
     const t0 = performance.now();
@@ -256,7 +270,89 @@ async function main() {
   console.log(`load:    ${loadLine()} (1/5/15 min) after the run`);
 }
 
-main().then(
+/** The campaign through a cluster of 1 API node and 2 workers: throughput, and CPU and RSS per process. */
+async function clusterMain() {
+  console.log('Missiva messaging benchmark: campaign sending through a cluster (1 API node, 2 workers)');
+  console.log(`machine: ${machineLine()}`);
+  console.log(`date:    ${new Date().toISOString()}`);
+  console.log(`load:    ${loadLine()} (1/5/15 min) before the run`);
+  console.log(`recipients: ${fmt(N)}`);
+  const smtp = await smtpPeer();
+  const refBefore = await reference(smtp.url, N);
+  console.log(`reference before (bare pooled nodemailer + DKIM): ${fmt(refBefore)} msgs/s`);
+
+  const dir = path.resolve('.tmp/bench-send-cluster');
+  const cluster = await startCluster({
+    api: 1,
+    workers: 2,
+    basePort: 5720,
+    dir,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mail.missiva.test', LOG_LEVEL: 'warn' },
+  });
+  const sql = createPool(cluster.databaseUrl, 2, { system: true });
+  const email = `bench.${Date.now()}@example.com`;
+  const { companyId } = await createCompanyWithOwner(sql, {
+    company: 'Shop',
+    email,
+    password: 'secret-pass',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
+  const login = await fetch(`${cluster.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-pass' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const id = await seedCampaign(sql, companyId, CLUSTER_SECRET, 'bench', N);
+
+  const nodes = cluster.nodes.map((n) => ({ name: n.name, pid: n.process.pid!, peak: 0 }));
+  // PostgreSQL's CPU: its postmaster and backends, found from its data directory (dir/postgres).
+  const before = nodes.map((n, i) => cpuSnapshot(n.pid, i === 0 ? dir : '/nonexistent'));
+  const countBefore = smtp.count();
+  const t0 = performance.now();
+  const sent = await fetch(`${cluster.url}/api/channels/email/messages/${id}/send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (sent.status !== 200) throw new Error(`send: ${sent.status} ${await sent.text()}`);
+  let status = 'sending';
+  while (status === 'sending' && performance.now() - t0 < 45 * 60_000) {
+    for (const n of nodes) n.peak = Math.max(n.peak, memoryOf(n.pid).rss);
+    status = (await sql.query<{ status: string }>('select status from messages where id = $1', [id])).rows[0]!.status;
+    if (status === 'sending') await new Promise((r) => setTimeout(r, 250));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const received = smtp.count() - countBefore;
+  const after = nodes.map((n, i) => cpuSnapshot(n.pid, i === 0 ? dir : '/nonexistent'));
+  const rate = received / seconds;
+  console.log(
+    `missiva (cluster): ${fmt(received)} received in ${fmt(seconds, 1)} s (status ${status}): ${fmt(rate)} msgs/s`,
+  );
+  let workersMs = 0;
+  nodes.forEach((n, i) => {
+    const cpu = cpuDelta(before[i]!, after[i]!);
+    if (n.name.startsWith('worker')) workersMs += cpu.node;
+    console.log(
+      `  ${n.name}: CPU ${fmt(cpu.node / received, 2)} ms/msg (${fmt(cpu.node / 1000, 1)} s), ` +
+        `RSS peak ${mb(n.peak)}, VmHWM ${mb(memoryOf(n.pid).hwm)}`,
+    );
+  });
+  const postgres = cpuDelta(before[0]!, after[0]!).postgres;
+  console.log(`  PostgreSQL: CPU ${fmt(postgres / received, 2)} ms/msg (${fmt(postgres / 1000, 1)} s)`);
+  // 100,000 messages an hour is 27.8 a second: the share of one core each part needs for it.
+  const perHour = (ms: number) => `${fmt(((ms / received) * 100_000) / 3_600_000, 2)} cores`;
+  console.log(`  per 100k sends/hour: workers ${perHour(workersMs)}, PostgreSQL ${perHour(postgres)}`);
+  const refAfter = await reference(smtp.url, N);
+  console.log(`reference after: ${fmt(refAfter)} msgs/s`);
+  console.log(`ratio: ${fmt(rate / ((refBefore + refAfter) / 2), 2)}× the reference's mean`);
+  console.log(`load:    ${loadLine()} (1/5/15 min) after the run`);
+  await sql.end();
+  await cluster.stop();
+  await smtp.close();
+}
+
+(CLUSTER ? clusterMain() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -24,6 +24,11 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Also prints every node's output, each line prefixed with the node's name (npm run cluster). */
   inheritOutput?: boolean;
+  /**
+   * The proxy names the node(s) it tried in an `X-Upstream` response header (`127.0.0.1:5611`, or `…:5610, …:5611`
+   * after a retry), so tests can tell which node answered. Not for production: it shows internal addresses.
+   */
+  upstreamHeader?: boolean;
 }
 
 export interface ClusterNode {
@@ -80,7 +85,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   throw new Error(`${what} did not come up within ${timeoutMs} ms`);
 }
 
-function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
+function nginxConfig(dir: string, listen: number, upstreams: number[], upstreamHeader = false): string {
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -111,7 +116,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 1h;
       proxy_request_buffering off;
-      proxy_next_upstream error timeout;
+      proxy_next_upstream error timeout;${upstreamHeader ? '\n      add_header X-Upstream $upstream_addr always;' : ''}
     }
   }
 }
@@ -208,6 +213,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             TRUST_PROXY: 'true',
             SEED: 'false',
             LOG_FORMAT: 'json',
+            // nginx here has no health checks: a second of drain is enough for its kept-alive connections to end.
+            SHUTDOWN_DELAY_MS: '1000',
             ...options.env,
           },
         });
@@ -257,7 +264,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const apiPorts = nodes.filter((n) => n.role === 'api').map((n) => n.port!);
   const nginxDir = path.join(dir, 'nginx');
   mkdirSync(nginxDir, { recursive: true });
-  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, proxyPort, apiPorts));
+  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, proxyPort, apiPorts, options.upstreamHeader));
   const proxy = spawn(NGINX, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
   await waitFor('nginx', async () => (await fetch(`${url}/api/health`)).ok);
 
@@ -286,7 +293,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return node;
     },
     async stop() {
-      const exited = new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
+      // nginx may have ended already (a signal to the whole process group reaches it too).
+      const exited =
+        proxy.exitCode !== null || proxy.signalCode !== null
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
       proxy.kill('SIGQUIT');
       await Promise.all([exited, ...nodes.map((n) => n.kill('SIGTERM'))]);
       pg.stop('fast');

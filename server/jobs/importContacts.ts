@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Task } from 'graphile-worker';
-import type { TASKS } from '../../shared/jobs.ts';
+import { TASKS } from '../../shared/jobs.ts';
 import type { AppContext } from '../context.ts';
-import type { TaskPayloads } from './enqueue.ts';
-import type { ImportThreadInput, ImportThreadMessage } from '../services/contacts/imports/thread.ts';
+import { enqueue, type TaskPayloads } from './enqueue.ts';
+import type { ImportThreadInput, ImportThreadMessage, ImportThreadStop } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
 import { cleanAbandonedUploads } from '../services/contacts/imports/files.ts';
 import { forJob } from '../services/scope.ts';
@@ -17,8 +17,16 @@ const THREAD_LIMITS = {
   spreadsheet: { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 32 },
 };
 
-/** Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error. */
-export async function runImportThread(ctx: AppContext, companyId: string, importId: number): Promise<string> {
+/**
+ * Runs one import in a worker thread and relays its realtime events; rejects when the import stopped on an error.
+ * When `stopping` aborts (the worker's graceful stop), the thread stops after the batch it is writing: `paused`.
+ */
+export async function runImportThread(
+  ctx: AppContext,
+  companyId: string,
+  importId: number,
+  stopping?: AbortSignal,
+): Promise<string> {
   const input: ImportThreadInput = {
     config: ctx.config,
     databaseUrl: ctx.tenants.url,
@@ -36,6 +44,9 @@ export async function runImportThread(ctx: AppContext, companyId: string, import
     workerData: input,
     resourceLimits: limits,
   });
+  const stop = () => worker.postMessage({ type: 'stop' } satisfies ImportThreadStop);
+  if (stopping?.aborted) stop();
+  else stopping?.addEventListener('abort', stop, { once: true });
   let outcome: ImportThreadMessage | undefined;
   worker.on('message', (message: ImportThreadMessage) => {
     if (message.type === 'realtime') ctx.realtime.toCompany(message.companyId, message.event, message.payload);
@@ -44,6 +55,7 @@ export async function runImportThread(ctx: AppContext, companyId: string, import
   let crash: Error | undefined;
   worker.on('error', (error) => (crash = error));
   await new Promise((resolve) => worker.once('exit', resolve));
+  stopping?.removeEventListener('abort', stop);
   if (outcome?.type === 'done') return outcome.result;
   if (outcome?.type === 'failed')
     throw Object.assign(new Error(outcome.message), { code: outcome.code, severity: outcome.severity });
@@ -52,13 +64,20 @@ export async function runImportThread(ctx: AppContext, companyId: string, import
 
 /**
  * Runs or resumes one contact import. A failure rethrows so graphile-worker retries with backoff, and the retry
- * resumes after the last committed batch; after the last attempt the import is marked failed.
+ * resumes after the last committed batch; after the last attempt the import is marked failed. When the worker stops
+ * gracefully (`stopping`), the import pauses after its batch in hand and is queued again at once, so another worker
+ * resumes it without waiting for this one's jobs to be taken for dead.
  */
-export function importContactsTask(ctx: AppContext): Task {
+export function importContactsTask(ctx: AppContext, stopping?: AbortSignal): Task {
   return async (payload, helpers) => {
     const { companyId, importId } = payload as TaskPayloads[typeof TASKS.importContacts];
     try {
-      await runImportThread(ctx, companyId, Number(importId));
+      const result = await runImportThread(ctx, companyId, Number(importId), stopping);
+      if (result === 'paused') {
+        // This job is locked, so add_job leaves it to finish and queues a new one under the same key.
+        await enqueue(forJob(ctx, companyId).db, TASKS.importContacts, { companyId, importId: Number(importId) });
+        ctx.log.info({ importId }, 'contact import paused for shutdown; queued again');
+      }
     } catch (error) {
       if (helpers.job.attempts >= helpers.job.max_attempts)
         await giveUpImport(forJob(ctx, companyId), Number(importId), error);

@@ -30,11 +30,12 @@ export function taskList(
   email: ReturnType<typeof createEmailChannel> | undefined,
   pools: SmtpPools = new SmtpPools(),
   concurrency = 4,
+  stopping?: AbortSignal,
 ): TaskList {
   return {
     [TASKS.deliverMail]: deliverMailTask(ctx, email),
     [TASKS.sendDigests]: sendDigestsTask(ctx),
-    [TASKS.importContacts]: importContactsTask(ctx),
+    [TASKS.importContacts]: importContactsTask(ctx, stopping),
     [TASKS.exportContacts]: exportContactsTask(ctx),
     [TASKS.cleanImportUploads]: cleanImportUploadsTask(ctx),
     [TASKS.startMessage]: startMessageTask(ctx),
@@ -56,12 +57,14 @@ export async function startWorker(
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
   // Campaign sends: pooled SMTP connections per relay, shared by every batch this process runs.
   const pools = new SmtpPools();
+  // Aborted when the worker stops: long jobs (imports) stop after their batch in hand and are queued again.
+  const stopping = new AbortController();
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
   await watch.ready; // jobs of dead workers are back in the queue before the first look for work
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
-    taskList: taskList(ctx, email, pools, options.concurrency ?? 4),
+    taskList: taskList(ctx, email, pools, options.concurrency ?? 4, stopping.signal),
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
@@ -85,6 +88,7 @@ export async function startWorker(
     runner,
     ...(inbound ? { inbound } : {}),
     async stop() {
+      stopping.abort();
       await inbound?.close();
       await watch.stop();
       await runner.stop();

@@ -5,21 +5,29 @@ import { BellIcon } from '../../components/BellIcon.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { notificationMessage } from '../../i18n/notifications.messages.ts';
-import { selectNotifications, selectUnread } from '../../machines/realtime/realtime.selectors.ts';
+import {
+  selectConnectionState,
+  selectNotifications,
+  selectUnread,
+} from '../../machines/realtime/realtime.selectors.ts';
 import { badgeLabel } from '../../machines/toasts/toasts.selectors.ts';
 
-/** The bell: server notifications received over realtime; the badge counts unread ones (99+ above 99). */
+/**
+ * The bell: server notifications received over realtime; the badge counts unread ones (99+ above 99). Its
+ * `data-realtime` attribute carries the connection's state (idle, connecting, connected, failed).
+ */
 export function NotificationsBell() {
   const intl = useIntl();
   const realtime = RealtimeActor.useActorRef();
   const unread = RealtimeActor.useSelector(selectUnread);
   const notifications = RealtimeActor.useSelector(selectNotifications);
+  const connection = RealtimeActor.useSelector(selectConnectionState);
   const label = `${intl.formatMessage(commonMessages.notifications)}: ${intl.formatMessage(commonMessages.notificationsUnread, { count: unread })}`;
   return (
     <Disclosure
       width={340}
       trigger={(props) => (
-        <div style={{ position: 'relative' }}>
+        <div style={{ position: 'relative' }} data-realtime={connection}>
           <ActionIcon {...props} variant="subtle" size="lg" aria-label={label}>
             <BellIcon />
           </ActionIcon>

@@ -24,7 +24,8 @@ interface ImportJob extends BatchJob {
   estimated_rows: number | null;
 }
 
-export type ImportRunResult = 'finished' | 'failed' | 'skipped';
+/** `paused`: the process is shutting down; the import stopped after its last committed batch, to be resumed. */
+export type ImportRunResult = 'finished' | 'failed' | 'skipped' | 'paused';
 
 /** Opens the connection an import writes its batches on (see `importWriter`). */
 export type BatchConnection = () => Promise<PoolClient>;
@@ -53,7 +54,13 @@ async function failImport(scope: Scope, job: { company_id: string; id: number },
  * A file that can no longer be read fails the import for good; a database error is thrown, so the job is retried
  * and resumes after the last committed batch.
  */
-export async function runImport(scope: Scope, importId: number, writer: BatchConnection): Promise<ImportRunResult> {
+export async function runImport(
+  scope: Scope,
+  importId: number,
+  writer: BatchConnection,
+  /** Asked after each batch is written: true when the process is shutting down (the worker's graceful stop). */
+  stopping: () => boolean = () => false,
+): Promise<ImportRunResult> {
   const { companyId } = scope;
   const { rows } = await scope.db.query<ImportJob>(
     `update contact_imports set status = 'running', started_at = coalesce(started_at, now())
@@ -144,7 +151,14 @@ export async function runImport(scope: Scope, importId: number, writer: BatchCon
             batch.push({ row: index + 1, contact: checked.contact });
           } else batch.push({ row: index + 1, errors: checked.errors });
         }
-        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+        if (batch.length >= IMPORT_BATCH_ROWS) {
+          await flush();
+          // A graceful stop: the batch in hand is written, the rest waits for the next run, which resumes after it.
+          if (stopping()) {
+            await inflight;
+            return 'paused';
+          }
+        }
       }
     }
     if (batch.length || index > job.rows_done) await flush();

@@ -27,10 +27,19 @@ export type ImportThreadMessage =
   | { type: 'realtime'; companyId: string; event: ServerEventName; payload: ServerEventPayload<ServerEventName> }
   | { type: 'done'; result: string }
   | { type: 'failed'; message: string; code?: string; severity?: string };
+/** From the parent: the process is shutting down, stop after the batch being written. */
+export interface ImportThreadStop {
+  type: 'stop';
+}
 
 const input = workerData as ImportThreadInput;
 const port = parentPort!;
 const send = (message: ImportThreadMessage) => port.postMessage(message);
+let stopping = false;
+port.on('message', (message: ImportThreadStop) => {
+  if (message.type === 'stop') stopping = true;
+});
+port.unref(); // the listener alone does not keep the thread alive once the import has ended
 const tenants = new TenantPool(input.databaseUrl, 2);
 const system = createPool(input.systemDatabaseUrl, 1, { system: true });
 const scope = forJob(
@@ -46,7 +55,7 @@ const scope = forJob(
   input.companyId,
 );
 
-runImport(scope, input.importId, importWriter(system))
+runImport(scope, input.importId, importWriter(system), () => stopping)
   .then((result) => send({ type: 'done', result }))
   .catch((error: unknown) => {
     const e = error as { message?: string; code?: string; severity?: string };
