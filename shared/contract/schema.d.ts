@@ -2799,6 +2799,11 @@ export interface components {
         ApiKey: {
             id: components["schemas"]["Id"];
             name: string;
+            /**
+             * @description As of the answer.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
             /** @description The start of the secret people recognise the key by, e.g. mk_3f9a1c2b */
             prefix: string;
             access: components["schemas"]["ApiKeyAccess"];

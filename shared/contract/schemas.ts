@@ -4370,6 +4370,7 @@ export const ApiKey = {
     'prefix',
     'access',
     'areas',
+    'status',
     'expiresAt',
     'createdAt',
     'createdBy',
@@ -4385,6 +4386,11 @@ export const ApiKey = {
     },
     name: {
       type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['active', 'expired', 'revoked'],
+      description: 'As of the answer.',
     },
     prefix: {
       type: 'string',
@@ -4453,6 +4459,7 @@ export const CreatedApiKey = {
         'prefix',
         'access',
         'areas',
+        'status',
         'expiresAt',
         'createdAt',
         'createdBy',
@@ -4468,6 +4475,11 @@ export const CreatedApiKey = {
         },
         name: {
           type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['active', 'expired', 'revoked'],
+          description: 'As of the answer.',
         },
         prefix: {
           type: 'string',

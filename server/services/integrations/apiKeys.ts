@@ -70,6 +70,11 @@ function toApiKey(row: KeyRow): ApiKey {
     prefix: row.prefix,
     access: row.access,
     areas: row.areas,
+    status: row.revoked_at
+      ? 'revoked'
+      : row.expires_at && row.expires_at.getTime() <= Date.now()
+        ? 'expired'
+        : 'active',
     expiresAt: row.expires_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by ? { id: row.created_by, name: row.creator_name ?? '' } : null,
