@@ -30,6 +30,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   accessTokenTtlSeconds: number;
   loginRateLimit: number;
+  /** Requests a minute each API key may make (per node); past it 429 with Retry-After. */
+  apiKeyRateLimit: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
   productName: string;
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormat(env.LOG_FORMAT),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
+    apiKeyRateLimit: int(env.API_KEY_RATE_LIMIT, 600, 'API_KEY_RATE_LIMIT'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
     trustProxy: bool(env.TRUST_PROXY, false),
     productName: env.PRODUCT_NAME ?? 'Missiva',

@@ -37,6 +37,8 @@ export interface AuthContext {
   companyId: string;
   sessionId: string;
   role: 'owner' | 'admin' | 'member';
+  /** Set when an API key authenticated the request: the key acts for the member who created it, with their role. */
+  apiKeyId?: number;
 }
 
 declare module 'fastify' {

@@ -1,18 +1,32 @@
+import { ApiKeyAccess as AccessSchema, ApiKeyArea as AreaSchema } from './contract/schemas.ts';
+
 /**
- * Integrations, named once: API key access levels and areas, webhook event types, and the limits of delivery. The
- * contract's enums carry the same names (`ApiKeyAccess`, `ApiKeyArea`, `WebhookEventType`); a unit test compares them.
+ * Integrations, named once: API key access levels and areas (read from the contract's schemas), webhook event types,
+ * and the limits of delivery.
  */
 
 /** What a key may do: `read` only safe operations (GET), `full` every operation its areas allow. */
-export const API_KEY_ACCESS = ['read', 'full'] as const;
+export const API_KEY_ACCESS = AccessSchema.enum;
 export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 
 /** Areas a key can be limited to; a key without areas reaches every area. */
-export const API_KEY_AREAS = ['contacts', 'messages', 'webhooks'] as const;
+export const API_KEY_AREAS = AreaSchema.enum;
 export type ApiKeyArea = (typeof API_KEY_AREAS)[number];
+
+/**
+ * The contract tag whose operations each area covers. Operations of other tags (sign-in, account, operator) and those
+ * marked `x-session-only` (the API keys themselves) refuse keys.
+ */
+export const API_KEY_AREA_OF_TAG: Readonly<Record<string, ApiKeyArea>> = {
+  contacts: 'contacts',
+  messaging: 'messages',
+  integrations: 'webhooks',
+};
 
 /** The secret's visible start; the rest is shown once, at creation, and kept only as a hash. */
 export const API_KEY_PREFIX = 'mk_';
+/** Characters of the key after `mk_` that are stored in clear and shown in lists (the lookup key). */
+export const API_KEY_PREFIX_LENGTH = 8;
 
 /** The events an endpoint can subscribe to; each has its payload schema in the contract's `webhooks:` section. */
 export const WEBHOOK_EVENT_TYPES = [

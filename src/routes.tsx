@@ -70,6 +70,7 @@ const contactCollections = () => import('./screens/contacts/CollectionScreen.tsx
 const contactImport = () => import('./screens/contacts/ImportScreen.tsx');
 const segments = () => import('./screens/contacts/SegmentsScreen.tsx');
 const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx');
+const apiKeys = () => import('./screens/integrations/ApiKeysScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
 const senders = () => import('./screens/multichannel/SendersScreen.tsx');
@@ -153,7 +154,7 @@ const defaultPages: RouteObject[] = [
     lazy: screen(contact, 'ContactScreen'),
   },
   { path: 'integrations', loader: redirectTo('/integrations/apikeys') },
-  { path: 'integrations/apikeys', ...title(routeTitles.apiKeys), lazy: screen(integrations, 'IntegrationsScreen') },
+  { path: 'integrations/apikeys', ...title(routeTitles.apiKeys), lazy: screen(apiKeys, 'ApiKeysScreen') },
   { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(integrations, 'IntegrationsScreen') },
   {
     path: 'multichannel/settings',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkBearer, bearerFrom } from '../http/auth.ts';
 import type { Handlers } from '../http/contract.ts';
@@ -27,6 +27,8 @@ import { providerEventHandlers } from './messaging/providers.ts';
 import { incomingHandlers } from './messaging/incoming.ts';
 import { systemHandlers } from './system/system.ts';
 import { readinessHandlers } from './system/readiness.ts';
+import { apiKeyHandlers } from './integrations/apiKeys.ts';
+import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -55,13 +57,46 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...reportHandlers(ctx),
     ...readinessHandlers(ctx),
     ...incomingHandlers(ctx),
+    ...apiKeyHandlers(ctx),
   };
 }
 
+/** The contract's description of the operation a request reached (fastify-openapi-glue keeps it on the route). */
+function operationOf(request: FastifyRequest) {
+  const schema = (request.routeOptions.schema ?? {}) as { tags?: string[]; 'x-session-only'?: boolean };
+  return { method: request.method, tags: schema.tags ?? [], sessionOnly: schema['x-session-only'] === true };
+}
+
+/**
+ * The contract's two security schemes. An API key (`api-key: mk_…`, or `mk_…` as the bearer) and a session's access
+ * token are told apart here, in one place; the key is checked against the operation's tags and access.
+ */
 export function createSecurityHandlers(ctx: AppContext) {
+  // fastify-openapi-glue tries the schemes in the contract's order (the key first) and answers the last refusal: a
+  // refused key is remembered so the bearer scheme answers the same refusal instead of "token missing".
+  const refusedKeys = new WeakMap<FastifyRequest, unknown>();
+  const withKey = async (request: FastifyRequest, key: string, reply: FastifyReply) => {
+    try {
+      request.auth = await checkApiKey(ctx, key, operationOf(request), {
+        ip: request.ip,
+        setHeader: (name, value) => void reply.header(name, value),
+      });
+    } catch (error) {
+      refusedKeys.set(request, error);
+      throw error;
+    }
+  };
   return {
-    async bearerAuth(request: FastifyRequest) {
-      const result = await checkBearer(ctx, bearerFrom(request.headers.authorization));
+    async apiKey(request: FastifyRequest, reply: FastifyReply) {
+      const key = keyFrom(request.headers);
+      if (!key) throw unauthorized('token_missing');
+      await withKey(request, key, reply);
+    },
+    async bearerAuth(request: FastifyRequest, reply: FastifyReply) {
+      if (refusedKeys.has(request)) throw refusedKeys.get(request);
+      const bearer = bearerFrom(request.headers.authorization);
+      if (bearer?.startsWith('mk_')) return withKey(request, bearer, reply);
+      const result = await checkBearer(ctx, bearer);
       if (!result.ok) throw unauthorized(result.reason);
       request.auth = result.auth;
     },

@@ -1753,6 +1753,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's API keys, newest first (admins and owners; a session only, never an API key) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create a key; the answer carries its whole secret, the only time it is shown */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One key, without its secret */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /** Revoke a key; calls with it answer 401 from then on, on every node within seconds */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incoming-messages": {
         parameters: {
             query?: never;
@@ -2782,6 +2820,62 @@ export interface components {
              * @enum {string}
              */
             role: "all" | "api" | "worker";
+        };
+        /**
+         * @description `read`: only GET operations; `full`: every operation of the areas the key reaches.
+         * @enum {string}
+         */
+        ApiKeyAccess: "read" | "full";
+        /**
+         * @description An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).
+         * @enum {string}
+         */
+        ApiKeyArea: "contacts" | "messages" | "webhooks";
+        ApiKeyInput: {
+            name: string;
+            access: components["schemas"]["ApiKeyAccess"];
+            /** @description The areas the key reaches; absent or null for every area. */
+            areas?: components["schemas"]["ApiKeyArea"][] | null;
+            /**
+             * Format: date-time
+             * @description When the key stops working; absent or null for never. Must be in the future.
+             */
+            expiresAt?: string | null;
+        };
+        ApiKey: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /**
+             * @description As of the answer.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /** @description The start of the secret people recognise the key by, e.g. mk_3f9a1c2b */
+            prefix: string;
+            access: components["schemas"]["ApiKeyAccess"];
+            areas: components["schemas"]["ApiKeyArea"][] | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The member who created it (the key acts with their role); null when they have left. */
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description Updated at most once a minute.
+             */
+            lastUsedAt: string | null;
+            lastUsedIp: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /** @description The whole key; shown once, kept only as a hash. */
+            secret: string;
         };
         IncomingMessageRow: {
             id: components["schemas"]["Id"];
@@ -6034,6 +6128,103 @@ export interface operations {
                 };
             };
             503: components["responses"]["Error"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, without their secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyInput"];
+            };
+        };
+        responses: {
+            /** @description The key with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listIncomingMessages: {

@@ -4313,6 +4313,242 @@ export const Readiness = {
   },
 } as const;
 
+export const ApiKeyAccess = {
+  type: 'string',
+  enum: ['read', 'full'],
+  description: '`read`: only GET operations; `full`: every operation of the areas the key reaches.',
+} as const;
+
+export const ApiKeyArea = {
+  type: 'string',
+  enum: ['contacts', 'messages', 'webhooks'],
+  description:
+    "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+} as const;
+
+export const ApiKeyInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'access'],
+  properties: {
+    name: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    access: {
+      type: 'string',
+      enum: ['read', 'full'],
+      description: '`read`: only GET operations; `full`: every operation of the areas the key reaches.',
+    },
+    areas: {
+      description: 'The areas the key reaches; absent or null for every area.',
+      type: ['array', 'null'],
+      minItems: 1,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        enum: ['contacts', 'messages', 'webhooks'],
+        description:
+          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+      },
+    },
+    expiresAt: {
+      description: 'When the key stops working; absent or null for never. Must be in the future.',
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const ApiKey = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'name',
+    'prefix',
+    'access',
+    'areas',
+    'status',
+    'expiresAt',
+    'createdAt',
+    'createdBy',
+    'lastUsedAt',
+    'lastUsedIp',
+    'revokedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    name: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['active', 'expired', 'revoked'],
+      description: 'As of the answer.',
+    },
+    prefix: {
+      type: 'string',
+      description: 'The start of the secret people recognise the key by, e.g. mk_3f9a1c2b',
+    },
+    access: {
+      type: 'string',
+      enum: ['read', 'full'],
+      description: '`read`: only GET operations; `full`: every operation of the areas the key reaches.',
+    },
+    areas: {
+      type: ['array', 'null'],
+      items: {
+        type: 'string',
+        enum: ['contacts', 'messages', 'webhooks'],
+        description:
+          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+      },
+    },
+    expiresAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    createdBy: {
+      description: 'The member who created it (the key acts with their role); null when they have left.',
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+        },
+        name: {
+          type: 'string',
+        },
+      },
+    },
+    lastUsedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'Updated at most once a minute.',
+    },
+    lastUsedIp: {
+      type: ['string', 'null'],
+    },
+    revokedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const CreatedApiKey = {
+  allOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'id',
+        'name',
+        'prefix',
+        'access',
+        'areas',
+        'status',
+        'expiresAt',
+        'createdAt',
+        'createdBy',
+        'lastUsedAt',
+        'lastUsedIp',
+        'revokedAt',
+      ],
+      properties: {
+        id: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        name: {
+          type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['active', 'expired', 'revoked'],
+          description: 'As of the answer.',
+        },
+        prefix: {
+          type: 'string',
+          description: 'The start of the secret people recognise the key by, e.g. mk_3f9a1c2b',
+        },
+        access: {
+          type: 'string',
+          enum: ['read', 'full'],
+          description: '`read`: only GET operations; `full`: every operation of the areas the key reaches.',
+        },
+        areas: {
+          type: ['array', 'null'],
+          items: {
+            type: 'string',
+            enum: ['contacts', 'messages', 'webhooks'],
+            description:
+              "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+          },
+        },
+        expiresAt: {
+          type: ['string', 'null'],
+          format: 'date-time',
+        },
+        createdAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        createdBy: {
+          description: 'The member who created it (the key acts with their role); null when they have left.',
+          type: ['object', 'null'],
+          additionalProperties: false,
+          required: ['id', 'name'],
+          properties: {
+            id: {
+              type: 'string',
+              format: 'uuid',
+            },
+            name: {
+              type: 'string',
+            },
+          },
+        },
+        lastUsedAt: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: 'Updated at most once a minute.',
+        },
+        lastUsedIp: {
+          type: ['string', 'null'],
+        },
+        revokedAt: {
+          type: ['string', 'null'],
+          format: 'date-time',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['secret'],
+      properties: {
+        secret: {
+          type: 'string',
+          description: 'The whole key; shown once, kept only as a hash.',
+        },
+      },
+    },
+  ],
+} as const;
+
 export const IncomingMessageRow = {
   type: 'object',
   required: [

@@ -1,4 +1,5 @@
 import type { MachineModel } from './graph.ts';
+import { apiKeysModel } from './apiKeys.model.ts';
 import { contactCollectionModel } from './contactCollection.model.ts';
 import { contactDetailModel } from './contactDetail.model.ts';
 import { contactExportModel } from './contactExport.model.ts';
@@ -49,6 +50,7 @@ export const models: MachineModel<never>[] = [
   contactsTableModel,
   messageWizardModel,
   senderSettingsModel,
+  apiKeysModel,
   senderFormModel,
   templateLibraryModel,
   templateEditorModel,

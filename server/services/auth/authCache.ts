@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Pool, PoolClient } from '../../db/pool.ts';
+import type { Pool } from '../../db/pool.ts';
+import type { Queryable } from '../../db/tenant.ts';
 
 export const AUTH_CHANNEL = 'missiva_auth';
 const SESSION_TTL_MS = 60_000;
@@ -17,11 +18,7 @@ export interface AuthInvalidation {
  * Tells every node that a session ended or a user changed (logout, password reset, refresh-token theft, profile or
  * 2FA change). Sent inside the caller's transaction, so it is delivered when the change commits.
  */
-export async function announceAuthChange(
-  db: Pool | PoolClient,
-  change: AuthInvalidation,
-  local?: AuthCache,
-): Promise<void> {
+export async function announceAuthChange(db: Queryable, change: AuthInvalidation, local?: AuthCache): Promise<void> {
   await db.query('select pg_notify($1, $2)', [AUTH_CHANNEL, JSON.stringify(change)]);
   // This node forgets at once, so its next request already sees the change; the notice covers the other nodes.
   local?.forget(change);
