@@ -34,11 +34,14 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-/**
- * The tokens the examples run with, each in MISSIVA_API_KEY as the document says. The API key variant, once keys
- * exist: `{ kind: 'API key', token: (await caller.call('POST', '/api-keys', { name: 'Docs', access: 'full' })).body.secret },`
- */
-const credentials = async () => [{ kind: 'session token', token: caller.token }];
+/** The tokens the examples run with, each in MISSIVA_API_KEY as the document says: a session's, and an API key. */
+const credentials = async () => [
+  { kind: 'session token', token: caller.token },
+  {
+    kind: 'API key',
+    token: (await caller.call('POST', '/api-keys', { name: 'Docs', access: 'full' })).body.secret as string,
+  },
+];
 
 describe('docs/api.md', () => {
   it('keeps scripts/api-example.ts verbatim', () => {

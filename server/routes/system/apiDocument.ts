@@ -117,13 +117,18 @@ function parametersOf(doc: Doc, item: Record<string, Operation | Parameter[]>, o
   return all.map((p) => (p.$ref ? doc.components.parameters![refName(p.$ref)]! : p));
 }
 
-/** The example body of an operation: JSON, or a file upload (multipart) naming its file field. */
-function bodyOf(doc: Doc, operation: Operation): { json: unknown } | { file: string } | undefined {
+/** The example body of an operation: JSON, a web form's fields, or a file upload (multipart) naming its file field. */
+function bodyOf(
+  doc: Doc,
+  operation: Operation,
+): { json: unknown } | { form: Record<string, string> } | { file: string } | undefined {
   const body = operation.requestBody?.$ref
     ? doc.components.requestBodies?.[refName(operation.requestBody.$ref)]
     : operation.requestBody;
   const json = body?.content?.['application/json']?.schema;
   if (json) return { json: exampleOf(doc, json) };
+  const urlencoded = body?.content?.['application/x-www-form-urlencoded']?.schema;
+  if (urlencoded) return { form: exampleOf(doc, urlencoded) as Record<string, string> };
   const form = resolveSchema(doc, body?.content?.['multipart/form-data']?.schema);
   const file = Object.entries(form?.properties ?? {}).find(([, p]) => p.format === 'binary')?.[0];
   return file ? { file } : undefined;
@@ -149,11 +154,19 @@ export function codeSamples(doc: Doc, base: string, path: string, method: string
       ? ["-H 'Content-Type: application/json'", `-d '${JSON.stringify(body.json).replaceAll("'", "'\\''")}'`]
       : []),
     ...(body && 'file' in body ? [`-F '${body.file}=@path/to/file'`] : []),
+    ...(body && 'form' in body
+      ? Object.entries(body.form).map(([k, v]) => `--data-urlencode '${k}=${String(v).replaceAll("'", "'\\''")}'`)
+      : []),
   ].join(' \\\n  ');
   const given = Object.entries({ path: pathValues, query: queryValues }).filter(([, v]) => Object.keys(v).length);
   const options: string[] = [];
   if (given.length) options.push(`params: { ${given.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`);
   if (body && 'json' in body) options.push(`body: ${JSON.stringify(body.json)}`);
+  if (body && 'form' in body) {
+    options.push(`body: ${JSON.stringify(body.form)}`);
+    options.push('bodySerializer: (fields) => new URLSearchParams(fields)');
+    options.push("headers: { 'Content-Type': 'application/x-www-form-urlencoded' }");
+  }
   if (body && 'file' in body) {
     // openapi-fetch sends FormData through a body serializer; the body names the file for the types.
     options.push(`body: { ${body.file}: 'file' }`);
