@@ -50,6 +50,8 @@ describe('docs/api.md', () => {
 
   it('runs its curl and TypeScript examples against a running server', async () => {
     for (const { kind, token } of await credentials()) {
+      // Each run starts from an empty company: no contacts, no replies.
+      await env.pool.query('delete from incoming_messages where company_id = $1', [caller.companyId]);
       await env.pool.query('delete from contacts where company_id = $1', [caller.companyId]);
       const shellEnv = { ...process.env, MISSIVA_URL: url, MISSIVA_API_KEY: token };
       const curl = example('curl');
