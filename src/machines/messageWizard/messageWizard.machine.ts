@@ -33,7 +33,8 @@ type ErrorSlot = keyof MessageWizardContext['errors'];
  * The message wizard. `loading` reads the message and the pick lists (`loadFailed` offers a retry); a message that is
  * no longer a draft is `locked`. `ready` runs three regions side by side: `autosave` (every change waits in
  * `debouncing`, then `saving` sends the changed fields only; a refusal is `invalid`, a failure `failed` with a retry),
- * `count` (a change of lists or segments restarts `debouncing` → `counting` the deduplicated recipients), and `task`
+ * `count` (the draft's recipients are counted on opening; a change of lists or segments restarts `debouncing` →
+ * `counting` the deduplicated recipients), and `task`
  * (one action at a time: `checking` the pre-send checklist, `testing` a test send, `sending`, `confirmingDelete` →
  * `deleting`). Sending needs every change saved and a checklist without blocking failures; it ends in `sent`, a
  * deletion in `deleted`. The steps are the screen's routes: going back and forth keeps this one machine's context.
@@ -163,7 +164,11 @@ export const messageWizardMachine = setup({
                 src: 'saveMessage',
                 input: ({ context }) => ({ channel: context.channel, id: context.id, patch: context.inFlight ?? {} }),
                 onDone: [
-                  { guard: { type: 'isLocked', params: ({ event }) => event.output }, target: '#messageWizard.locked' },
+                  // No longer a draft (sent or scheduled elsewhere): read it again, to show it locked with its status.
+                  {
+                    guard: { type: 'isLocked', params: ({ event }) => event.output },
+                    target: '#messageWizard.loading',
+                  },
                   {
                     guard: { type: 'isRejected', params: ({ event }) => event.output },
                     target: 'invalid',
@@ -193,7 +198,8 @@ export const messageWizardMachine = setup({
           },
         },
         count: {
-          initial: 'debouncing',
+          // The first count runs at once: there is no typing to wait for when the wizard opens.
+          initial: 'starting',
           on: {
             'field.change': {
               guard: { type: 'isAudienceChange', params: ({ event }) => event.patch },
@@ -202,6 +208,12 @@ export const messageWizardMachine = setup({
             },
           },
           states: {
+            starting: {
+              always: [
+                { guard: 'hasAudience', target: 'counting' },
+                { target: 'idle', actions: { type: 'assignCount', params: 0 } },
+              ],
+            },
             idle: {},
             debouncing: {
               after: {
