@@ -6,6 +6,7 @@ import {
   assertState,
   expectedHeld,
   leaveAndStay,
+  orphanedBy,
   perform,
   planPath,
   selectWalk,
@@ -66,6 +67,7 @@ test.describe('message wizard machine: generated paths', () => {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
       for (const step of plan.steps) {
         await perform(walk, step);
+        for (const operation of orphanedBy(step)) await (await net.take(operation)).abort('failed');
         await assertState(walk, step.after);
         await expect.poll(() => net.waiting.sort()).toEqual(expectedHeld(step.after));
         if (step.leaveCheck) await leaveAndStay(walk);

@@ -29,6 +29,7 @@ import {
   replay,
   generatePaths,
   takenTransitions,
+  transitionKey,
   withoutPrefixes,
   type ModelEvent,
   type WalkedPath,
@@ -573,20 +574,47 @@ export function expectedHeld(state: AnyMachineSnapshot): Operation[] {
   return held.sort();
 }
 
+const RELEASES: Record<string, Operation[]> = {
+  loadMessage: ['getMessage', 'getOptions'],
+  saveMessage: ['saveMessage'],
+  countAudience: ['countAudience'],
+  loadChecklist: ['loadChecklist'],
+  sendTest: ['sendTest'],
+  sendMessage: ['sendMessage'],
+  deleteMessage: ['deleteMessage'],
+};
+
+/**
+ * Requests whose actor the step stopped without an answer (a test send under way when a refused save reloads the
+ * campaign): the app no longer listens for them, so the walk lets them fail.
+ */
+export function orphanedBy(step: PlannedStep): Operation[] {
+  const left = expectedHeld(step.before);
+  const actor = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(step.event.type)?.[1];
+  for (const op of [...(actor ? (RELEASES[actor] ?? []) : []), ...expectedHeld(step.after)]) {
+    const index = left.indexOf(op);
+    if (index >= 0) left.splice(index, 1);
+  }
+  return left;
+}
+
 // ── which paths the browser walks ─────────────────────────────────────────────────────────────────────────────────
 
 const DEFINED = definedTransitions(messageWizardMachine);
-/** `message.saved` is raised inside the machine when a save ends: seen as the task leaving `idle` for `checking`. */
-const SAVED_REFRESH = DEFINED.find((t) => t.includes(' · message.saved '))!;
 
-/** The defined transitions a path takes, the raised `message.saved` included. */
+/**
+ * The defined transitions a path takes, with those of `message.saved`, which the machine raises itself when a save
+ * ends with nothing left to save: taken from the task's state before that step (the save does not change it).
+ */
 function transitionsOf(path: WalkedPath): Set<string> {
   const taken = takenTransitions(messageWizardModel, [path]);
-  let before = path.initial;
-  for (const { event, state } of path.steps) {
-    if (event.type === 'xstate.done.actor.saveMessage' && taskOf(before) === 'idle' && taskOf(state) === 'checking')
-      taken.add(SAVED_REFRESH);
-    before = state;
+  const machine = messageWizardMachine as unknown as {
+    getTransitionData(s: AnyMachineSnapshot, e: { type: string }): Array<Parameters<typeof transitionKey>[0]>;
+  };
+  for (const { from, event, to } of replay(messageWizardModel, path)) {
+    const saved = event.type === 'xstate.done.actor.saveMessage' && (event.output as SaveOutcome).kind === 'saved';
+    if (saved && inRegion(to, 'autosave', 'idle'))
+      for (const t of machine.getTransitionData(from, { type: 'message.saved' })) taken.add(transitionKey(t));
   }
   return taken;
 }

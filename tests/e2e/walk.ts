@@ -18,6 +18,11 @@ export class HeldNetwork<Operation extends string> {
   ) {}
 
   async install(page: Page): Promise<void> {
+    // A request the app aborts (an actor stopped) is no longer waiting for an answer.
+    page.on('requestfailed', (request) => {
+      const index = this.held.findIndex((h) => h.route.request() === request);
+      if (index >= 0) this.held.splice(index, 1);
+    });
     await page.route(this.pattern, async (route) => {
       const operation = this.classify(route.request());
       if (operation) this.held.push({ operation, route });

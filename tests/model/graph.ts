@@ -72,7 +72,7 @@ interface StateNodeLike {
   transitions: Map<string, TransitionLike[]>;
 }
 
-interface TransitionLike {
+export interface TransitionLike {
   source: StateNodeLike;
   eventType: string;
   target?: StateNodeLike[];
@@ -288,7 +288,7 @@ const guardName = (guard: unknown): string | null =>
         : String((guard as { type?: unknown }).type ?? 'inline');
 
 /** `source · event [#n of several] [guard] → target`, one per candidate of a defined transition. */
-function transitionKey(t: TransitionLike): string {
+export function transitionKey(t: TransitionLike): string {
   const candidates = t.source.transitions.get(t.eventType) ?? [];
   const index = candidates.length > 1 ? ` #${candidates.indexOf(t) + 1}` : '';
   const guard = guardName(t.guard);

@@ -216,6 +216,7 @@ export const messageWizardModel: MachineModel<MessageWizardInput> = {
       pending: Object.keys(c.pending).length > 0,
       audience: (c.draft.includeLists?.length ?? 0) > 0,
       checklist: c.checklist?.every((i) => i.ok || !i.blocking) ?? null,
+      stale: c.checklistStale,
     });
   },
   journeys,

@@ -35,7 +35,7 @@ type ErrorSlot = keyof MessageWizardContext['errors'];
  * `debouncing`, then `saving` sends the changed fields only; a refusal is `invalid`, a failure `failed` with a retry),
  * `count` (the draft's recipients are counted on opening; a change of lists or segments restarts `debouncing` →
  * `counting` the deduplicated recipients), and `task`
- * (one action at a time: `checking` the pre-send checklist, `testing` a test send, `sending`, `confirmingDelete` →
+ * (one action at a time: `checking` the pre-send checklist, read again after every save, `testing` a test send, `sending`, `confirmingDelete` →
  * `deleting`). Sending needs every change saved and a checklist without blocking failures; it ends in `sent`, a
  * deletion in `deleted`. The steps are the screen's routes: going back and forth keeps this one machine's context.
  */
@@ -54,6 +54,7 @@ export const messageWizardMachine = setup({
     hasAudience: ({ context }) => hasAudience(context.draft),
     hasPending: ({ context }) => Object.keys(context.pending).length > 0,
     hasChecklist: ({ context }) => context.checklist !== null,
+    isChecklistStale: ({ context }) => context.checklistStale,
     isLocked: (_, outcome: SaveOutcome) => outcome.kind === 'locked',
     isRejected: (_, outcome: SaveOutcome) => outcome.kind === 'rejected',
     isTestSent: (_, outcome: TestSendOutcome) => outcome.kind === 'sent',
@@ -90,6 +91,8 @@ export const messageWizardMachine = setup({
     assignIssues: assign((_, outcome: SaveOutcome) => ({ issues: outcome.kind === 'rejected' ? outcome.issues : {} })),
     assignCount: assign((_, count: number | null) => ({ count })),
     assignChecklist: assign((_, checklist: ChecklistItem[]) => ({ checklist })),
+    markChecklistStale: assign({ checklistStale: true }),
+    startChecklist: assign({ checklistStale: false }),
     assignTestSent: assign((_, outcome: TestSendOutcome) => ({
       testSentTo: outcome.kind === 'sent' ? outcome.addresses : [],
     })),
@@ -112,6 +115,7 @@ export const messageWizardMachine = setup({
     options: null,
     count: null,
     checklist: null,
+    checklistStale: false,
     issues: {},
     testAddresses: [],
     testSentTo: [],
@@ -249,8 +253,11 @@ export const messageWizardMachine = setup({
         },
         task: {
           initial: 'idle',
+          // A save that ends while a test send, a send or a deletion runs: the checklist waits for the task to be free.
+          on: { 'message.saved': { guard: 'hasChecklist', actions: 'markChecklistStale' } },
           states: {
             idle: {
+              always: { guard: 'isChecklistStale', target: 'checking' },
               on: {
                 'checklist.refresh': 'checking',
                 'message.saved': { guard: 'hasChecklist', target: 'checking' },
@@ -268,6 +275,9 @@ export const messageWizardMachine = setup({
             },
             checking: {
               tags: ['busy'],
+              entry: 'startChecklist',
+              // The read under way may predate the save: read again.
+              on: { 'message.saved': { target: 'checking', reenter: true } },
               invoke: {
                 id: 'loadChecklist',
                 src: 'loadChecklist',
