@@ -638,7 +638,8 @@ export interface WalkSelection {
   realizable: number;
   withoutPrefixes: number;
   walked: WalkedPath[];
-  /** Defined transitions no walked path takes. */
+  /** The machine's defined transitions, and those no walked path takes. */
+  definedTransitions: number;
   unwalkedTransitions: string[];
   /** The state values (combinations of the regions' states) the generated paths reach, and those the walk reaches. */
   generatedValues: number;
@@ -663,6 +664,7 @@ export function selectWalk(): WalkSelection {
     realizable: realizable.length,
     withoutPrefixes: distinct.length,
     walked,
+    definedTransitions: DEFINED.length,
     unwalkedTransitions: DEFINED.filter((t) => !walkedTransitions.has(t)),
     generatedValues: values(generated).size,
     walkedValues: walkedValues.size,
