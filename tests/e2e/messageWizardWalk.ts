@@ -208,12 +208,15 @@ export function planPath(path: WalkedPath): { steps: PlannedStep[] } | { reason:
     const unsavedStops = inRegion(after, 'autosave', 'failed') || inRegion(after, 'autosave', 'invalid');
     const leaveCheck = unsavedStops && taskOf(after) === 'idle' && slack() > DIALOG_OPEN_MS + DIALOG_CLOSE_MS;
     if (leaveCheck) now += DIALOG_OPEN_MS + DIALOG_CLOSE_MS;
-    page = after.matches('ready') ? (before.matches('ready') ? gesturePage : 0) : null;
+    // The step is the URL: it stays while the campaign is read again (a save refused as no longer a draft).
+    if (before.matches('loading') && after.matches('ready') && page === 3)
+      return { reason: 'step-3 shown again after reading the campaign asks for the checklist' };
+    page = before.matches('ready') ? gesturePage : after.matches('ready') ? (page ?? 0) : page;
     steps.push({
       event,
       before,
       after,
-      page: before.matches('ready') ? gesturePage : page,
+      page: before.matches('ready') ? gesturePage : null,
       clockMs,
       leaveCheck,
       ...(gesture ? { audience: gesture } : {}),
@@ -232,7 +235,7 @@ export const pathUnrealizable = (path: WalkedPath) => {
 export interface WizardWalk {
   page: Page;
   net: HeldNetwork<Operation>;
-  /** The wizard step on screen. */
+  /** The wizard step in the URL (null until the wizard first shows). */
   step: number | null;
   /** When the campaign goes out, as step-3 shows it (the walk toggles it as a change made on that step). */
   schedule: 'now' | 'at';
@@ -406,7 +409,8 @@ export async function perform(walk: WizardWalk, planned: PlannedStep): Promise<v
       } else await release(walk, event);
   }
   if (planned.clockMs > 0) await page.clock.runFor(planned.clockMs);
-  walk.step = planned.after.matches('ready') ? (walk.step ?? 0) : null;
+  // The wizard opens on step-0; the step on screen is then the URL's, kept while the campaign is read again.
+  if (planned.after.matches('ready')) walk.step ??= 0;
 }
 
 const deleteDialog = (page: Page) => page.getByRole('dialog', { name: text(w.deleteTitle) });
