@@ -2,15 +2,14 @@ import { test as base, expect } from '@playwright/test';
 import { settleableStateIds } from '../model/graph.ts';
 import { messageWizardModel } from '../model/messageWizard.model.ts';
 import { createUser, loginThroughUi } from './fixtures.ts';
+import { assertState, stateAssertions } from './messageWizardStates.ts';
 import {
-  assertState,
   expectedHeld,
   leaveAndStay,
   orphanedBy,
   perform,
   planPath,
   selectWalk,
-  stateAssertions,
   WIZARD_URL,
   wizardNetwork,
   type WizardWalk,

@@ -19,7 +19,7 @@ import type {
   TestSendOutcome,
 } from '../../src/machines/messageWizard/messageWizard.types.ts';
 import { ISSUE_TEXTS } from '../../src/machines/messageWizard/messageWizard.issues.ts';
-import { issueText, wizardText as w } from '../../src/screens/multichannel/wizard/MessageWizard.messages.ts';
+import { wizardText as w } from '../../src/screens/multichannel/wizard/MessageWizard.messages.ts';
 import { wizardMessages } from '../../src/screens/wizard.messages.ts';
 import { commonMessages } from '../../src/i18n/common.messages.ts';
 import {
@@ -35,14 +35,14 @@ import {
   type WalkedPath,
 } from '../model/graph.ts';
 import { draftMessage, messageWizardModel } from '../model/messageWizard.model.ts';
-import { assertLeaves, expect, HeldNetwork, respond, type StateAssertion } from './walk.ts';
+import { expect, HeldNetwork, respond } from './walk.ts';
 
-const ID = draftMessage.id;
+export const ID = draftMessage.id;
 const BASE = `/api/channels/email`;
 export const WIZARD_URL = `/multichannel/email/${ID}/step-0`;
 
 /** English UI text of a screen message (the walk runs in English). */
-const text = (message: MessageDescriptor, values?: Record<string, unknown>) =>
+export const text = (message: MessageDescriptor, values?: Record<string, unknown>) =>
   String(new IntlMessageFormat(String(message.defaultMessage), 'en').format(values));
 
 type Operation =
@@ -88,7 +88,7 @@ const DIALOG_OPEN_MS = 50;
 const DIALOG_CLOSE_MS = 300;
 
 const isAudience = (e: ModelEvent) => 'includeLists' in (e.patch as MessageInput);
-const ctx = (s: AnyMachineSnapshot) => s.context as MessageWizardContext;
+export const ctx = (s: AnyMachineSnapshot) => s.context as MessageWizardContext;
 const inRegion = (s: AnyMachineSnapshot, region: string, state: string) =>
   s.matches({ ready: { [region]: state } } as never);
 const taskOf = (s: AnyMachineSnapshot) =>
@@ -413,7 +413,10 @@ export async function perform(walk: WizardWalk, planned: PlannedStep): Promise<v
   if (planned.after.matches('ready')) walk.step ??= 0;
 }
 
-const deleteDialog = (page: Page) => page.getByRole('dialog', { name: text(w.deleteTitle) });
+/** Send or Schedule, as the schedule chosen on step-3 names it. */
+export const sendButton = (walk: WizardWalk) =>
+  walk.page.getByRole('button', { name: text(walk.schedule === 'now' ? w.sendNow : w.schedule), exact: true });
+export const deleteDialog = (page: Page) => page.getByRole('dialog', { name: text(w.deleteTitle) });
 
 /** Leaving the wizard with unsaved changes asks first; staying keeps the wizard where it was. */
 export async function leaveAndStay(walk: WizardWalk): Promise<void> {
@@ -427,138 +430,6 @@ export async function leaveAndStay(walk: WizardWalk): Promise<void> {
   await page.clock.runFor(DIALOG_CLOSE_MS);
   await expect(dialog).toBeHidden();
   expect(page.url()).toBe(url);
-}
-
-// ── one UI assertion per state ────────────────────────────────────────────────────────────────────────────────────
-
-const button = (page: Page, message: MessageDescriptor) =>
-  page.getByRole('button', { name: text(message), exact: true });
-const sendButton = (walk: WizardWalk) => button(walk.page, walk.schedule === 'now' ? w.sendNow : w.schedule);
-const autosave = (page: Page) => page.getByTestId('autosave');
-const count = (page: Page) => page.getByTestId('recipient-count');
-const loadingButton = async (page: Page, message: MessageDescriptor) =>
-  expect(button(page, message)).toHaveAttribute('data-loading', 'true');
-const consoleReached = async (page: Page) => expect(page).toHaveURL(/\/multichannel\/email$/);
-
-type Assertion = StateAssertion<WizardWalk>;
-
-/** The task errors and their texts, where each one shows. */
-async function taskError(page: Page, walk: WizardWalk, error: MessageWizardContext['errors']['task']) {
-  if (error === 'deleteFailed') await expect(page.getByText(text(w.deleteFailed))).toBeVisible();
-  if (walk.step !== 3) return;
-  const texts = {
-    testAddressesInvalid: text(w.testAddressesInvalid, { max: 10 }),
-    testSendFailed: text(w.testSendFailed),
-    sendFailed: text(w.sendFailed),
-    sendRefused: text(w.sendRefused),
-  } as Record<string, string>;
-  for (const [code, message] of Object.entries(texts)) {
-    await expect(page.getByText(message)).toHaveCount(code === error ? 1 : 0);
-  }
-}
-
-/** Per leaf state of the wizard machine, what the user sees (on the step on screen). */
-export const stateAssertions: Record<string, Assertion> = {
-  'messageWizard.loading': async (page) => {
-    await expect(page.getByText(text(w.loading))).toBeVisible();
-  },
-  'messageWizard.loadFailed': async (page) => {
-    await expect(page.getByRole('alert').filter({ hasText: text(w.loadFailed) })).toBeVisible();
-    await expect(button(page, commonMessages.retry)).toBeEnabled();
-  },
-  'messageWizard.locked': async (page, state) => {
-    const status = ctx(state).message?.status;
-    await expect(page.getByText(text(w.locked, { status }))).toBeVisible();
-    await expect(page.getByRole('link', { name: text(w.toReport) })).toHaveAttribute(
-      'href',
-      `/multichannel/email/report/${ID}`,
-    );
-  },
-  'messageWizard.ready.autosave.idle': async (page) => {
-    await expect(autosave(page)).toHaveText(text(w.saved));
-  },
-  'messageWizard.ready.autosave.debouncing': async (page) => {
-    await expect(autosave(page)).toHaveText(text(w.unsaved));
-  },
-  'messageWizard.ready.autosave.saving': async (page) => {
-    await expect(autosave(page)).toHaveText(text(w.saving));
-  },
-  'messageWizard.ready.autosave.failed': async (page) => {
-    await expect(autosave(page)).toContainText(text(w.saveFailed));
-    await expect(button(page, w.retrySave)).toBeEnabled();
-  },
-  'messageWizard.ready.autosave.invalid': async (page, state, walk) => {
-    await expect(autosave(page)).toHaveText(text(w.invalid));
-    await expect(button(page, w.retrySave)).toHaveCount(0);
-    if (walk.step === 0 && ctx(state).issues.name === 'nameRequired')
-      await expect(page.getByText(text(issueText.nameRequired))).toBeVisible();
-  },
-  'messageWizard.ready.count.idle': async (page, state, walk) => {
-    const { count: n, errors } = ctx(state);
-    if (walk.step === 1) {
-      if (errors.count) await expect(count(page)).toContainText(text(w.countFailed));
-      else await expect(count(page)).toContainText(text(w.recipients, { count: n ?? 0 }));
-    } else if (walk.step === 3) {
-      await expect(page.getByRole('listitem').filter({ hasText: text(w.recipients, { count: n ?? 0 }) })).toBeVisible();
-    } else await expect(count(page)).toHaveCount(0);
-  },
-  'messageWizard.ready.count.debouncing': async (page, _, walk) => counting(page, walk),
-  'messageWizard.ready.count.counting': async (page, _, walk) => counting(page, walk),
-  'messageWizard.ready.task.idle': async (page, state, walk) => {
-    await expect(button(page, w.deleteDraft)).toBeEnabled();
-    await taskError(page, walk, ctx(state).errors.task);
-    if (walk.step !== 3) return;
-    await expect(button(page, w.checkAgain)).toBeEnabled();
-    await expect(button(page, w.testSubmit)).toBeEnabled();
-    const failed = page.getByText(text(w.checklistFailed));
-    await expect(failed).toHaveCount(ctx(state).errors.checklist ? 1 : 0);
-    await expect(page.getByTestId('checklist').getByRole('listitem')).toHaveCount(ctx(state).checklist?.length ?? 0);
-    const canSend = state.can({ type: 'wizard.send' });
-    await expect(sendButton(walk)).toBeEnabled({ enabled: canSend });
-    await expect(page.getByText(text(w.sendBlocked))).toHaveCount(canSend ? 0 : 1);
-  },
-  'messageWizard.ready.task.checking': async (page, _, walk) => {
-    await expect(button(page, w.deleteDraft)).toBeDisabled();
-    if (walk.step !== 3) return;
-    await loadingButton(page, w.checkAgain);
-    await expect(button(page, w.testSubmit)).toBeDisabled();
-    await expect(sendButton(walk)).toBeDisabled();
-  },
-  'messageWizard.ready.task.testing': async (page, _, walk) => {
-    await expect(button(page, w.deleteDraft)).toBeDisabled();
-    if (walk.step !== 3) return;
-    await loadingButton(page, w.testSubmit);
-    await expect(button(page, w.checkAgain)).toBeDisabled();
-  },
-  'messageWizard.ready.task.sending': async (page, _, walk) => {
-    await expect(button(page, w.deleteDraft)).toBeDisabled();
-    if (walk.step !== 3) return;
-    await expect(sendButton(walk)).toHaveAttribute('data-loading', 'true');
-    await expect(button(page, w.testSubmit)).toBeDisabled();
-  },
-  'messageWizard.ready.task.confirmingDelete': async (page) => {
-    await expect(deleteDialog(page)).toBeVisible();
-    await expect(deleteDialog(page).getByRole('button', { name: text(w.deleteConfirm) })).toBeEnabled();
-  },
-  'messageWizard.ready.task.deleting': async (page) => {
-    await expect(deleteDialog(page).getByRole('button', { name: text(w.deleteConfirm) })).toHaveAttribute(
-      'data-loading',
-      'true',
-    );
-  },
-  'messageWizard.sent': consoleReached,
-  'messageWizard.deleted': consoleReached,
-};
-
-async function counting(page: Page, walk: WizardWalk) {
-  if (walk.step === 1) await expect(count(page)).toContainText(text(w.counting));
-  else if (walk.step === 3)
-    await expect(page.getByRole('listitem').filter({ hasText: text(w.counting) })).toBeVisible();
-  else await expect(count(page)).toHaveCount(0);
-}
-
-export async function assertState(walk: WizardWalk, state: AnyMachineSnapshot): Promise<void> {
-  await assertLeaves(stateAssertions, walk.page, state, walk);
 }
 
 /** The requests each state waits on: after every step exactly these are held, so a stray or missing call fails. */
