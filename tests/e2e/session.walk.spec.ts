@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { generatePaths, settleableStateIds } from '../model/graph.ts';
 import { sessionModel } from '../model/session.model.ts';
-import { assertState, HeldNetwork, pathUnrealizable, perform, stateAssertions } from './sessionWalk.ts';
+import { assertState, pathUnrealizable, perform, SessionNetwork, stateAssertions } from './sessionWalk.ts';
 
 const paths = generatePaths(sessionModel);
 
@@ -14,7 +14,7 @@ test.describe('session machine: generated paths', () => {
     test(path.name, async ({ page }) => {
       const reason = pathUnrealizable(path);
       test.skip(reason !== null, reason ?? '');
-      const net = new HeldNetwork();
+      const net = new SessionNetwork();
       await net.install(page);
       if (path.input === 'anonymous') {
         await page.goto('/login?redirect=%2Fcontacts');

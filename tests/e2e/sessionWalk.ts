@@ -4,9 +4,10 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect, type Page, type Request, type Route } from '@playwright/test';
-import { activeLeafIds, type ModelEvent, type WalkedPath } from '../model/graph.ts';
+import type { ModelEvent, WalkedPath } from '../model/graph.ts';
 import { storedSession } from '../model/session.model.ts';
 import type { LoginOutcome } from '../../src/machines/session/session.types.ts';
+import { assertLeaves, firstUnrealizable, HeldNetwork, respond, stateOf, type StateAssertion } from './walk.ts';
 
 type Operation = 'login' | 'currentUser' | 'logout' | 'refreshToken' | 'saveLanguage';
 
@@ -23,17 +24,10 @@ function operationOf(request: Request): Operation | null {
   return table[key] ?? null;
 }
 
-/** Holds API requests until a step releases them. */
-export class HeldNetwork {
-  private readonly held: Array<{ operation: Operation; route: Route }> = [];
-
-  async install(page: Page): Promise<void> {
-    await page.route('**/api/**', async (route) => {
-      const operation = operationOf(route.request());
-      if (operation) {
-        this.held.push({ operation, route });
-        return;
-      }
+/** The session's requests, held until a step releases them; every other API call answers 404. */
+export class SessionNetwork extends HeldNetwork<Operation> {
+  constructor() {
+    super(operationOf, async (route) => {
       if (route.request().url().includes('build-manifest.json')) {
         await route.fulfill({ json: { buildId: 'walk' } });
         return;
@@ -41,22 +35,9 @@ export class HeldNetwork {
       await route.fulfill({ status: 404, json: { code: 'not_found', message: 'Not found' } });
     });
   }
-
-  async take(operation: Operation, timeoutMs = 10_000): Promise<Route> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.held.findIndex((h) => h.operation === operation);
-      if (index >= 0) return this.held.splice(index, 1)[0]!.route;
-      if (Date.now() > deadline) throw new Error(`no ${operation} request was made`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
-const json = (route: Route, status: number, body?: unknown) =>
-  status === 204
-    ? route.fulfill({ status })
-    : route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const json = respond;
 
 function loginResponse(route: Route, outcome: LoginOutcome) {
   if (outcome.kind === 'signedIn') return json(route, 200, { twoFactorRequired: false, ...outcome.session });
@@ -76,11 +57,9 @@ function loginResponse(route: Route, outcome: LoginOutcome) {
 
 export interface WalkContext {
   page: Page;
-  net: HeldNetwork;
+  net: SessionNetwork;
   input: string;
 }
-
-const stateOf = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : JSON.stringify(s.value));
 
 /** Why a (state, event) pair has no gesture: the UI offers no way to send that event in that state. */
 export function unrealizable(before: AnyMachineSnapshot, event: ModelEvent, isFirstStep: boolean): string | null {
@@ -99,13 +78,7 @@ export function unrealizable(before: AnyMachineSnapshot, event: ModelEvent, isFi
 }
 
 export function pathUnrealizable(path: WalkedPath): string | null {
-  let before = path.initial;
-  for (const [i, step] of path.steps.entries()) {
-    const reason = unrealizable(before, step.event, i === 0);
-    if (reason) return `${stateOf(before)} --${step.event.type}: ${reason}`;
-    before = step.state;
-  }
-  return null;
+  return firstUnrealizable(path, (before, event, i) => unrealizable(before, event, i === 0));
 }
 
 export async function perform(ctx: WalkContext, before: AnyMachineSnapshot, event: ModelEvent): Promise<void> {
@@ -205,7 +178,7 @@ const ERROR_TEXT: Record<string, string> = {
 };
 
 /** One UI assertion per settleable state of the session machine. */
-export const stateAssertions: Record<string, (page: Page, state: AnyMachineSnapshot) => Promise<void>> = {
+export const stateAssertions: Record<string, StateAssertion<unknown>> = {
   'session.anonymous': async (page, state) => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
     const error = state.context.error as string | null;
@@ -263,9 +236,5 @@ export const stateAssertions: Record<string, (page: Page, state: AnyMachineSnaps
 };
 
 export async function assertState(page: Page, state: AnyMachineSnapshot): Promise<void> {
-  for (const id of activeLeafIds(state)) {
-    const check = stateAssertions[id];
-    if (!check) throw new Error(`no UI assertion for ${id}`);
-    await check(page, state);
-  }
+  await assertLeaves(stateAssertions, page, state, undefined);
 }

@@ -72,7 +72,7 @@ interface StateNodeLike {
   transitions: Map<string, TransitionLike[]>;
 }
 
-interface TransitionLike {
+export interface TransitionLike {
   source: StateNodeLike;
   eventType: string;
   target?: StateNodeLike[];
@@ -288,7 +288,7 @@ const guardName = (guard: unknown): string | null =>
         : String((guard as { type?: unknown }).type ?? 'inline');
 
 /** `source · event [#n of several] [guard] → target`, one per candidate of a defined transition. */
-function transitionKey(t: TransitionLike): string {
+export function transitionKey(t: TransitionLike): string {
   const candidates = t.source.transitions.get(t.eventType) ?? [];
   const index = candidates.length > 1 ? ` #${candidates.indexOf(t) + 1}` : '';
   const guard = guardName(t.guard);
@@ -444,3 +444,35 @@ export const failed = (id: string, fixture = 'network', error: unknown = new Err
   fixture,
 });
 export const after = (delay: string, stateId: string): ModelEvent => ({ type: `xstate.after.${delay}.${stateId}` });
+
+/** The paths no other path (from the same input) starts with: a prefix walks nothing its longer path does not. */
+export function withoutPrefixes(paths: WalkedPath[]): WalkedPath[] {
+  const keys = paths.map((p) => [p.input, ...p.steps.map((s) => JSON.stringify(s.event))]);
+  const isPrefix = (short: string[], long: string[]) =>
+    short.length < long.length && short.every((part, i) => part === long[i]);
+  return paths.filter((_, i) => !keys.some((other, j) => j !== i && isPrefix(keys[i]!, other)));
+}
+
+/**
+ * A small subset of `paths` reaching every goal any of them reaches (greedy set cover: each round takes the path
+ * with the most goals not yet reached, the shorter on a tie). For walks too slow to take every generated path: the
+ * goals say what the subset must still cover (states, defined transitions, state combinations…).
+ */
+export function coveringPaths(paths: WalkedPath[], goalsOf: (path: WalkedPath) => Iterable<string>): WalkedPath[] {
+  const candidates = paths.map((path) => ({ path, goals: new Set(goalsOf(path)) }));
+  const reached = new Set<string>();
+  const chosen: WalkedPath[] = [];
+  for (;;) {
+    let best: { path: WalkedPath; gain: number } | null = null;
+    for (const { path, goals } of candidates) {
+      let gain = 0;
+      for (const goal of goals) if (!reached.has(goal)) gain += 1;
+      if (gain > 0 && (!best || gain > best.gain || (gain === best.gain && path.steps.length < best.path.steps.length)))
+        best = { path, gain };
+    }
+    if (!best) return chosen;
+    const { path } = best;
+    chosen.push(path);
+    for (const goal of candidates.find((c) => c.path === path)!.goals) reached.add(goal);
+  }
+}

@@ -12,7 +12,7 @@ import {
   type SendOutcome,
   type TestSendOutcome,
 } from '../../src/machines/messageWizard/messageWizard.machine.ts';
-import { after, done, failed, type MachineModel, type ModelEvent } from './graph.ts';
+import { after, done, failed, type Journey, type MachineModel, type ModelEvent } from './graph.ts';
 
 const at = '2026-01-01T10:00:00.000Z';
 export const draftMessage: Message = {
@@ -112,6 +112,73 @@ const R = 'messageWizard.ready';
 
 type Snapshot = SnapshotFrom<typeof messageWizardMachine>;
 
+const loaded = done('loadMessage', o.loadMessage.draft, 'draft');
+const checked = done('loadChecklist', o.loadChecklist.ready, 'ready');
+/** The fixture at `index` of a list, which must hold it. */
+const nth = <T>(list: T[], index = 0): T => {
+  const fixture = list[index];
+  if (fixture === undefined) throw new Error(`no fixture #${index}`);
+  return fixture;
+};
+const subjectChange = nth(e['field.change'], 0);
+const listPicked = nth(e['field.change'], 1);
+const listsCleared = nth(e['field.change'], 2);
+const goodAddresses = nth(e['testSend.submit'], 0);
+const badAddresses = nth(e['testSend.submit'], 1);
+const refresh = nth(e['checklist.refresh']);
+const send = nth(e['wizard.send']);
+
+/**
+ * Journeys as a user makes them on step-3 (which reads the checklist when it opens): shortest paths reach the same
+ * states by sending a test or a change straight after loading, which the screens cannot do, and never take the
+ * self-transitions of a test send refused or a save that refreshes the checklist.
+ */
+const journeys = [
+  {
+    name: 'test sends from step-3: sent, refused, addresses invalid, failed',
+    input: 'email',
+    events: [
+      loaded,
+      refresh,
+      checked,
+      goodAddresses,
+      done('sendTest', o.sendTest.sent, 'sent'),
+      goodAddresses,
+      done('sendTest', o.sendTest.rejected, 'rejected'),
+      badAddresses,
+      goodAddresses,
+      failed('sendTest'),
+    ],
+  },
+  {
+    name: 'a change saved on step-3 reads the checklist again, then the campaign is sent',
+    input: 'email',
+    events: [
+      loaded,
+      refresh,
+      checked,
+      subjectChange,
+      after('AUTOSAVE_DEBOUNCE', `${R}.autosave.debouncing`),
+      done('saveMessage', o.saveMessage.saved, 'saved'),
+      checked,
+      send,
+      done('sendMessage', o.sendMessage.sent, 'sent'),
+    ],
+  },
+  {
+    name: 'recipients picked, counted, then removed',
+    input: 'email',
+    events: [
+      loaded,
+      listPicked,
+      after('COUNT_DEBOUNCE', `${R}.count.debouncing`),
+      done('countAudience', o.countAudience.some, 'some'),
+      listsCleared,
+      after('COUNT_DEBOUNCE', `${R}.count.debouncing`),
+    ],
+  },
+] satisfies Journey[];
+
 export const messageWizardModel: MachineModel<MessageWizardInput> = {
   name: 'messageWizard',
   machine: messageWizardMachine,
@@ -149,7 +216,10 @@ export const messageWizardModel: MachineModel<MessageWizardInput> = {
       pending: Object.keys(c.pending).length > 0,
       audience: (c.draft.includeLists?.length ?? 0) > 0,
       checklist: c.checklist?.every((i) => i.ok || !i.blocking) ?? null,
+      stale: c.checklistStale,
     });
   },
+  journeys,
+  transient: ['messageWizard.ready.count.starting'],
   limit: 100_000,
 };

@@ -41,8 +41,9 @@ export const countAudience = fromPromise<number, { channel: Channel; audience: M
   return unwrap(result).count;
 });
 
-export const loadChecklist = fromPromise<ChecklistItem[], Target>(async ({ input }) =>
-  unwrap(await api.GET('/channels/{channel}/messages/{messageId}/checklist', path(input))),
+/** Aborted when the machine reads it again (a save ended meanwhile): only the newest answer counts. */
+export const loadChecklist = fromPromise<ChecklistItem[], Target>(async ({ input, signal }) =>
+  unwrap(await api.GET('/channels/{channel}/messages/{messageId}/checklist', { ...path(input), signal })),
 );
 
 export const sendTest = fromPromise<TestSendOutcome, Target & { addresses: string[] }>(async ({ input }) => {

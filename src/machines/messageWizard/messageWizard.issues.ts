@@ -15,16 +15,19 @@ export const ISSUE_CODES = [
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
-const BY_TEXT = new Map<string, IssueCode>([
-  [FIELD_TEXTS.nameRequired, 'nameRequired'],
-  [FIELD_TEXTS.listMissing, 'listMissing'],
-  [FIELD_TEXTS.timeZoneInvalid, 'timeZoneInvalid'],
-  [MESSAGE_FIELD_TEXTS.senderMissing, 'senderMissing'],
-  [MESSAGE_FIELD_TEXTS.templateMissing, 'templateMissing'],
-  [MESSAGE_FIELD_TEXTS.segmentMissing, 'segmentMissing'],
-  [MESSAGE_FIELD_TEXTS.dateInvalid, 'dateInvalid'],
-  [MESSAGE_FIELD_TEXTS.patternInvalid, 'patternInvalid'],
-]);
+/** The server's field text behind each code (`invalid` stands for any other text). */
+export const ISSUE_TEXTS: Record<Exclude<IssueCode, 'invalid'>, string> = {
+  nameRequired: FIELD_TEXTS.nameRequired,
+  listMissing: FIELD_TEXTS.listMissing,
+  timeZoneInvalid: FIELD_TEXTS.timeZoneInvalid,
+  senderMissing: MESSAGE_FIELD_TEXTS.senderMissing,
+  templateMissing: MESSAGE_FIELD_TEXTS.templateMissing,
+  segmentMissing: MESSAGE_FIELD_TEXTS.segmentMissing,
+  dateInvalid: MESSAGE_FIELD_TEXTS.dateInvalid,
+  patternInvalid: MESSAGE_FIELD_TEXTS.patternInvalid,
+};
+
+const BY_TEXT = new Map(Object.entries(ISSUE_TEXTS).map(([code, text]) => [text, code as IssueCode]));
 
 /** Field → code; a text the wizard has no code for (a contract rule) is `invalid`. */
 export function toIssueCodes(errors: Record<string, string>): Partial<Record<string, IssueCode>> {

@@ -33,8 +33,9 @@ type ErrorSlot = keyof MessageWizardContext['errors'];
  * The message wizard. `loading` reads the message and the pick lists (`loadFailed` offers a retry); a message that is
  * no longer a draft is `locked`. `ready` runs three regions side by side: `autosave` (every change waits in
  * `debouncing`, then `saving` sends the changed fields only; a refusal is `invalid`, a failure `failed` with a retry),
- * `count` (a change of lists or segments restarts `debouncing` → `counting` the deduplicated recipients), and `task`
- * (one action at a time: `checking` the pre-send checklist, `testing` a test send, `sending`, `confirmingDelete` →
+ * `count` (the draft's recipients are counted on opening; a change of lists or segments restarts `debouncing` →
+ * `counting` the deduplicated recipients), and `task`
+ * (one action at a time: `checking` the pre-send checklist, read again after every save, `testing` a test send, `sending`, `confirmingDelete` →
  * `deleting`). Sending needs every change saved and a checklist without blocking failures; it ends in `sent`, a
  * deletion in `deleted`. The steps are the screen's routes: going back and forth keeps this one machine's context.
  */
@@ -53,6 +54,7 @@ export const messageWizardMachine = setup({
     hasAudience: ({ context }) => hasAudience(context.draft),
     hasPending: ({ context }) => Object.keys(context.pending).length > 0,
     hasChecklist: ({ context }) => context.checklist !== null,
+    isChecklistStale: ({ context }) => context.checklistStale,
     isLocked: (_, outcome: SaveOutcome) => outcome.kind === 'locked',
     isRejected: (_, outcome: SaveOutcome) => outcome.kind === 'rejected',
     isTestSent: (_, outcome: TestSendOutcome) => outcome.kind === 'sent',
@@ -89,6 +91,8 @@ export const messageWizardMachine = setup({
     assignIssues: assign((_, outcome: SaveOutcome) => ({ issues: outcome.kind === 'rejected' ? outcome.issues : {} })),
     assignCount: assign((_, count: number | null) => ({ count })),
     assignChecklist: assign((_, checklist: ChecklistItem[]) => ({ checklist })),
+    markChecklistStale: assign({ checklistStale: true }),
+    startChecklist: assign({ checklistStale: false }),
     assignTestSent: assign((_, outcome: TestSendOutcome) => ({
       testSentTo: outcome.kind === 'sent' ? outcome.addresses : [],
     })),
@@ -111,6 +115,7 @@ export const messageWizardMachine = setup({
     options: null,
     count: null,
     checklist: null,
+    checklistStale: false,
     issues: {},
     testAddresses: [],
     testSentTo: [],
@@ -163,7 +168,11 @@ export const messageWizardMachine = setup({
                 src: 'saveMessage',
                 input: ({ context }) => ({ channel: context.channel, id: context.id, patch: context.inFlight ?? {} }),
                 onDone: [
-                  { guard: { type: 'isLocked', params: ({ event }) => event.output }, target: '#messageWizard.locked' },
+                  // No longer a draft (sent or scheduled elsewhere): read it again, to show it locked with its status.
+                  {
+                    guard: { type: 'isLocked', params: ({ event }) => event.output },
+                    target: '#messageWizard.loading',
+                  },
                   {
                     guard: { type: 'isRejected', params: ({ event }) => event.output },
                     target: 'invalid',
@@ -193,7 +202,8 @@ export const messageWizardMachine = setup({
           },
         },
         count: {
-          initial: 'debouncing',
+          // The first count runs at once: there is no typing to wait for when the wizard opens.
+          initial: 'starting',
           on: {
             'field.change': {
               guard: { type: 'isAudienceChange', params: ({ event }) => event.patch },
@@ -202,6 +212,12 @@ export const messageWizardMachine = setup({
             },
           },
           states: {
+            starting: {
+              always: [
+                { guard: 'hasAudience', target: 'counting' },
+                { target: 'idle', actions: { type: 'assignCount', params: 0 } },
+              ],
+            },
             idle: {},
             debouncing: {
               after: {
@@ -237,8 +253,11 @@ export const messageWizardMachine = setup({
         },
         task: {
           initial: 'idle',
+          // A save that ends while a test send, a send or a deletion runs: the checklist waits for the task to be free.
+          on: { 'message.saved': { guard: 'hasChecklist', actions: 'markChecklistStale' } },
           states: {
             idle: {
+              always: { guard: 'isChecklistStale', target: 'checking' },
               on: {
                 'checklist.refresh': 'checking',
                 'message.saved': { guard: 'hasChecklist', target: 'checking' },
@@ -256,6 +275,9 @@ export const messageWizardMachine = setup({
             },
             checking: {
               tags: ['busy'],
+              entry: 'startChecklist',
+              // The read under way may predate the save: read again.
+              on: { 'message.saved': { target: 'checking', reenter: true } },
               invoke: {
                 id: 'loadChecklist',
                 src: 'loadChecklist',

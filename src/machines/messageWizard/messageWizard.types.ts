@@ -57,6 +57,8 @@ export interface MessageWizardContext {
   /** The deduplicated recipient count of the draft's lists and segments; null until counted. */
   count: number | null;
   checklist: ChecklistItem[] | null;
+  /** A save ended while another action ran: the checklist is read again as soon as the task is free. */
+  checklistStale: boolean;
   /** Field issues of the last refused autosave, by field. */
   issues: Partial<Record<string, IssueCode>>;
   /** The addresses of the test send under way or last made, and those it reached. */

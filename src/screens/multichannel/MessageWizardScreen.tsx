@@ -102,6 +102,8 @@ function WizardHeader() {
   const confirming = useSelector(actor, (s) => s.matches({ ready: { task: 'confirmingDelete' } }));
   const deleting = useSelector(actor, (s) => s.matches({ ready: { task: 'deleting' } }));
   const deleteFailed = useSelector(actor, (s) => s.context.errors.task === 'deleteFailed');
+  // One action at a time: while the checklist, a test send or a send runs, the machine would ignore the click.
+  const canDelete = useSelector(actor, (s) => s.can({ type: 'wizard.delete' }));
   const status = saving ? w.saving : saveFailed ? w.saveFailed : invalid ? w.invalid : dirty ? w.unsaved : w.saved;
   return (
     <Group justify="space-between" align="flex-start">
@@ -119,7 +121,7 @@ function WizardHeader() {
         </Group>
         {deleteFailed && <Text c="red">{intl.formatMessage(w.deleteFailed)}</Text>}
       </Stack>
-      <Button color="red" variant="subtle" onClick={() => actor.send({ type: 'wizard.delete' })}>
+      <Button color="red" variant="subtle" disabled={!canDelete} onClick={() => actor.send({ type: 'wizard.delete' })}>
         {intl.formatMessage(w.deleteDraft)}
       </Button>
       <ConfirmModal

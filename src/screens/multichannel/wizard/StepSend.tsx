@@ -99,6 +99,7 @@ function Summary() {
   const actor = useWizardActor();
   const draft = useSelector(actor, (s) => s.context.draft);
   const count = useSelector(actor, (s) => s.context.count);
+  const counting = useSelector(actor, (s) => s.matches({ ready: { count: 'debouncing' } }) || s.hasTag('counting'));
   const sender = useSelector(actor, (s) => s.context.options?.senders.find((x) => x.id === s.context.draft.senderId));
   return (
     <Paper withBorder p="md">
@@ -115,7 +116,7 @@ function Summary() {
         <List.Item>
           {intl.formatMessage(w.sender)}: {sender ? `${draft.fromName ?? sender.name} <${sender.address}>` : '—'}
         </List.Item>
-        <List.Item>{intl.formatMessage(w.recipients, { count: count ?? 0 })}</List.Item>
+        <List.Item>{intl.formatMessage(counting ? w.counting : w.recipients, { count: count ?? 0 })}</List.Item>
       </List>
     </Paper>
   );
@@ -126,6 +127,8 @@ function Checklist() {
   const actor = useWizardActor();
   const items = useSelector(actor, (s) => s.context.checklist);
   const checking = useSelector(actor, (s) => s.matches({ ready: { task: 'checking' } }));
+  // A test send or a send under way holds the button: the machine reads the checklist only between actions.
+  const canRefresh = useSelector(actor, (s) => s.can({ type: 'checklist.refresh' }));
   const failed = useSelector(actor, (s) => s.context.errors.checklist === 'checklistFailed');
   return (
     <Paper withBorder p="md">
@@ -137,6 +140,7 @@ function Checklist() {
           size="xs"
           variant="default"
           loading={checking}
+          disabled={!checking && !canRefresh}
           onClick={() => actor.send({ type: 'checklist.refresh' })}
         >
           {intl.formatMessage(w.checkAgain)}
