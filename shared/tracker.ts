@@ -29,7 +29,7 @@ export const TRACKER_LIMITS = {
   maxUrlLength: 2048,
   maxVisitorIdLength: 64,
   /** Requests per site key per window, counted on all nodes (the platform's rate-limit store). */
-  rateLimitPerWindow: 600,
+  rateLimitPerWindow: 3_000,
   rateLimitWindowMs: 10_000,
   /** Allowed domains per site. */
   maxAllowedDomains: 20,
@@ -89,7 +89,7 @@ export const TRACKER_TEXTS = {
   bodyTooLarge: 'The batch is larger than 64 kB.',
   eventTooLarge: 'An event is larger than 4 kB.',
   propertiesTooLarge: "An event's properties are larger than 2 kB.",
-  nulCharacter: 'Text cannot contain the NUL character.',
+  badText: 'Text cannot contain NUL characters or broken Unicode.',
   nameRequired: 'A custom event needs a name.',
   emailRequired: 'identify needs an email address.',
 } as const;

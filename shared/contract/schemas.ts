@@ -4481,6 +4481,7 @@ export const TrackerSiteInput = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     allowedDomains: {
       type: 'array',
@@ -4528,6 +4529,7 @@ export const TrackerSitePatch = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     allowedDomains: {
       type: 'array',

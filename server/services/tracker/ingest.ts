@@ -91,7 +91,11 @@ export function uaClassOf(userAgent: string | undefined): TrackerUaClass {
 }
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
-const hasNul = (value: unknown) => JSON.stringify(value).includes('\\u0000');
+/**
+ * NUL characters and unpaired surrogates: PostgreSQL's text and jsonb refuse them, and one refused event would cost
+ * its whole write. JSON.stringify escapes exactly these (and other control characters) as \\uXXXX.
+ */
+const hasBadText = (value: unknown) => /\\u(0000|d[89a-f])/i.test(JSON.stringify(value));
 
 /** The path of a URL (for grouping pages), or null when it is not a URL. */
 function pathOf(url: string | undefined): string | null {
@@ -120,7 +124,7 @@ export function toHits(
   const errors: FieldErrors = {};
   batch.events.forEach((event, i) => {
     const field = `events/${i}`;
-    if (hasNul(event)) errors[field] = [TRACKER_TEXTS.nulCharacter];
+    if (hasBadText(event)) errors[field] = [TRACKER_TEXTS.badText];
     else if (bytes(event) > TRACKER_LIMITS.maxEventBytes) errors[field] = [TRACKER_TEXTS.eventTooLarge];
     else if (event.properties && bytes(event.properties) > TRACKER_LIMITS.maxPropertiesBytes)
       errors[`${field}/properties`] = [TRACKER_TEXTS.propertiesTooLarge];

@@ -127,7 +127,17 @@ describe('ingest', () => {
     expect(bigBody.json().message).toBe(TRACKER_TEXTS.bodyTooLarge);
     const nul = await track({ visitorId: 'v4', events: [{ type: 'event', name: 'a\u0000b' }] });
     expect(nul.statusCode).toBe(422);
-    expect(nul.json().errors['events/0']).toEqual([TRACKER_TEXTS.nulCharacter]);
+    expect(nul.json().errors['events/0']).toEqual([TRACKER_TEXTS.badText]);
+    const surrogate = await track({
+      visitorId: 'v4',
+      events: [{ type: 'event', name: 'ok', properties: { s: 'x\ud800' } }],
+    });
+    expect(surrogate.json().errors['events/0']).toEqual([TRACKER_TEXTS.badText]);
+    const deep = await track({
+      visitorId: 'v4b',
+      events: [{ type: 'event', name: 'n', properties: { n: Array(900).fill(1) } }],
+    });
+    expect(deep.statusCode).toBe(204);
     const nulProps = await track({
       visitorId: 'v4',
       events: [{ type: 'event', name: 'a', properties: { 'k\u0000': 1 } }],
@@ -148,6 +158,8 @@ describe('ingest', () => {
     expect(noName.json().errors['events/0/name']).toEqual([TRACKER_TEXTS.nameRequired]);
     await flush();
     expect(await stored('v4')).toEqual([]);
+    // 2 kB of JSON that takes more room as jsonb is stored all the same.
+    expect(await stored('v4b')).toHaveLength(1);
   });
 
   it('drops bots and browsers asking not to be tracked, answering 204', async () => {
