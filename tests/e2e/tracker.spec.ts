@@ -47,7 +47,7 @@ test('a website page sends a page view, an event and identify; seen live and on 
   await page.getByRole('button', { name: 'Create the site' }).click();
 
   // Settings: the test page's host is the allowed domain; no consent step for this test page.
-  const domains = page.getByLabel('Allowed domains');
+  const domains = page.getByRole('combobox', { name: 'Allowed domains' });
   await domains.fill('127.0.0.1');
   await domains.press('Enter');
   await page.getByText('Record at once').click();
