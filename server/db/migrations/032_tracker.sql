@@ -41,8 +41,9 @@ create index tracker_events_site_idx on tracker_events (company_id, site_id, rec
 create index tracker_events_visitor_idx on tracker_events (company_id, site_id, visitor_id, received_at);
 create index tracker_events_contact_idx on tracker_events (company_id, contact_id, received_at) where contact_id is not null;
 
--- One row per visitor of a site: the contact it is joined to, and the visit in progress (pages seen, the timeline
--- entry that shows them once the visitor is known).
+-- One row per identified visitor of a site: the contact it is joined to, and the visit in progress (pages seen, the
+-- timeline entry that shows them). Anonymous visitors have no row: their visit is read back from their events when
+-- they identify (server/services/tracker/recorder.ts), so the busiest path only inserts events.
 create table tracker_visitors (
   company_id uuid not null,
   site_id bigint not null,

@@ -33,7 +33,7 @@ interface VisitorState {
  * pushes hits and answers 204 at once; one writer at a time takes what is buffered every `flushMs` (or at once when
  * `maxRows` wait), one transaction per company under row-level security. A write resolves identify() emails to
  * contacts, walks each visitor's events in order (a visit ends after TRACKER_LIMITS.visitGapMs without events),
- * inserts the events with the contact known at their time, keeps each visitor's state, and for visitors who are
+ * inserts the events with the contact known at their time, keeps the state of identified visitors, and for visitors who are
  * contacts writes the timeline: one `website.visit` entry per visit (updated while the visit goes on) and one
  * `website.event` per custom event. Then it emits `tracker.events` (live list) and `contact.timeline`.
  */
@@ -168,6 +168,13 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackerHit[
     );
     for (const r of rows) contactByEmail.set(r.email, Number(r.id));
   }
+  // Anonymous visitors have no row: one that identifies now gets its visit so far from its recent events.
+  const joining = new Map<string, TrackerHit>();
+  for (const h of hits) {
+    const k = visitorKey(h.siteId, h.visitorId);
+    if (h.email && contactByEmail.has(h.email) && !visitors.has(k)) joining.set(k, h);
+  }
+  if (joining.size) await seedVisits(db, companyId, [...joining.values()], visitors);
 
   const contactIds: (number | null)[] = [];
   const visits: { state: VisitorState; startedAt: Date; pages: number; paths: string[]; eventId: number | null }[] = [];
@@ -324,9 +331,11 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackerHit[
     for (const e of customEvents) touched.add(e.contactId);
   }
 
-  const states = [...visitors.values()];
-  await db.query(
-    `insert into tracker_visitors as t (company_id, site_id, visitor_id, contact_id, identified_at, visit_started_at,
+  // Only identified visitors are kept: an anonymous one's visit is read back from its events if it identifies.
+  const states = [...visitors.values()].filter((v) => v.contactId !== null);
+  if (states.length)
+    await db.query(
+      `insert into tracker_visitors as t (company_id, site_id, visitor_id, contact_id, identified_at, visit_started_at,
                                         last_seen_at, visit_pages, visit_paths, visit_event_id)
      select $1, v.site_id, v.visitor_id, v.contact_id, v.identified_at, v.started, v.seen, v.pages,
             array(select jsonb_array_elements_text(v.paths)), v.event_id
@@ -337,19 +346,19 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackerHit[
        contact_id = excluded.contact_id, identified_at = excluded.identified_at,
        visit_started_at = excluded.visit_started_at, last_seen_at = excluded.last_seen_at,
        visit_pages = excluded.visit_pages, visit_paths = excluded.visit_paths, visit_event_id = excluded.visit_event_id`,
-    [
-      companyId,
-      states.map((s) => s.siteId),
-      states.map((s) => s.visitorId),
-      states.map((s) => s.contactId),
-      states.map((s) => s.identifiedAt),
-      states.map((s) => s.visitStartedAt),
-      states.map((s) => s.lastSeenAt),
-      states.map((s) => s.pages),
-      states.map((s) => JSON.stringify(s.paths)),
-      states.map((s) => s.visitEventId),
-    ],
-  );
+      [
+        companyId,
+        states.map((s) => s.siteId),
+        states.map((s) => s.visitorId),
+        states.map((s) => s.contactId),
+        states.map((s) => s.identifiedAt),
+        states.map((s) => s.visitStartedAt),
+        states.map((s) => s.lastSeenAt),
+        states.map((s) => s.pages),
+        states.map((s) => JSON.stringify(s.paths)),
+        states.map((s) => s.visitEventId),
+      ],
+    );
 
   // The live list: the latest events of each site, with the ids they were stored under (in insert order).
   const live = new Map<number, TrackerLiveEvent[]>();
@@ -373,4 +382,42 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackerHit[
     if (list.length > LIVE_EVENTS * 2) list.splice(0, LIVE_EVENTS);
   });
   return { live, contacts: touched };
+}
+
+/** The visit in progress of anonymous visitors who identify in this write, from their events of the last day. */
+async function seedVisits(db: PoolClient, companyId: string, first: TrackerHit[], into: Map<string, VisitorState>) {
+  const since = new Date(Math.min(...first.map((h) => h.receivedAt.getTime())) - 86_400_000);
+  const { rows } = await db.query<{ site_id: string; visitor_id: string; type: string; path: string | null; at: Date }>(
+    `select e.site_id, e.visitor_id, e.type, e.path, e.received_at as at
+       from tracker_events e join unnest($2::bigint[], $3::text[]) as k(site_id, visitor_id)
+         on e.site_id = k.site_id and e.visitor_id = k.visitor_id
+      where e.company_id = $1 and e.received_at > $4
+      order by e.site_id, e.visitor_id, e.received_at, e.id`,
+    [companyId, first.map((h) => h.siteId), first.map((h) => h.visitorId), since],
+  );
+  for (const r of rows) {
+    const k = visitorKey(Number(r.site_id), r.visitor_id);
+    let state = into.get(k);
+    if (!state || r.at.getTime() - state.lastSeenAt.getTime() > TRACKER_LIMITS.visitGapMs) {
+      state = {
+        siteId: Number(r.site_id),
+        visitorId: r.visitor_id,
+        contactId: null,
+        identifiedAt: null,
+        visitStartedAt: r.at,
+        lastSeenAt: r.at,
+        pages: 0,
+        paths: [],
+        visitEventId: null,
+        visitChanged: false,
+        joined: false,
+      };
+      into.set(k, state);
+    }
+    state.lastSeenAt = r.at;
+    if (r.type === 'page_view') {
+      state.pages += 1;
+      if (r.path && state.paths.length < TRACKER_LIMITS.maxPathsPerVisit) state.paths.push(r.path);
+    }
+  }
 }
