@@ -2883,7 +2883,7 @@ export interface components {
             consentMode?: components["schemas"]["TrackerConsentMode"];
             retentionDays?: number;
         };
-        /** @description Host names whose pages may send events; `*.example.com` allows every subdomain of example.com. */
+        /** @description Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it. */
         TrackerAllowedDomains: string[];
         TrackerSitePatch: {
             name?: string;

@@ -4487,7 +4487,8 @@ export const TrackerSiteInput = {
       type: 'array',
       maxItems: 20,
       uniqueItems: true,
-      description: 'Host names whose pages may send events; `*.example.com` allows every subdomain of example.com.',
+      description:
+        'Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it.',
       items: {
         type: 'string',
         maxLength: 253,
@@ -4512,7 +4513,7 @@ export const TrackerAllowedDomains = {
   type: 'array',
   maxItems: 20,
   uniqueItems: true,
-  description: 'Host names whose pages may send events; `*.example.com` allows every subdomain of example.com.',
+  description: 'Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it.',
   items: {
     type: 'string',
     maxLength: 253,
@@ -4535,7 +4536,8 @@ export const TrackerSitePatch = {
       type: 'array',
       maxItems: 20,
       uniqueItems: true,
-      description: 'Host names whose pages may send events; `*.example.com` allows every subdomain of example.com.',
+      description:
+        'Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it.',
       items: {
         type: 'string',
         maxLength: 253,

@@ -38,7 +38,8 @@ export const trackerMessages = {
     domains: { id: 'screen.tracker.settings.domains', defaultMessage: 'Allowed domains' },
     domainsHelp: {
       id: 'screen.tracker.settings.domainsHelp',
-      defaultMessage: 'Only pages on these domains can send events. *.example.com allows every subdomain.',
+      defaultMessage:
+        'Only pages on these domains can send events. *.example.com allows example.com and all its subdomains.',
     },
     domainsPlaceholder: { id: 'screen.tracker.settings.domainsPlaceholder', defaultMessage: 'www.example.com' },
     consentMode: { id: 'screen.tracker.settings.consentMode', defaultMessage: 'Consent' },
