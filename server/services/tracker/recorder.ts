@@ -9,8 +9,10 @@ import type { TrackerHit } from './ingest.ts';
 const MAX_BATCH = 5_000;
 /** Hits kept while the database is slower than the ingest; past this, new hits are dropped (and logged). */
 const MAX_BUFFERED = 200_000;
-/** Events sent live per site and write (the Tracker screen shows the latest few). */
+/** Events sent live per site and emit (the Tracker screen shows the latest few). */
 const LIVE_EVENTS = 20;
+/** `tracker.events` goes out at most this often per site: a busy site must not cost a realtime message per write. */
+export const LIVE_THROTTLE_MS = 1_000;
 
 interface VisitorState {
   siteId: number;
@@ -45,6 +47,7 @@ export class TrackerRecorder {
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> | undefined;
   #dropped = 0;
+  readonly #live = new Map<string, { events: TrackerLiveEvent[]; timer?: NodeJS.Timeout; last: number }>();
 
   constructor(ctx: AppContext, options: { flushMs?: number; maxRows?: number } = {}) {
     this.#ctx = ctx;
@@ -88,8 +91,35 @@ export class TrackerRecorder {
     while (this.#writing || this.#buffer.length) await (this.#writing ?? this.#drain());
   }
 
-  close(): Promise<void> {
-    return this.flush();
+  /** Writes what is buffered and sends the live events still held back by the throttle. */
+  async close(): Promise<void> {
+    await this.flush();
+    for (const [k, entry] of this.#live) {
+      if (!entry.timer) continue;
+      clearTimeout(entry.timer);
+      this.#emitLive(k, entry);
+    }
+    this.#live.clear();
+  }
+
+  /** Queues a site's new events for the live list; they go out at most once per LIVE_THROTTLE_MS per site. */
+  #queueLive(companyId: string, siteId: number, events: TrackerLiveEvent[]): void {
+    const k = `${companyId}/${siteId}`;
+    const entry = this.#live.get(k) ?? { events: [], last: 0 };
+    this.#live.set(k, entry);
+    entry.events = [...entry.events, ...events].slice(-LIVE_EVENTS);
+    if (entry.timer) return;
+    const wait = Math.max(0, entry.last + LIVE_THROTTLE_MS - Date.now());
+    entry.timer = setTimeout(() => this.#emitLive(k, entry), wait);
+  }
+
+  #emitLive(k: string, entry: { events: TrackerLiveEvent[]; timer?: NodeJS.Timeout; last: number }): void {
+    const [companyId, siteId] = k.split('/');
+    const events = entry.events;
+    entry.events = [];
+    entry.timer = undefined;
+    entry.last = Date.now();
+    if (events.length) this.#ctx.realtime.toCompany(companyId!, 'tracker.events', { siteId: Number(siteId), events });
   }
 
   async #write(hits: TrackerHit[]): Promise<void> {
@@ -103,9 +133,7 @@ export class TrackerRecorder {
       try {
         const scope = forTenant(this.#ctx, { companyId, userId: null });
         const written = await scope.db.transaction((db) => writeCompany(db, companyId, companyHits));
-        for (const [siteId, events] of written.live) {
-          this.#ctx.realtime.toCompany(companyId, 'tracker.events', { siteId, events: events.slice(-LIVE_EVENTS) });
-        }
+        for (const [siteId, events] of written.live) this.#queueLive(companyId, siteId, events);
         for (const contactId of written.contacts) {
           this.#ctx.realtime.toCompany(companyId, 'contact.timeline', { contactId });
         }

@@ -61,8 +61,11 @@ describe('ingest', () => {
       { type: 'page_view', path: '/shoes', ua_class: 'desktop', contact_id: null },
       { type: 'event', name: 'added_to_cart', properties: { sku: 'A1', price: 12.5 } },
     ]);
+    // The live list's event goes out on the next tick (then at most once a second per site).
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const live = env.emitted.find((e) => e.event === 'tracker.events');
     expect(live?.room).toBe(`company:${a.companyId}`);
+    expect(live?.payload).toMatchObject({ siteId: site.id, events: [{ type: 'page_view' }, { type: 'event' }] });
   });
 
   it('accepts a subdomain of a wildcard domain and refuses a foreign origin (403, no CORS header)', async () => {
