@@ -42,6 +42,7 @@ test('a website page sends a page view, an event and identify; seen live and on 
   const contactId = ((await contact.json()) as { id: number }).id;
 
   await loginThroughUi(page, user);
+  await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto('/userflow/tracker');
   await expect(page.getByText('Install the tracker on your website')).toBeVisible();
   await page.getByRole('button', { name: 'Create the site' }).click();
