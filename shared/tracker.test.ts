@@ -70,6 +70,18 @@ describe('the tracker snippet', () => {
     expect(sent[0]!.body.events.map((e) => e.type)).toEqual(['page_view', 'event', 'identify']);
   });
 
+  it('records a page view for each history change of a single-page app, once per address', () => {
+    const { sent, flush, context } = load();
+    context.location.href = 'https://shop.example.org/b';
+    context.history.pushState({}, '', '/b');
+    context.history.replaceState({}, '', '/b');
+    flush();
+    expect(sent[0]!.body.events.map((e) => (e as { url?: string }).url)).toEqual([
+      'https://shop.example.org/a',
+      'https://shop.example.org/b',
+    ]);
+  });
+
   it('waits for consent when the site asks for it, and sends nothing after a refusal', () => {
     const { sent, flush, missiva } = load({ consent: 'ask' });
     flush();
