@@ -31,7 +31,7 @@ function load(options: { consent?: 'ask'; dnt?: boolean; queue?: unknown[][]; fe
     },
     navigator: { doNotTrack: options.dnt ? '1' : null },
     location: { href: 'https://shop.example.org/a' },
-    history: { pushState: () => undefined, replaceState: () => undefined },
+    history: { pushState: (..._args: unknown[]) => undefined, replaceState: (..._args: unknown[]) => undefined },
     localStorage: new Map<string, string>(),
     setTimeout: (fn: () => void) => timers.push(fn),
     clearTimeout: () => undefined,
