@@ -39,7 +39,8 @@ create table tracker_events (
 ) partition by range (received_at);
 create index tracker_events_site_idx on tracker_events (company_id, site_id, received_at desc);
 create index tracker_events_visitor_idx on tracker_events (company_id, site_id, visitor_id, received_at);
-create index tracker_events_contact_idx on tracker_events (company_id, contact_id, received_at) where contact_id is not null;
+create index tracker_events_contact_idx on tracker_events (company_id, contact_id, received_at)
+  where contact_id is not null;
 
 -- One row per identified visitor of a site: the contact it is joined to, and the visit in progress (pages seen, the
 -- timeline entry that shows them). Anonymous visitors have no row: their visit is read back from their events when
