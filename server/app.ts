@@ -25,6 +25,7 @@ import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
 import { createHandlers, createSecurityHandlers } from './routes/index.ts';
 import { publicLinkRoutes } from './routes/messaging/publicLinks.ts';
 import { apiReferenceRoutes } from './routes/system/apiReference.ts';
+import { trackerPublicRoutes } from './routes/userflow/trackerPublic.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
@@ -263,6 +264,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // The links messages carry (open pixel, tracked links, unsubscribe, web version): outside /api, before the SPA.
   await app.register(publicLinkRoutes(ctx));
+  // The website tracker's snippet and the ingest's CORS preflight.
+  await app.register(trackerPublicRoutes(ctx));
 
   const manifestHandler = createHandlers(ctx).getBuildManifest;
   app.get('/build-manifest.json', async (request, reply) => {

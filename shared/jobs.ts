@@ -12,6 +12,7 @@ export const TASKS = {
   startMessage: 'start_message',
   sendMessageBatch: 'send_message_batch',
   deliverWebhook: 'deliver_webhook',
+  maintainTrackerPartitions: 'maintain_tracker_partitions',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

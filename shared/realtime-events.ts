@@ -1,5 +1,6 @@
 import type { ProgressKind } from './jobs.ts';
 import type { Channel, MessageStatus } from './messaging.ts';
+import type { TrackerEventType, TrackerUaClass } from './tracker.ts';
 
 /**
  * Realtime events, typed once for the socket.io server (server/realtime) and the SPA (src/machines/realtime).
@@ -40,6 +41,8 @@ export interface ServerToClientEvents {
   'message.updated': (payload: MessageUpdatedPayload) => void;
   /** Something new on a contact's timeline (a message sent, opened, clicked, a reply). */
   'contact.timeline': (payload: { contactId: number }) => void;
+  /** Website tracker events just stored for one of the company's sites. */
+  'tracker.events': (payload: TrackerEventsPayload) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -53,3 +56,25 @@ export interface ClientToServerEvents {
 /** Errors the server answers a refused connection with (`connect_error` message). */
 export const REALTIME_AUTH_ERRORS = ['token_missing', 'token_invalid', 'token_expired', 'session_revoked'] as const;
 export type RealtimeAuthError = (typeof REALTIME_AUTH_ERRORS)[number];
+
+/** One event the website tracker stored (the contract's TrackerEvent), as the Tracker screen's live list shows it. */
+export interface TrackerLiveEvent {
+  id: number;
+  siteId: number;
+  visitorId: string;
+  contactId: number | null;
+  type: TrackerEventType;
+  name: string | null;
+  url: string | null;
+  path: string | null;
+  referrer: string | null;
+  properties: Record<string, unknown>;
+  uaClass: TrackerUaClass;
+  receivedAt: string;
+}
+
+/** The tracker's events just stored for a site (the latest few of a write), for the live list. */
+export interface TrackerEventsPayload {
+  siteId: number;
+  events: TrackerLiveEvent[];
+}

@@ -9,6 +9,7 @@ import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
 import { deliverWebhookTask } from './deliverWebhook.ts';
+import { maintainTrackerPartitionsTask } from './trackerPartitions.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
@@ -46,6 +47,7 @@ export function taskList(
       Math.max(1, Math.floor(pools.maxConnections / concurrency)),
     ),
     [TASKS.deliverWebhook]: deliverWebhookTask(ctx),
+    [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -69,8 +71,10 @@ export async function startWorker(
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
-    // Abandoned uploads are cleaned hourly.
-    crontab: `* * * * * ${TASKS.sendDigests} ?max=1\n17 * * * * ${TASKS.cleanImportUploads} ?max=1`,
+    // Abandoned uploads are cleaned hourly; the tracker's partitions and retention are kept daily.
+    crontab:
+      `* * * * * ${TASKS.sendDigests} ?max=1\n17 * * * * ${TASKS.cleanImportUploads} ?max=1\n` +
+      `23 3 * * * ${TASKS.maintainTrackerPartitions} ?max=1`,
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);

@@ -29,6 +29,7 @@ import { systemHandlers } from './system/system.ts';
 import { readinessHandlers } from './system/readiness.ts';
 import { apiKeyHandlers } from './integrations/apiKeys.ts';
 import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
+import { trackerHandlers } from './userflow/tracker.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -58,6 +59,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...readinessHandlers(ctx),
     ...incomingHandlers(ctx),
     ...apiKeyHandlers(ctx),
+    ...trackerHandlers(ctx),
   };
 }
 

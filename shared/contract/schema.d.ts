@@ -1753,6 +1753,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/track/{siteKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of events from the website tracker's snippet (page views, custom events, identify)
+         * @description Sent by the snippet (`/t.js`) from the pages of a site. The request's Origin must be one of the site's allowed domains (CORS; the preflight is answered for them only), or it answers 403. At most 50 events, each at most 4 kB as JSON, the body at most 64 kB (413). Requests per site key are limited on all nodes (429). Requests from bots (by user agent) and from browsers asking not to be tracked (DNT or Global Privacy Control) are answered 204 and not stored. `identify` with the email of an existing contact joins the visitor to it: later events carry the contact, and the contact's timeline shows the visit's pages and the events; an unknown email creates nothing. Events are written in batches right after the answer.
+         */
+        post: operations["trackWebsiteEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/tracker/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's tracked sites with their snippet and settings, oldest first */
+        get: operations["listTrackerSites"];
+        put?: never;
+        /** Add a site; it gets a new random site key */
+        post: operations["createTrackerSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/tracker/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a site with its visitors; its snippet stops recording at once */
+        delete: operations["deleteTrackerSite"];
+        options?: never;
+        head?: never;
+        /** Change a site's name, allowed domains, consent mode or retention */
+        patch: operations["updateTrackerSite"];
+        trace?: never;
+    };
+    "/userflow/tracker/sites/{siteId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The site's latest events, newest first (the live list starts from these) */
+        get: operations["listTrackerEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/tracker/sites/{siteId}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Events per day (UTC) and type over the last days, for the chart */
+        get: operations["getTrackerStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -2820,6 +2916,89 @@ export interface components {
              * @enum {string}
              */
             role: "all" | "api" | "worker";
+        };
+        /** @enum {string} */
+        TrackerEventType: "page_view" | "event" | "identify";
+        /**
+         * @description `ask`: the snippet records nothing until the page calls missiva('consent', true); `none`: at once.
+         * @enum {string}
+         */
+        TrackerConsentMode: "ask" | "none";
+        TrackerBatch: {
+            /** @description The anonymous id the snippet keeps for the browser (first-party storage). */
+            visitorId: string;
+            /** @description The visitor has consented (missiva('consent', true)). A site whose consent mode is `ask` stores only batches that say so; the others are answered 204 and dropped. */
+            consent?: boolean;
+            events: components["schemas"]["TrackerEventInput"][];
+        };
+        /** @description One event, at most 4 kB as JSON; its properties at most 2 kB. */
+        TrackerEventInput: {
+            type: components["schemas"]["TrackerEventType"];
+            /** @description The custom event's name (type event). */
+            name?: string;
+            /** @description The visitor's email (type identify). */
+            email?: string;
+            url?: string;
+            referrer?: string;
+            properties?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description The browser's clock when the event happened.
+             */
+            at?: string;
+        };
+        TrackerSite: {
+            id: components["schemas"]["Id"];
+            name: string;
+            siteKey: string;
+            allowedDomains: string[];
+            consentMode: components["schemas"]["TrackerConsentMode"];
+            retentionDays: number;
+            /** @description The tag to paste into every page of the site. */
+            snippet: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TrackerSiteInput: {
+            name: string;
+            allowedDomains?: components["schemas"]["TrackerAllowedDomains"];
+            consentMode?: components["schemas"]["TrackerConsentMode"];
+            retentionDays?: number;
+        };
+        /** @description Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it. */
+        TrackerAllowedDomains: string[];
+        TrackerSitePatch: {
+            name?: string;
+            allowedDomains?: components["schemas"]["TrackerAllowedDomains"];
+            consentMode?: components["schemas"]["TrackerConsentMode"];
+            retentionDays?: number;
+        };
+        TrackerEvent: {
+            id: number;
+            siteId: components["schemas"]["Id"];
+            visitorId: string;
+            contactId: number | null;
+            type: components["schemas"]["TrackerEventType"];
+            name: string | null;
+            url: string | null;
+            path: string | null;
+            referrer: string | null;
+            properties: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            uaClass: "desktop" | "mobile" | "tablet" | "other";
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        TrackerDayCount: {
+            /** Format: date */
+            day: string;
+            pageViews: number;
+            events: number;
+            identifies: number;
         };
         /**
          * @description `read`: only GET operations; `full`: every operation of the areas the key reaches.
@@ -6128,6 +6307,190 @@ export interface operations {
                 };
             };
             503: components["responses"]["Error"];
+        };
+    };
+    trackWebsiteEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackerBatch"];
+            };
+        };
+        responses: {
+            /** @description Accepted (or dropped as a bot's or untracked) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTrackerSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every site */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerSite"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createTrackerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackerSiteInput"];
+            };
+        };
+        responses: {
+            /** @description The site */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerSite"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteTrackerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateTrackerSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackerSitePatch"];
+            };
+        };
+        responses: {
+            /** @description The site */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerSite"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listTrackerEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerEvent"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getTrackerStats: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day, oldest first, days without events included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerDayCount"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listApiKeys: {

@@ -4313,6 +4313,333 @@ export const Readiness = {
   },
 } as const;
 
+export const TrackerEventType = {
+  type: 'string',
+  enum: ['page_view', 'event', 'identify'],
+} as const;
+
+export const TrackerConsentMode = {
+  type: 'string',
+  enum: ['ask', 'none'],
+  description: "`ask`: the snippet records nothing until the page calls missiva('consent', true); `none`: at once.",
+} as const;
+
+export const TrackerBatch = {
+  type: 'object',
+  required: ['visitorId', 'events'],
+  additionalProperties: false,
+  properties: {
+    visitorId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'The anonymous id the snippet keeps for the browser (first-party storage).',
+    },
+    consent: {
+      type: 'boolean',
+      description:
+        "The visitor has consented (missiva('consent', true)). A site whose consent mode is `ask` stores only batches that say so; the others are answered 204 and dropped.",
+    },
+    events: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 50,
+      items: {
+        type: 'object',
+        required: ['type'],
+        additionalProperties: false,
+        description: 'One event, at most 4 kB as JSON; its properties at most 2 kB.',
+        properties: {
+          type: {
+            type: 'string',
+            enum: ['page_view', 'event', 'identify'],
+          },
+          name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            description: "The custom event's name (type event).",
+          },
+          email: {
+            type: 'string',
+            maxLength: 254,
+            description: "The visitor's email (type identify).",
+          },
+          url: {
+            type: 'string',
+            maxLength: 2048,
+          },
+          referrer: {
+            type: 'string',
+            maxLength: 2048,
+          },
+          properties: {
+            type: 'object',
+            additionalProperties: true,
+            maxProperties: 50,
+          },
+          at: {
+            type: 'string',
+            format: 'date-time',
+            description: "The browser's clock when the event happened.",
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const TrackerEventInput = {
+  type: 'object',
+  required: ['type'],
+  additionalProperties: false,
+  description: 'One event, at most 4 kB as JSON; its properties at most 2 kB.',
+  properties: {
+    type: {
+      type: 'string',
+      enum: ['page_view', 'event', 'identify'],
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: "The custom event's name (type event).",
+    },
+    email: {
+      type: 'string',
+      maxLength: 254,
+      description: "The visitor's email (type identify).",
+    },
+    url: {
+      type: 'string',
+      maxLength: 2048,
+    },
+    referrer: {
+      type: 'string',
+      maxLength: 2048,
+    },
+    properties: {
+      type: 'object',
+      additionalProperties: true,
+      maxProperties: 50,
+    },
+    at: {
+      type: 'string',
+      format: 'date-time',
+      description: "The browser's clock when the event happened.",
+    },
+  },
+} as const;
+
+export const TrackerSite = {
+  type: 'object',
+  required: ['id', 'name', 'siteKey', 'allowedDomains', 'consentMode', 'retentionDays', 'snippet', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    name: {
+      type: 'string',
+    },
+    siteKey: {
+      type: 'string',
+    },
+    allowedDomains: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+    },
+    consentMode: {
+      type: 'string',
+      enum: ['ask', 'none'],
+      description: "`ask`: the snippet records nothing until the page calls missiva('consent', true); `none`: at once.",
+    },
+    retentionDays: {
+      type: 'integer',
+    },
+    snippet: {
+      type: 'string',
+      description: 'The tag to paste into every page of the site.',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const TrackerSiteInput = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    allowedDomains: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      description:
+        'Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it.',
+      items: {
+        type: 'string',
+        maxLength: 253,
+        pattern:
+          '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$',
+      },
+    },
+    consentMode: {
+      type: 'string',
+      enum: ['ask', 'none'],
+      description: "`ask`: the snippet records nothing until the page calls missiva('consent', true); `none`: at once.",
+    },
+    retentionDays: {
+      type: 'integer',
+      minimum: 30,
+      maximum: 1825,
+    },
+  },
+} as const;
+
+export const TrackerAllowedDomains = {
+  type: 'array',
+  maxItems: 20,
+  uniqueItems: true,
+  description: 'Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it.',
+  items: {
+    type: 'string',
+    maxLength: 253,
+    pattern: '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$',
+  },
+} as const;
+
+export const TrackerSitePatch = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    allowedDomains: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      description:
+        'Host names whose pages may send events; `*.example.com` allows example.com and every subdomain of it.',
+      items: {
+        type: 'string',
+        maxLength: 253,
+        pattern:
+          '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$',
+      },
+    },
+    consentMode: {
+      type: 'string',
+      enum: ['ask', 'none'],
+      description: "`ask`: the snippet records nothing until the page calls missiva('consent', true); `none`: at once.",
+    },
+    retentionDays: {
+      type: 'integer',
+      minimum: 30,
+      maximum: 1825,
+    },
+  },
+} as const;
+
+export const TrackerEvent = {
+  type: 'object',
+  required: [
+    'id',
+    'siteId',
+    'visitorId',
+    'contactId',
+    'type',
+    'name',
+    'url',
+    'path',
+    'referrer',
+    'properties',
+    'uaClass',
+    'receivedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    siteId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    visitorId: {
+      type: 'string',
+    },
+    contactId: {
+      type: ['integer', 'null'],
+    },
+    type: {
+      type: 'string',
+      enum: ['page_view', 'event', 'identify'],
+    },
+    name: {
+      type: ['string', 'null'],
+    },
+    url: {
+      type: ['string', 'null'],
+    },
+    path: {
+      type: ['string', 'null'],
+    },
+    referrer: {
+      type: ['string', 'null'],
+    },
+    properties: {
+      type: 'object',
+      additionalProperties: true,
+    },
+    uaClass: {
+      type: 'string',
+      enum: ['desktop', 'mobile', 'tablet', 'other'],
+    },
+    receivedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const TrackerDayCount = {
+  type: 'object',
+  required: ['day', 'pageViews', 'events', 'identifies'],
+  properties: {
+    day: {
+      type: 'string',
+      format: 'date',
+    },
+    pageViews: {
+      type: 'integer',
+    },
+    events: {
+      type: 'integer',
+    },
+    identifies: {
+      type: 'integer',
+    },
+  },
+} as const;
+
 export const ApiKeyAccess = {
   type: 'string',
   enum: ['read', 'full'],

@@ -5,6 +5,7 @@ import type {
   MessageUpdatedPayload,
   NotificationPayload,
   ServerToClientEvents,
+  TrackerEventsPayload,
 } from '../../shared/realtime-events.ts';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -22,6 +23,8 @@ export interface RealtimeHandlers {
   contactTimeline(contactId: number): void;
   /** A campaign's status and counters changed while it sends (the console and its report update live). */
   messageUpdated?(payload: MessageUpdatedPayload): void;
+  /** Website tracker events just stored (the Tracker page's live list). */
+  trackerEvents?(payload: TrackerEventsPayload): void;
 }
 
 export interface RealtimeOptions {
@@ -53,6 +56,7 @@ export async function openRealtime({ getToken, handlers }: RealtimeOptions): Pro
   socket.on('job.progressed', (payload) => handlers.jobProgressed(payload));
   socket.on('contact.timeline', ({ contactId }) => handlers.contactTimeline(contactId));
   socket.on('message.updated', (payload) => handlers.messageUpdated?.(payload));
+  socket.on('tracker.events', (payload) => handlers.trackerEvents?.(payload));
   socket.connect();
   return () => {
     socket.removeAllListeners();

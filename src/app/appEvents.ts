@@ -1,4 +1,9 @@
-import type { JobProgressPayload, MessageUpdatedPayload, NotificationPayload } from '../../shared/realtime-events.ts';
+import type {
+  JobProgressPayload,
+  MessageUpdatedPayload,
+  NotificationPayload,
+  TrackerEventsPayload,
+} from '../../shared/realtime-events.ts';
 
 /**
  * Facts that cross from one app-wide actor (or the transport) to another. The API middleware, the router subscription
@@ -20,7 +25,8 @@ export type AppEvent =
   | { type: 'notification.received'; notification: NotificationPayload }
   | { type: 'job.progressed'; job: JobProgressPayload }
   | { type: 'contact.timelineChanged'; contactId: number }
-  | { type: 'message.updated'; message: MessageUpdatedPayload };
+  | { type: 'message.updated'; message: MessageUpdatedPayload }
+  | { type: 'tracker.events'; payload: TrackerEventsPayload };
 
 export type AppEventListener = (event: AppEvent) => void;
 

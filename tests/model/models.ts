@@ -27,6 +27,7 @@ import { toastsModel } from './toasts.model.ts';
 import { tokenRefreshModel } from './tokenRefresh.model.ts';
 import { twoFactorModel } from './twoFactor.model.ts';
 import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
+import { trackerModel } from './tracker.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -58,4 +59,5 @@ export const models: MachineModel<never>[] = [
   assetLibraryModel,
   messagePreviewModel,
   unsubscribeSettingsModel,
+  trackerModel,
 ] as MachineModel<never>[];

@@ -19,6 +19,7 @@ export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {
       jobProgressed: (job) => appEvents.emit({ type: 'job.progressed', job }),
       contactTimeline: (contactId) => appEvents.emit({ type: 'contact.timelineChanged', contactId }),
       messageUpdated: (message) => appEvents.emit({ type: 'message.updated', message }),
+      trackerEvents: (payload) => appEvents.emit({ type: 'tracker.events', payload }),
     },
   }).then(
     (closeSocket) => (stopped ? closeSocket() : (close = closeSocket)),

@@ -6,6 +6,7 @@ import type { ContactEvent } from '../../machines/contactsTable/contacts.types.t
 import { contactMessages as m, eventMessages } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 import { isMessagingEvent, MessagingDetail, messagingTitle } from './TimelineMessageEntry.tsx';
+import { websiteTimelineMessages } from './timelineWebsite.messages.ts';
 
 /** What the notes panel may do now: the machine answers each (`snapshot.can`), the panel only renders it. */
 export interface NotesActions {
@@ -139,6 +140,10 @@ export function ContactTimeline({
     if (e.type === 'list.added' && e.payload.importId != null)
       return intl.formatMessage(m.eventListAddedByImport, { fileName });
     if (isMessagingEvent(e)) return messagingTitle(intl, e);
+    if (e.type === 'website.visit')
+      return intl.formatMessage(websiteTimelineMessages[e.type], { pages: Number(e.payload.pages ?? 0) });
+    if (e.type === 'website.event')
+      return intl.formatMessage(websiteTimelineMessages[e.type], { name: String(e.payload.name ?? '') });
     return e.type in eventMessages ? intl.formatMessage(eventMessages[e.type as keyof typeof eventMessages]) : e.type;
   };
   return (
@@ -151,6 +156,9 @@ export function ContactTimeline({
           {details.timeline.map((e) => (
             <Timeline.Item key={`${e.type}:${e.id}`} title={label(e)}>
               {isMessagingEvent(e) ? <MessagingDetail event={e} /> : null}
+              {e.type === 'website.visit' && Array.isArray(e.payload.paths) ? (
+                <Text size="xs">{(e.payload.paths as string[]).join(' → ')}</Text>
+              ) : null}
               <Text size="xs" c="dimmed">
                 {intl.formatDate(e.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </Text>

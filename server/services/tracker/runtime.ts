@@ -1,0 +1,35 @@
+import type { AppContext } from '../../context.ts';
+import { TRACKER_LIMITS } from '../../../shared/tracker.ts';
+import { siteLookup } from './ingest.ts';
+import { SiteRateLimiter } from './rateLimit.ts';
+import { TrackerRecorder } from './recorder.ts';
+
+/** The ingest's per-process parts: the site cache, the rate limiter and the recorder, one set per application. */
+export interface TrackerRuntime {
+  site: ReturnType<typeof siteLookup>;
+  limiter: SiteRateLimiter;
+  recorder: TrackerRecorder;
+}
+
+const runtimes = new WeakMap<AppContext, TrackerRuntime>();
+
+/** The tracker's runtime of an application (built on first use; `closeTrackerRuntime` writes what is buffered). */
+export function trackerRuntime(ctx: AppContext): TrackerRuntime {
+  let runtime = runtimes.get(ctx);
+  if (!runtime) {
+    runtime = {
+      site: siteLookup(ctx.pool),
+      limiter: new SiteRateLimiter(ctx.pool, TRACKER_LIMITS.rateLimitPerWindow, TRACKER_LIMITS.rateLimitWindowMs),
+      recorder: new TrackerRecorder(ctx),
+    };
+    runtimes.set(ctx, runtime);
+  }
+  return runtime;
+}
+
+export async function closeTrackerRuntime(ctx: AppContext): Promise<void> {
+  const runtime = runtimes.get(ctx);
+  if (!runtime) return;
+  runtime.limiter.close();
+  await runtime.recorder.close();
+}
