@@ -26,6 +26,7 @@ import { unsubscribeSettingsHandlers } from './messaging/unsubscribeSettings.ts'
 import { providerEventHandlers } from './messaging/providers.ts';
 import { systemHandlers } from './system/system.ts';
 import { readinessHandlers } from './system/readiness.ts';
+import { webhookHandlers } from './integrations/webhooks.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -53,6 +54,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...providerEventHandlers(ctx),
     ...reportHandlers(ctx),
     ...readinessHandlers(ctx),
+    ...webhookHandlers(ctx),
   };
 }
 
