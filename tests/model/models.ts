@@ -26,6 +26,7 @@ import { toastsModel } from './toasts.model.ts';
 import { tokenRefreshModel } from './tokenRefresh.model.ts';
 import { twoFactorModel } from './twoFactor.model.ts';
 import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
+import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './webhooks.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -56,4 +57,7 @@ export const models: MachineModel<never>[] = [
   assetLibraryModel,
   messagePreviewModel,
   unsubscribeSettingsModel,
+  webhookEndpointsModel,
+  webhookLogModel,
+  webhookSecretModel,
 ] as MachineModel<never>[];
