@@ -8,7 +8,7 @@ import {
   webhooksOutputFixtures as o,
 } from '../../../tests/model/webhooks.model.ts';
 import { endpointFieldErrors } from './webhooks.actors.ts';
-import { webhookEndpointsMachine } from './webhookEndpoints.machine.ts';
+import { webhookEndpointsMachine, type WebhookEndpoint } from './webhookEndpoints.machine.ts';
 import { webhookLogMachine } from './webhookLog.machine.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { WEBHOOK_TEXTS } from '../../../shared/webhooks.ts';
@@ -33,7 +33,7 @@ describe('webhook machines', () => {
     const actor = createActor(
       webhookEndpointsMachine.provide({
         actors: {
-          loadEndpoints: fromPromise(async () => []),
+          loadEndpoints: fromPromise(async () => [] as WebhookEndpoint[]),
           saveEndpoint: fromPromise(async () => outcome as never),
         },
       }),
