@@ -8,7 +8,12 @@ import {
   webhooksOutputFixtures as o,
 } from '../../../tests/model/webhooks.model.ts';
 import { endpointFieldErrors } from './webhooks.actors.ts';
-import { webhookEndpointsMachine, type WebhookEndpoint } from './webhookEndpoints.machine.ts';
+import {
+  webhookEndpointsMachine,
+  type LogActionOutcome,
+  type SaveEndpointOutcome,
+  type WebhookEndpoint,
+} from './webhookEndpoints.machine.ts';
 import { webhookLogMachine } from './webhookLog.machine.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { WEBHOOK_TEXTS } from '../../../shared/webhooks.ts';
@@ -29,12 +34,12 @@ describe('webhook machines', () => {
   });
 
   it('keeps the form open with field codes on a 422, and selects a saved endpoint', async () => {
-    let outcome: unknown = o.saveEndpoint.rejected;
+    let outcome: SaveEndpointOutcome = o.saveEndpoint.rejected;
     const actor = createActor(
       webhookEndpointsMachine.provide({
         actors: {
           loadEndpoints: fromPromise(async () => [] as WebhookEndpoint[]),
-          saveEndpoint: fromPromise(async () => outcome as never),
+          saveEndpoint: fromPromise(async () => outcome),
         },
       }),
     ).start();
@@ -58,7 +63,7 @@ describe('webhook machines', () => {
             asked.push(input.filter);
             return o.loadLog.loaded;
           }),
-          runLogAction: fromPromise(async () => o.runLogAction.done),
+          runLogAction: fromPromise(async (): Promise<LogActionOutcome> => o.runLogAction.done),
         },
       }),
       { input: { endpointId: 4 } },
