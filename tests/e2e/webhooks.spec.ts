@@ -26,6 +26,7 @@ test('creates a webhook, sends a test event that fails, retries it after the rec
   const receiver = await startReceiver();
   try {
     await loginThroughUi(page, user);
+    await expect(page).toHaveURL(/\/$/);
     await page.goto('/integrations/webhooks');
     await expect(page).toHaveTitle(/Webhooks/);
     await expect(page.getByText('No endpoints yet.')).toBeVisible();

@@ -13,7 +13,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookLogEventType,
 } from '../../../../shared/webhooks.ts';
-import { webhookLogMessages as m } from '../WebhooksScreen.messages.ts';
+import { webhookLogMessages as m, webhooksMessages as w } from '../WebhooksScreen.messages.ts';
 
 const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = { pending: 'blue', succeeded: 'teal', failed: 'red' };
 
@@ -154,7 +154,7 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
               <Table.Th>{intl.formatMessage(m.duration)}</Table.Th>
               <Table.Th>{intl.formatMessage(m.attempts)}</Table.Th>
               <Table.Th>{intl.formatMessage(m.created)}</Table.Th>
-              <Table.Th />
+              <Table.Th>{intl.formatMessage(w.actions)}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
