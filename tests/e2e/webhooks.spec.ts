@@ -39,7 +39,7 @@ test('creates a webhook, sends a test event that fails, retries it after the rec
     await expect(dialog.getByText('Please provide an url')).toBeVisible();
     await dialog.getByLabel('Destination URL').fill(receiver.url);
     await dialog.getByLabel('Description (optional)').fill('CRM');
-    await dialog.getByLabel('Description (optional)').press('Enter');
+    await dialog.getByLabel('Destination URL').press('Enter');
     await expect(dialog).toBeHidden();
     const row = page.locator(`tr[data-endpoint="${receiver.url}"]`);
     await expect(row.getByText('Enabled')).toBeVisible();
