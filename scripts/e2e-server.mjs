@@ -105,6 +105,9 @@ const env = {
   INBOUND_SMTP_HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   SMTP_URL: `smtp://127.0.0.1:${smtpCapturePort}?tls=off`,
+  // Webhook tests post to a receiver on loopback over plain http.
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_ALLOW_HTTP: 'true',
 };
 delete env.DATABASE_URL;
 

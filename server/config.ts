@@ -58,6 +58,10 @@ export interface Config {
    * balancer's health check sees it leave first (SHUTDOWN_DELAY_MS; by default 5 s for ROLE=api, 0 otherwise).
    */
   shutdownDelayMs: number;
+  /** Webhook destinations may resolve to private, loopback and link-local addresses (an intranet install). */
+  webhookAllowPrivate: boolean;
+  /** Webhook destinations may be plain http:// (otherwise https only). */
+  webhookAllowHttp: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -137,5 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
     mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, role === 'api' ? 5000 : 0, 'SHUTDOWN_DELAY_MS'),
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    webhookAllowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
   };
 }

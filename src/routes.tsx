@@ -69,8 +69,8 @@ const contact = () => import('./screens/contacts/ContactScreen.tsx');
 const contactCollections = () => import('./screens/contacts/CollectionScreen.tsx');
 const contactImport = () => import('./screens/contacts/ImportScreen.tsx');
 const segments = () => import('./screens/contacts/SegmentsScreen.tsx');
-const integrations = () => import('./screens/integrations/IntegrationsScreen.tsx');
 const apiKeys = () => import('./screens/integrations/ApiKeysScreen.tsx');
+const webhooks = () => import('./screens/integrations/WebhooksScreen.tsx');
 const wizard = () => import('./screens/multichannel/MessageWizardScreen.tsx');
 const report = () => import('./screens/multichannel/MessageReportScreen.tsx');
 const senders = () => import('./screens/multichannel/SendersScreen.tsx');
@@ -156,7 +156,7 @@ const defaultPages: RouteObject[] = [
   },
   { path: 'integrations', loader: redirectTo('/integrations/apikeys') },
   { path: 'integrations/apikeys', ...title(routeTitles.apiKeys), lazy: screen(apiKeys, 'ApiKeysScreen') },
-  { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(integrations, 'IntegrationsScreen') },
+  { path: 'integrations/webhooks', ...title(routeTitles.webhooks), lazy: screen(webhooks, 'WebhooksScreen') },
   {
     path: 'multichannel/settings',
     ...named(routeNames.settings),

@@ -30,6 +30,7 @@ import { readinessHandlers } from './system/readiness.ts';
 import { apiKeyHandlers } from './integrations/apiKeys.ts';
 import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
+import { webhookHandlers } from './integrations/webhooks.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -60,6 +61,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...incomingHandlers(ctx),
     ...apiKeyHandlers(ctx),
     ...trackerHandlers(ctx),
+    ...webhookHandlers(ctx),
   };
 }
 

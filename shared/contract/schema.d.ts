@@ -1887,6 +1887,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's webhook endpoints, newest first (owners and admins) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add an endpoint; it gets its own signing secret
+         * @description The URL must be https (plain http only where the operator sets WEBHOOK_ALLOW_HTTP) and resolve to public addresses (private ones only where the operator sets WEBHOOK_ALLOW_PRIVATE); otherwise 422 with the reason under `url`. A blank URL answers 422 'Please provide an url'; no event type answers 422 under `eventTypes`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint with its delivery log; its waiting deliveries are dropped */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint; disabling it keeps its deliveries waiting, enabling it again clears its failure
+         * @description `enabled: false` disables it by hand; `enabled: true` enables an endpoint disabled by hand or for failing three days, clears `failingSince` and resumes its waiting deliveries. The URL is checked as on creation.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The endpoint's signing secret (and the previous one while it still signs), shown on demand */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret; the previous one keeps signing beside it for 24 hours
+         * @description Deliveries carry a signature by each secret still valid (Standard Webhooks, space-separated), so a receiver can switch to the new secret at its own pace within the 24 hours.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The endpoint's delivery log, newest first, with every attempt (kept 30 days) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Deliveries per day by outcome over the last 14 days (UTC days, oldest first, days without any included) */
+        get: operations["listWebhookDeliveryDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+                deliveryId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver one delivery again now
+         * @description A disabled endpoint answers 409 `webhook_disabled`.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver again every failed delivery created since a time; answers how many were queued
+         * @description A disabled endpoint answers 409 `webhook_disabled`.
+         */
+        post: operations["replayWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `webhook.test` event to this endpoint only; it appears in the delivery log
+         * @description The event's type is `webhook.test` whatever the endpoint subscribes to, with the data `{ "test": true, "endpointId": … }`, signed like every delivery, so a receiver can check its signature handling without acting on made-up data. A disabled endpoint answers 409 `webhook_disabled`.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incoming-messages": {
         parameters: {
             query?: never;
@@ -3055,6 +3246,116 @@ export interface components {
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The whole key; shown once, kept only as a hash. */
             secret: string;
+        };
+        /**
+         * @description An event an endpoint can subscribe to (shared/integrations.ts WEBHOOK_EVENT_TYPES).
+         * @enum {string}
+         */
+        WebhookEventType: "message.received" | "message.sent" | "message.delivered" | "message.opened" | "message.clicked" | "message.bounced" | "message.complained" | "message.unsubscribed" | "contact.created" | "contact.updated" | "contact.deleted" | "import.completed";
+        /** @description The type of a delivery in the log, a subscribable event or the test event `webhook.test`. */
+        WebhookLogEventType: components["schemas"]["WebhookEventType"] | "webhook.test";
+        /**
+         * @description pending: waiting for an attempt (or its retry); succeeded: a 2xx answer; failed: every retry failed
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            description: string;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            enabled: boolean;
+            /**
+             * @description Why it is disabled: by hand, or after failing for three days; null while enabled
+             * @enum {string|null}
+             */
+            disabledReason: "manual" | "failing" | null;
+            /**
+             * Format: date-time
+             * @description The first failed delivery since the last success; null when the last delivery succeeded
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret before the last rotation still signs; null when none does
+             */
+            previousSecretUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookEndpointInput: {
+            url: string;
+            description?: string;
+            eventTypes: components["schemas"]["WebhookEventType"][];
+            /** @default true */
+            enabled: boolean;
+        };
+        WebhookEndpointPatch: {
+            url?: string;
+            description?: string;
+            eventTypes?: components["schemas"]["WebhookEventType"][];
+            enabled?: boolean;
+        };
+        WebhookSecret: {
+            /** @description The signing secret (`whsec_…`, Standard Webhooks) */
+            secret: string;
+            /** @description The secret before the last rotation while it still signs (24 hours), else null */
+            previousSecret: string | null;
+            /** Format: date-time */
+            previousSecretUntil: string | null;
+        };
+        WebhookAttempt: {
+            /** @description 1 for the first attempt */
+            attempt: number;
+            requestHeaders: {
+                [key: string]: string;
+            };
+            requestBody: string;
+            responseStatus: number | null;
+            /** @description The first 2 kB of the answer's body */
+            responseBody: string | null;
+            durationMs: number | null;
+            /** @description Why the attempt failed without an answer (time-out, refused) */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookDelivery: {
+            id: number;
+            /** @description The event id every delivery carries as `webhook-id` (deduplication) */
+            eventId: string;
+            eventType: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attemptCount: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            lastStatus: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Every attempt, first first */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveryDay: {
+            /** Format: date */
+            day: string;
+            succeeded: number;
+            failed: number;
+            pending: number;
+        };
+        WebhookReplayInput: {
+            /**
+             * Format: date-time
+             * @description Failed deliveries created at or after this time
+             */
+            since: string;
+        };
+        WebhookReplayResult: {
+            count: number;
         };
         IncomingMessageRow: {
             id: components["schemas"]["Id"];
@@ -6588,6 +6889,329 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointPatch"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret and the previous one with the end of its validity */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                eventType?: components["schemas"]["WebhookLogEventType"];
+            };
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listWebhookDeliveryDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDay"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+                deliveryId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, waiting for its attempt */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    replayWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReplayInput"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplayResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, waiting for its attempt */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listIncomingMessages: {

@@ -4876,6 +4876,437 @@ export const CreatedApiKey = {
   ],
 } as const;
 
+export const WebhookEventType = {
+  type: 'string',
+  description: 'An event an endpoint can subscribe to (shared/integrations.ts WEBHOOK_EVENT_TYPES).',
+  enum: [
+    'message.received',
+    'message.sent',
+    'message.delivered',
+    'message.opened',
+    'message.clicked',
+    'message.bounced',
+    'message.complained',
+    'message.unsubscribed',
+    'contact.created',
+    'contact.updated',
+    'contact.deleted',
+    'import.completed',
+  ],
+} as const;
+
+export const WebhookLogEventType = {
+  description: 'The type of a delivery in the log, a subscribable event or the test event `webhook.test`.',
+  anyOf: [
+    {
+      type: 'string',
+      description: 'An event an endpoint can subscribe to (shared/integrations.ts WEBHOOK_EVENT_TYPES).',
+      enum: [
+        'message.received',
+        'message.sent',
+        'message.delivered',
+        'message.opened',
+        'message.clicked',
+        'message.bounced',
+        'message.complained',
+        'message.unsubscribed',
+        'contact.created',
+        'contact.updated',
+        'contact.deleted',
+        'import.completed',
+      ],
+    },
+    {
+      type: 'string',
+      const: 'webhook.test',
+    },
+  ],
+} as const;
+
+export const WebhookDeliveryStatus = {
+  type: 'string',
+  description: 'pending: waiting for an attempt (or its retry); succeeded: a 2xx answer; failed: every retry failed',
+  enum: ['pending', 'succeeded', 'failed'],
+} as const;
+
+export const WebhookEndpoint = {
+  type: 'object',
+  required: [
+    'id',
+    'url',
+    'description',
+    'eventTypes',
+    'enabled',
+    'disabledReason',
+    'failingSince',
+    'previousSecretUntil',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    url: {
+      type: 'string',
+    },
+    description: {
+      type: 'string',
+    },
+    eventTypes: {
+      type: 'array',
+      items: {
+        type: 'string',
+        description: 'An event an endpoint can subscribe to (shared/integrations.ts WEBHOOK_EVENT_TYPES).',
+        enum: [
+          'message.received',
+          'message.sent',
+          'message.delivered',
+          'message.opened',
+          'message.clicked',
+          'message.bounced',
+          'message.complained',
+          'message.unsubscribed',
+          'contact.created',
+          'contact.updated',
+          'contact.deleted',
+          'import.completed',
+        ],
+      },
+    },
+    enabled: {
+      type: 'boolean',
+    },
+    disabledReason: {
+      type: ['string', 'null'],
+      enum: ['manual', 'failing', null],
+      description: 'Why it is disabled: by hand, or after failing for three days; null while enabled',
+    },
+    failingSince: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'The first failed delivery since the last success; null when the last delivery succeeded',
+    },
+    previousSecretUntil: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'Until when the secret before the last rotation still signs; null when none does',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WebhookEndpointInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'eventTypes'],
+  properties: {
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    description: {
+      type: 'string',
+      maxLength: 500,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    eventTypes: {
+      type: 'array',
+      maxItems: 12,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        description: 'An event an endpoint can subscribe to (shared/integrations.ts WEBHOOK_EVENT_TYPES).',
+        enum: [
+          'message.received',
+          'message.sent',
+          'message.delivered',
+          'message.opened',
+          'message.clicked',
+          'message.bounced',
+          'message.complained',
+          'message.unsubscribed',
+          'contact.created',
+          'contact.updated',
+          'contact.deleted',
+          'import.completed',
+        ],
+      },
+    },
+    enabled: {
+      type: 'boolean',
+      default: true,
+    },
+  },
+} as const;
+
+export const WebhookEndpointPatch = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    description: {
+      type: 'string',
+      maxLength: 500,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    eventTypes: {
+      type: 'array',
+      maxItems: 12,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        description: 'An event an endpoint can subscribe to (shared/integrations.ts WEBHOOK_EVENT_TYPES).',
+        enum: [
+          'message.received',
+          'message.sent',
+          'message.delivered',
+          'message.opened',
+          'message.clicked',
+          'message.bounced',
+          'message.complained',
+          'message.unsubscribed',
+          'contact.created',
+          'contact.updated',
+          'contact.deleted',
+          'import.completed',
+        ],
+      },
+    },
+    enabled: {
+      type: 'boolean',
+    },
+  },
+} as const;
+
+export const WebhookSecret = {
+  type: 'object',
+  required: ['secret', 'previousSecret', 'previousSecretUntil'],
+  properties: {
+    secret: {
+      type: 'string',
+      description: 'The signing secret (`whsec_…`, Standard Webhooks)',
+    },
+    previousSecret: {
+      type: ['string', 'null'],
+      description: 'The secret before the last rotation while it still signs (24 hours), else null',
+    },
+    previousSecretUntil: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WebhookAttempt = {
+  type: 'object',
+  required: [
+    'attempt',
+    'requestHeaders',
+    'requestBody',
+    'responseStatus',
+    'responseBody',
+    'durationMs',
+    'error',
+    'createdAt',
+  ],
+  properties: {
+    attempt: {
+      type: 'integer',
+      description: '1 for the first attempt',
+    },
+    requestHeaders: {
+      type: 'object',
+      additionalProperties: {
+        type: 'string',
+      },
+    },
+    requestBody: {
+      type: 'string',
+    },
+    responseStatus: {
+      type: ['integer', 'null'],
+    },
+    responseBody: {
+      type: ['string', 'null'],
+      description: "The first 2 kB of the answer's body",
+    },
+    durationMs: {
+      type: ['integer', 'null'],
+    },
+    error: {
+      type: ['string', 'null'],
+      description: 'Why the attempt failed without an answer (time-out, refused)',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WebhookDelivery = {
+  type: 'object',
+  required: [
+    'id',
+    'eventId',
+    'eventType',
+    'status',
+    'attemptCount',
+    'nextAttemptAt',
+    'lastStatus',
+    'lastError',
+    'createdAt',
+    'updatedAt',
+    'attempts',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    eventId: {
+      type: 'string',
+      description: 'The event id every delivery carries as `webhook-id` (deduplication)',
+    },
+    eventType: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      description:
+        'pending: waiting for an attempt (or its retry); succeeded: a 2xx answer; failed: every retry failed',
+      enum: ['pending', 'succeeded', 'failed'],
+    },
+    attemptCount: {
+      type: 'integer',
+    },
+    nextAttemptAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    lastStatus: {
+      type: ['integer', 'null'],
+    },
+    lastError: {
+      type: ['string', 'null'],
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    attempts: {
+      type: 'array',
+      description: 'Every attempt, first first',
+      items: {
+        type: 'object',
+        required: [
+          'attempt',
+          'requestHeaders',
+          'requestBody',
+          'responseStatus',
+          'responseBody',
+          'durationMs',
+          'error',
+          'createdAt',
+        ],
+        properties: {
+          attempt: {
+            type: 'integer',
+            description: '1 for the first attempt',
+          },
+          requestHeaders: {
+            type: 'object',
+            additionalProperties: {
+              type: 'string',
+            },
+          },
+          requestBody: {
+            type: 'string',
+          },
+          responseStatus: {
+            type: ['integer', 'null'],
+          },
+          responseBody: {
+            type: ['string', 'null'],
+            description: "The first 2 kB of the answer's body",
+          },
+          durationMs: {
+            type: ['integer', 'null'],
+          },
+          error: {
+            type: ['string', 'null'],
+            description: 'Why the attempt failed without an answer (time-out, refused)',
+          },
+          createdAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WebhookDeliveryDay = {
+  type: 'object',
+  required: ['day', 'succeeded', 'failed', 'pending'],
+  properties: {
+    day: {
+      type: 'string',
+      format: 'date',
+    },
+    succeeded: {
+      type: 'integer',
+    },
+    failed: {
+      type: 'integer',
+    },
+    pending: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const WebhookReplayInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['since'],
+  properties: {
+    since: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Failed deliveries created at or after this time',
+    },
+  },
+} as const;
+
+export const WebhookReplayResult = {
+  type: 'object',
+  required: ['count'],
+  properties: {
+    count: {
+      type: 'integer',
+    },
+  },
+} as const;
+
 export const IncomingMessageRow = {
   type: 'object',
   required: [

@@ -28,6 +28,7 @@ import { tokenRefreshModel } from './tokenRefresh.model.ts';
 import { twoFactorModel } from './twoFactor.model.ts';
 import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
 import { trackerModel } from './tracker.model.ts';
+import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './webhooks.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -60,4 +61,7 @@ export const models: MachineModel<never>[] = [
   messagePreviewModel,
   unsubscribeSettingsModel,
   trackerModel,
+  webhookEndpointsModel,
+  webhookLogModel,
+  webhookSecretModel,
 ] as MachineModel<never>[];

@@ -1,0 +1,91 @@
+import type { AppContext } from '../../context.ts';
+import { setPagination, type HandlerGroup } from '../../http/contract.ts';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  getWebhookSecret,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from '../../services/integrations/webhookEndpoints.ts';
+import {
+  listWebhookDeliveries,
+  listWebhookDeliveryDays,
+  replayWebhookDeliveries,
+  retryWebhookDelivery,
+  sendWebhookTest,
+} from '../../services/integrations/webhookLog.ts';
+import { scoped } from '../scope.ts';
+
+type Ops =
+  | 'listWebhookEndpoints'
+  | 'createWebhookEndpoint'
+  | 'getWebhookEndpoint'
+  | 'updateWebhookEndpoint'
+  | 'deleteWebhookEndpoint'
+  | 'getWebhookSecret'
+  | 'rotateWebhookSecret'
+  | 'listWebhookDeliveries'
+  | 'listWebhookDeliveryDays'
+  | 'retryWebhookDelivery'
+  | 'replayWebhookDeliveries'
+  | 'sendWebhookTest';
+
+/** Webhook endpoints, their secrets and delivery logs: owners and admins only (members get 403). */
+export function webhookHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  const admin = (request: Parameters<typeof scoped>[1]) => scoped(ctx, request, 'owner', 'admin');
+  return {
+    async listWebhookEndpoints(request) {
+      return listWebhookEndpoints(admin(request));
+    },
+    async createWebhookEndpoint(request, reply) {
+      return reply.status(201).send(await createWebhookEndpoint(admin(request), request.body));
+    },
+    async getWebhookEndpoint(request) {
+      return getWebhookEndpoint(admin(request), request.params.webhookId);
+    },
+    async updateWebhookEndpoint(request) {
+      return updateWebhookEndpoint(admin(request), request.params.webhookId, request.body);
+    },
+    async deleteWebhookEndpoint(request, reply) {
+      await deleteWebhookEndpoint(admin(request), request.params.webhookId);
+      return reply.status(204).send();
+    },
+    async getWebhookSecret(request, reply) {
+      const secret = await getWebhookSecret(admin(request), request.params.webhookId);
+      return reply.header('cache-control', 'no-store').send(secret);
+    },
+    async rotateWebhookSecret(request, reply) {
+      const secret = await rotateWebhookSecret(admin(request), request.params.webhookId);
+      return reply.header('cache-control', 'no-store').send(secret);
+    },
+    async listWebhookDeliveries(request, reply) {
+      const page = request.query.page ?? 1;
+      const perPage = request.query.perPage ?? 50;
+      const { status, eventType } = request.query;
+      const result = await listWebhookDeliveries(admin(request), request.params.webhookId, {
+        page,
+        perPage,
+        status,
+        eventType,
+      });
+      setPagination(reply, page, perPage, result.total);
+      return result.rows;
+    },
+    async listWebhookDeliveryDays(request) {
+      return listWebhookDeliveryDays(admin(request), request.params.webhookId);
+    },
+    async retryWebhookDelivery(request, reply) {
+      const { webhookId, deliveryId } = request.params;
+      return reply.status(202).send(await retryWebhookDelivery(admin(request), webhookId, deliveryId));
+    },
+    async replayWebhookDeliveries(request, reply) {
+      const count = await replayWebhookDeliveries(admin(request), request.params.webhookId, request.body.since);
+      return reply.status(202).send({ count });
+    },
+    async sendWebhookTest(request, reply) {
+      return reply.status(202).send(await sendWebhookTest(admin(request), request.params.webhookId));
+    },
+  };
+}
