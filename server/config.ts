@@ -51,6 +51,10 @@ export interface Config {
   sendgridWebhookPublicKey: string | undefined;
   /** Mailgun HTTP webhook signing key; unset: its endpoint answers 404. */
   mailgunWebhookSigningKey: string | undefined;
+  /** Webhook destinations may resolve to private, loopback and link-local addresses (an intranet install). */
+  webhookAllowPrivate: boolean;
+  /** Webhook destinations may be plain http:// (otherwise https only). */
+  webhookAllowHttp: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -128,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sendgridWebhookPublicKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
     mailgunWebhookSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    webhookAllowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
   };
 }

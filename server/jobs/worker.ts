@@ -8,7 +8,9 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
-import { deliverWebhookTask } from './deliverWebhook.ts';
+import { cleanWebhookLogTask, deliverWebhookTask, drainWebhookEndpointTask } from './deliverWebhook.ts';
+import type { Dispatcher } from 'undici';
+import { createOutgoingAgent } from '../http/outgoing.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
@@ -30,6 +32,8 @@ export function taskList(
   email: ReturnType<typeof createEmailChannel> | undefined,
   pools: SmtpPools = new SmtpPools(),
   concurrency = 4,
+  // Webhook posts go through the outgoing request guard: customers' URLs never reach private addresses.
+  webhooks: Dispatcher = createOutgoingAgent(ctx.config),
 ): TaskList {
   return {
     [TASKS.deliverMail]: deliverMailTask(ctx, email),
@@ -44,7 +48,9 @@ export function taskList(
       pools,
       Math.max(1, Math.floor(pools.maxConnections / concurrency)),
     ),
-    [TASKS.deliverWebhook]: deliverWebhookTask(ctx),
+    [TASKS.deliverWebhook]: deliverWebhookTask(ctx, webhooks),
+    [TASKS.drainWebhookEndpoint]: drainWebhookEndpointTask(ctx, webhooks),
+    [TASKS.cleanWebhookLog]: cleanWebhookLogTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -56,18 +62,23 @@ export async function startWorker(
   const email = ctx.config.smtpUrl ? createEmailChannel(ctx.config.smtpUrl) : undefined;
   // Campaign sends: pooled SMTP connections per relay, shared by every batch this process runs.
   const pools = new SmtpPools();
+  const webhooks = createOutgoingAgent(ctx.config);
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
   await watch.ready; // jobs of dead workers are back in the queue before the first look for work
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
-    taskList: taskList(ctx, email, pools, options.concurrency ?? 4),
+    taskList: taskList(ctx, email, pools, options.concurrency ?? 4, webhooks),
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
-    // Abandoned uploads are cleaned hourly.
-    crontab: `* * * * * ${TASKS.sendDigests} ?max=1\n17 * * * * ${TASKS.cleanImportUploads} ?max=1`,
+    // Abandoned uploads are cleaned hourly; the webhook delivery log daily.
+    crontab: [
+      `* * * * * ${TASKS.sendDigests} ?max=1`,
+      `17 * * * * ${TASKS.cleanImportUploads} ?max=1`,
+      `43 3 * * * ${TASKS.cleanWebhookLog} ?max=1`,
+    ].join('\n'),
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);
@@ -90,6 +101,7 @@ export async function startWorker(
       await runner.stop();
       email?.close();
       pools.close();
+      await webhooks.close();
     },
   };
 }
