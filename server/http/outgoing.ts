@@ -136,6 +136,9 @@ export function createOutgoingAgent(settings: OutgoingSettings, options: { conne
   });
 }
 
+/** "15 s", "0.3 s". */
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
 /** A failure in words a person understands (the delivery log shows it). */
 export function describeError(error: unknown, timeoutMs?: number): string {
   const e = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
@@ -143,7 +146,7 @@ export function describeError(error: unknown, timeoutMs?: number): string {
   if (e instanceof RefusedDestination || inner instanceof RefusedDestination) return inner.message;
   const name = e?.name ?? '';
   if ((name === 'TimeoutError' || name === 'AbortError' || inner?.code === 'UND_ERR_ABORTED') && timeoutMs) {
-    return `Timed out after ${Math.round(timeoutMs / 1000)} s`;
+    return `Timed out after ${seconds(timeoutMs)}`;
   }
   switch (inner?.code ?? e?.code) {
     case 'ECONNREFUSED':
@@ -163,7 +166,7 @@ export function describeError(error: unknown, timeoutMs?: number): string {
       return 'Timed out while connecting';
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return timeoutMs ? `Timed out after ${Math.round(timeoutMs / 1000)} s` : 'Timed out';
+      return timeoutMs ? `Timed out after ${seconds(timeoutMs)}` : 'Timed out';
     case 'CERT_HAS_EXPIRED':
       return 'TLS certificate expired';
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':

@@ -263,18 +263,20 @@ async function recordHealth(
     return false;
   }
   if (!anyFailure) return false;
+  // One statement: the failing time is set when unset, and the endpoint disabled when it has failed long enough;
+  // `was` is the row before the change, so only the call that disables it reports so.
   const { rows } = await db.query<{ disabled: boolean }>(
-    `with health as (
-       update webhook_endpoints set failing_since = coalesce(failing_since, now())
-        where company_id = $1 and id = $2 returning failing_since, enabled
-     )
-     update webhook_endpoints e set enabled = false, disabled_reason = 'failing', updated_at = now()
-       from health where e.company_id = $1 and e.id = $2 and health.enabled
-        and health.failing_since < now() - $3 * interval '1 millisecond'
-     returning true as disabled`,
+    `update webhook_endpoints e
+        set failing_since = coalesce(e.failing_since, now()),
+            enabled = e.enabled and not coalesce(e.failing_since < now() - $3 * interval '1 millisecond', false),
+            disabled_reason = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond' then 'failing' else e.disabled_reason end,
+            updated_at = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond' then now() else e.updated_at end
+       from (select enabled from webhook_endpoints where company_id = $1 and id = $2 for update) was
+      where e.company_id = $1 and e.id = $2
+     returning was.enabled and not e.enabled as disabled`,
     [companyId, endpointId, limits.disableAfterMs],
   );
-  return rows.length > 0;
+  return rows[0]?.disabled === true;
 }
 
 /** Tells each owner and admin of the company that an endpoint was disabled for failing. */
