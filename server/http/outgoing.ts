@@ -1,7 +1,7 @@
 import { promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent } from 'undici';
+import { Agent, buildConnector } from 'undici';
 import type { Config } from '../config.ts';
 
 /**
@@ -129,8 +129,15 @@ function guardedLookup(settings: OutgoingSettings): LookupFunction {
  * undici's `request` follows no redirects unless told to, so a 3xx answer is an answer, not a new destination.
  */
 export function createOutgoingAgent(settings: OutgoingSettings, options: { connections?: number } = {}): Agent {
+  const connector = buildConnector({ lookup: guardedLookup(settings), timeout: 10_000 });
   return new Agent({
-    connect: { lookup: guardedLookup(settings), timeout: 10_000 },
+    // A host written as an address never reaches a lookup: it is checked here, before the socket opens.
+    connect: (opts, callback) => {
+      const host = opts.hostname.replace(/^\[|\]$/g, '');
+      const reason = isIP(host) && !settings.webhookAllowPrivate ? refusedAddress(host) : null;
+      if (reason) callback(new RefusedDestination(reason), null);
+      else connector(opts, callback);
+    },
     connections: options.connections ?? 16,
     keepAliveTimeout: 10_000,
   });

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { WebhookEventType } from '../../../shared/integrations.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import type { Scope } from '../scope.ts';
+import type { Queryable } from '../../db/tenant.ts';
 
 /** A new event's id: the `webhook-id` every delivery of it carries, for the receiver's deduplication. */
 const newEventUid = () => `evt_${randomUUID().replaceAll('-', '')}`;
 
 /**
- * The webhook outbox. Call it inside the transaction of the change that caused the event (`scope.db` in a
- * transaction): the event, one delivery per enabled endpoint subscribed to its type, and the drain job of each such
+ * The webhook outbox. Call it inside the transaction of the change that caused the event (the transaction's
+ * client): the event, one delivery per enabled endpoint subscribed to its type, and the drain job of each such
  * endpoint commit or roll back with the change, so an event is never lost nor sent for a change that did not happen.
  * A company without a subscribed endpoint pays one indexed look and writes nothing. Returns the event's id (the
  * `webhook-id` every delivery carries).
  */
 export async function emitWebhookEvent(
-  db: Scope['db'],
+  db: Queryable,
   companyId: string,
   type: WebhookEventType,
   payload: Record<string, unknown>,
@@ -29,7 +29,7 @@ export async function emitWebhookEvent(
  * guarantee as `emitWebhookEvent`, one round trip for the rows and one queued job per subscribed endpoint.
  */
 export async function emitWebhookEvents(
-  db: Scope['db'],
+  db: Queryable,
   companyId: string,
   type: WebhookEventType,
   payloads: Record<string, unknown>[],
@@ -58,12 +58,12 @@ export async function emitWebhookEvents(
 }
 
 /** Queues an endpoint's drain for now (replacing a later one queued under its key). */
-export async function queueDrain(db: Scope['db'], companyId: string, endpointId: number): Promise<void> {
+export async function queueDrain(db: Queryable, companyId: string, endpointId: number): Promise<void> {
   await enqueue(db, TASKS.drainWebhookEndpoint, { companyId, endpointId });
 }
 
 /** Queues one delivery again now (a manual retry or a replay): its state goes back to pending. */
-export async function requeueDelivery(db: Scope['db'], companyId: string, deliveryId: number): Promise<boolean> {
+export async function requeueDelivery(db: Queryable, companyId: string, deliveryId: number): Promise<boolean> {
   const { rowCount } = await db.query(
     `update webhook_deliveries set status = 'pending', next_attempt_at = now(), updated_at = now()
       where company_id = $1 and id = $2`,
