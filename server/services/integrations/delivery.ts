@@ -223,7 +223,8 @@ async function attempt(
        )
        insert into webhook_attempts (company_id, delivery_id, attempt, request_headers, request_body, response_status,
                                      response_body, error, duration_ms)
-       select $1, r.id, r.attempt, r.headers, r.body, r.response_status, r.response_body, r.error, r.duration_ms from r`,
+       select $1, r.id, r.attempt, r.headers, r.body, r.response_status, r.response_body, r.error, r.duration_ms
+         from r`,
       [
         scope.companyId,
         rows.map((r) => r.id),
@@ -257,7 +258,8 @@ async function recordHealth(
 ): Promise<boolean> {
   if (anySuccess) {
     await db.query(
-      `update webhook_endpoints set failing_since = null where company_id = $1 and id = $2 and failing_since is not null`,
+      `update webhook_endpoints set failing_since = null
+        where company_id = $1 and id = $2 and failing_since is not null`,
       [companyId, endpointId],
     );
     return false;
@@ -269,8 +271,10 @@ async function recordHealth(
     `update webhook_endpoints e
         set failing_since = coalesce(e.failing_since, now()),
             enabled = e.enabled and not coalesce(e.failing_since < now() - $3 * interval '1 millisecond', false),
-            disabled_reason = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond' then 'failing' else e.disabled_reason end,
-            updated_at = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond' then now() else e.updated_at end
+            disabled_reason = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond'
+                                   then 'failing' else e.disabled_reason end,
+            updated_at = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond'
+                              then now() else e.updated_at end
        from (select enabled from webhook_endpoints where company_id = $1 and id = $2 for update) was
       where e.company_id = $1 and e.id = $2
      returning was.enabled and not e.enabled as disabled`,
@@ -361,7 +365,8 @@ export async function cleanWebhookLog(ctx: AppContext, days: number = WEBHOOK_LI
   let removed = 0;
   // In slices, so a large backlog never holds long locks.
   const statements = [
-    `delete from webhook_attempts where id in (select id from webhook_attempts where created_at < ${cutoff} limit 10000)`,
+    `delete from webhook_attempts where id in (select id from webhook_attempts
+      where created_at < ${cutoff} limit 10000)`,
     `delete from webhook_deliveries where id in (select id from webhook_deliveries
       where status <> 'pending' and updated_at < ${cutoff} limit 10000)`,
     `delete from webhook_events ev where (ev.company_id, ev.id) in (select e.company_id, e.id from webhook_events e

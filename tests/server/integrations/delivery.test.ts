@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestEnv, createUser, type TestEnv, type TestUser } from '../helpers.ts';
 import { emitWebhookEvent } from '../../../server/services/integrations/outbox.ts';
@@ -11,6 +11,9 @@ let user: TestUser;
 beforeAll(async () => {
   // The receivers listen on loopback over plain http: this install allows both, as an intranet install would.
   env = await createTestEnv({ webhookAllowPrivate: true, webhookAllowHttp: true });
+});
+// A company per test: endpoints of an earlier test (their receivers closed) stay out of the next one.
+beforeEach(async () => {
   user = await createUser(env);
 });
 afterAll(async () => env?.close());
@@ -44,7 +47,7 @@ async function attemptsOf(endpointId: number) {
 }
 
 describe('webhook delivery', () => {
-  it('signs by Standard Webhooks: the reference package verifies, every endpoint gets the same webhook-id', async () => {
+  it('signs by Standard Webhooks: the reference package verifies; every endpoint gets one webhook-id', async () => {
     const receiver = await startReceiver();
     const previous = newWebhookSecret();
     const a = await createEndpoint(env.ctx, user.companyId, `${receiver.url}/a`, ['contact.created']);
@@ -142,7 +145,7 @@ describe('webhook delivery', () => {
     }
   });
 
-  it('disables an endpoint failing past the limit, tells its owner once, and stops its pending deliveries', async () => {
+  it('disables an endpoint failing past the limit, tells its owner once, stops its pending deliveries', async () => {
     const receiver = await startReceiver((_h, res) => {
       res.statusCode = 500;
       res.end();
@@ -180,7 +183,7 @@ describe('webhook delivery', () => {
     }
   });
 
-  it('follows no redirect, times out a silent receiver, says "Connection refused", and a success clears failing', async () => {
+  it('follows no redirect, times out, says "Connection refused"; a success clears failing', async () => {
     const receiver = await startReceiver((heard, res) => {
       if (heard.url === '/moved') {
         res.writeHead(302, { location: '/elsewhere' }).end();

@@ -63,7 +63,7 @@ const LIMITS = { timeoutMs: 3_000, responseBodyBytes: 2048 };
 const urlOf = (host: string) => `http://${host}:${receiver.port}/hook`;
 
 describe('outgoing request guard', () => {
-  it('refuses names resolving to loopback, private, metadata and CGNAT addresses when an endpoint is saved', async () => {
+  it('refuses names resolving to loopback, private, metadata and CGNAT addresses at validation', async () => {
     expect(await validateDestination(urlOf('loopback.shop.test'), guarded)).toBe('Refused: private address 127.0.0.1');
     expect(await validateDestination(urlOf('intranet.shop.test'), guarded)).toBe('Refused: private address 10.0.0.5');
     expect(await validateDestination(urlOf('metadata.shop.test'), guarded)).toBe(
