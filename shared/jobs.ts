@@ -13,6 +13,10 @@ export const TASKS = {
   sendMessageBatch: 'send_message_batch',
   deliverWebhook: 'deliver_webhook',
   maintainTrackerPartitions: 'maintain_tracker_partitions',
+  /** Delivers one endpoint's due webhook deliveries in batches (the fan-out path). */
+  drainWebhookEndpoint: 'drain_webhook_endpoint',
+  /** Daily: deletes webhook attempts, finished deliveries and their events older than WEBHOOK_LIMITS.logDays. */
+  cleanWebhookLog: 'clean_webhook_log',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -27,6 +31,8 @@ export const jobKeys = {
   messageBatch: (messageId: number, batch: number) => `message-batch:${messageId}:${batch}`,
   /** One delivery of an event to an endpoint (its retries reuse the key). */
   webhookDelivery: (deliveryId: number) => `webhook-delivery:${deliveryId}`,
+  /** The drain of one endpoint's due deliveries: one queued at a time, an event queues it for now. */
+  webhookEndpoint: (endpointId: number) => `webhook-endpoint:${endpointId}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

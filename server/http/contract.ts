@@ -36,7 +36,8 @@ export type Handler<K extends OperationId> = (
 ) => Promise<ResponseOf<K> | FastifyReply | void>;
 
 /** One handler per operationId: a missing one fails the type check, and the server refuses to start without it. */
-export type Handlers = { [K in OperationId]: Handler<K> };
+/** Every operation Missiva answers; the contract's `webhooks:` requests (`webhook_…`) are sent by it, not answered. */
+export type Handlers = { [K in Exclude<OperationId, `webhook_${string}`>]: Handler<K> };
 export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };
 
 export interface PageInfo {

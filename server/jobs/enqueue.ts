@@ -10,6 +10,7 @@ export interface TaskPayloads {
   [TASKS.startMessage]: { companyId: string; messageId: number };
   [TASKS.sendMessageBatch]: { companyId: string; messageId: number; batch: number };
   [TASKS.deliverWebhook]: { companyId: string; deliveryId: number };
+  [TASKS.drainWebhookEndpoint]: { companyId: string; endpointId: number };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -32,25 +33,34 @@ const JOBS: {
   },
   // Retries follow WEBHOOK_LIMITS.retryDelaysMs: the task queues the next attempt itself at its time.
   [TASKS.deliverWebhook]: { maxAttempts: 1, key: (p) => jobKeys.webhookDelivery(p.deliveryId), tenant: true },
+  // A drain that fails (the database, not a receiver) is retried; the deliveries it had claimed come due again.
+  [TASKS.drainWebhookEndpoint]: {
+    maxAttempts: 25,
+    key: (p) => jobKeys.webhookEndpoint(p.endpointId),
+    tenant: true,
+  },
 };
 
 /**
  * Queues a job with graphile-worker's `add_job`. Given the caller's transaction, the job commits (or not) with the
  * rows it concerns, and a worker never picks up a job for data it cannot see yet. `runAt` delays a company's job
- * (a scheduled campaign, a batch waiting for its sender's next minute or day, a retry).
+ * (a scheduled campaign, a batch waiting for its sender's next minute or day, a retry). `keepRunAt` leaves the run time
+ * of a job already queued under the key as it is (a drain scheduling its next look must not postpone one due now).
  */
 export async function enqueue<T extends QueuedTask>(
   db: Queryable,
   task: T,
   payload: TaskPayloads[T],
   runAt?: Date,
+  options: { keepRunAt?: boolean } = {},
 ): Promise<void> {
   const job = JOBS[task];
   // A system job queued inside a company-bound transaction names its company, and goes through missiva_add_job like
   // a company's job: the company-bound role cannot use graphile_worker's schema directly.
   const tenant = job.tenant || 'companyId' in payload;
   if (runAt && tenant) {
-    await db.query('select missiva_add_job_at($1, $2::json, $3, $4, $5)', [
+    const fn = options.keepRunAt ? 'missiva_add_job_keep' : 'missiva_add_job_at';
+    await db.query(`select ${fn}($1, $2::json, $3, $4, $5)`, [
       task,
       JSON.stringify(payload),
       job.maxAttempts,

@@ -8,8 +8,10 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
-import { deliverWebhookTask } from './deliverWebhook.ts';
+import { cleanWebhookLogTask, deliverWebhookTask, drainWebhookEndpointTask } from './deliverWebhook.ts';
 import { maintainTrackerPartitionsTask } from './trackerPartitions.ts';
+import type { Dispatcher } from 'undici';
+import { createOutgoingAgent } from '../http/outgoing.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';
@@ -32,6 +34,8 @@ export function taskList(
   pools: SmtpPools = new SmtpPools(),
   concurrency = 4,
   stopping?: AbortSignal,
+  // Webhook posts go through the outgoing request guard: customers' URLs never reach private addresses.
+  webhooks: Dispatcher = createOutgoingAgent(ctx.config),
 ): TaskList {
   return {
     [TASKS.deliverMail]: deliverMailTask(ctx, email),
@@ -46,7 +50,9 @@ export function taskList(
       pools,
       Math.max(1, Math.floor(pools.maxConnections / concurrency)),
     ),
-    [TASKS.deliverWebhook]: deliverWebhookTask(ctx),
+    [TASKS.deliverWebhook]: deliverWebhookTask(ctx, webhooks),
+    [TASKS.drainWebhookEndpoint]: drainWebhookEndpointTask(ctx, webhooks),
+    [TASKS.cleanWebhookLog]: cleanWebhookLogTask(ctx),
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
@@ -61,20 +67,24 @@ export async function startWorker(
   const pools = new SmtpPools();
   // Aborted when the worker stops: long jobs (imports) stop after their batch in hand and are queued again.
   const stopping = new AbortController();
+  const webhooks = createOutgoingAgent(ctx.config);
   const watch = watchWorkers(ctx.pool, ctx.log, options.recovery ?? DEFAULT_RECOVERY);
   await watch.ready; // jobs of dead workers are back in the queue before the first look for work
   const runner = await run({
     events: watch.events,
     pgPool: ctx.pool,
-    taskList: taskList(ctx, email, pools, options.concurrency ?? 4, stopping.signal),
+    taskList: taskList(ctx, email, pools, options.concurrency ?? 4, stopping.signal, webhooks),
     concurrency: options.concurrency ?? 4,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     // Due digests are looked for every minute; a missed minute (worker down) is not replayed, the next run catches up.
-    // Abandoned uploads are cleaned hourly; the tracker's partitions and retention are kept daily.
-    crontab:
-      `* * * * * ${TASKS.sendDigests} ?max=1\n17 * * * * ${TASKS.cleanImportUploads} ?max=1\n` +
+    // Abandoned uploads are cleaned hourly; the webhook delivery log and the tracker's partitions and retention daily.
+    crontab: [
+      `* * * * * ${TASKS.sendDigests} ?max=1`,
+      `17 * * * * ${TASKS.cleanImportUploads} ?max=1`,
+      `43 3 * * * ${TASKS.cleanWebhookLog} ?max=1`,
       `23 3 * * * ${TASKS.maintainTrackerPartitions} ?max=1`,
+    ].join('\n'),
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       ctx.log[method]({ jobs: meta }, message);
@@ -98,6 +108,7 @@ export async function startWorker(
       await runner.stop();
       email?.close();
       pools.close();
+      await webhooks.close();
     },
   };
 }

@@ -2121,7 +2121,248 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was received
+         * @description An incoming message (a reply to a campaign; later WhatsApp and SMS replies).
+         */
+        post: operations["webhook_message_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was sent
+         * @description A campaign message was accepted by the sending relay for one recipient.
+         */
+        post: operations["webhook_message_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was delivered
+         * @description The provider reported the message delivered.
+         */
+        post: operations["webhook_message_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was opened
+         * @description The recipient opened the message (tracking pixel).
+         */
+        post: operations["webhook_message_opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link was clicked
+         * @description The recipient clicked a tracked link; `url` is the link.
+         */
+        post: operations["webhook_message_clicked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message bounced
+         * @description The message bounced; `hard` tells a permanent failure.
+         */
+        post: operations["webhook_message_bounced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.complained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A spam complaint
+         * @description The recipient reported the message as spam (feedback loop).
+         */
+        post: operations["webhook_message_complained"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.unsubscribed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recipient unsubscribed
+         * @description The recipient unsubscribed.
+         */
+        post: operations["webhook_message_unsubscribed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was created
+         * @description A contact was created one at a time. An import sends one import.completed with its counts instead of an event per row.
+         */
+        post: operations["webhook_contact_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was updated
+         * @description A contact was changed; `fields` names the changed fields, never their values. Imported rows send no event (see import.completed).
+         */
+        post: operations["webhook_contact_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was deleted
+         * @description A contact was deleted, alone or in a bulk delete (one event per contact).
+         */
+        post: operations["webhook_contact_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An import completed
+         * @description A contacts import finished: its counts, never one event per imported row.
+         */
+        post: operations["webhook_import_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         NotificationCategories: {
@@ -3356,6 +3597,167 @@ export interface components {
         };
         WebhookReplayResult: {
             count: number;
+        };
+        /** @description A message event's data: ids to look the message and contact up with the API, and the event's detail. */
+        WebhookMessageData: {
+            messageId: number;
+            recipientId?: number;
+            contactId?: number | null;
+            /** @enum {string} */
+            channel?: "email" | "whatsapp" | "sms";
+            /** Format: date-time */
+            at?: string;
+            /** @description The clicked link (message.clicked). */
+            url?: string;
+            /** @description A permanent bounce (message.bounced). */
+            hard?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A contact event's data; personal data stays in Missiva, fetch the contact by id. */
+        WebhookContactData: {
+            id: number;
+            /** @description The fields a contact.updated changed. */
+            fields?: string[];
+        };
+        WebhookImportData: {
+            importId: number;
+            created: number;
+            updated: number;
+            skipped: number;
+            failed: number;
+        };
+        /** @description An incoming message (a reply to a campaign; later WhatsApp and SMS replies). */
+        WebhookEventMessageReceived: {
+            /** @constant */
+            type: "message.received";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description A campaign message was accepted by the sending relay for one recipient. */
+        WebhookEventMessageSent: {
+            /** @constant */
+            type: "message.sent";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description The provider reported the message delivered. */
+        WebhookEventMessageDelivered: {
+            /** @constant */
+            type: "message.delivered";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description The recipient opened the message (tracking pixel). */
+        WebhookEventMessageOpened: {
+            /** @constant */
+            type: "message.opened";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description The recipient clicked a tracked link; `url` is the link. */
+        WebhookEventMessageClicked: {
+            /** @constant */
+            type: "message.clicked";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description The message bounced; `hard` tells a permanent failure. */
+        WebhookEventMessageBounced: {
+            /** @constant */
+            type: "message.bounced";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description The recipient reported the message as spam (feedback loop). */
+        WebhookEventMessageComplained: {
+            /** @constant */
+            type: "message.complained";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description The recipient unsubscribed. */
+        WebhookEventMessageUnsubscribed: {
+            /** @constant */
+            type: "message.unsubscribed";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookMessageData"];
+        };
+        /** @description A contact was created one at a time. An import sends one import.completed with its counts instead of an event per row. */
+        WebhookEventContactCreated: {
+            /** @constant */
+            type: "contact.created";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookContactData"];
+        };
+        /** @description A contact was changed; `fields` names the changed fields, never their values. Imported rows send no event (see import.completed). */
+        WebhookEventContactUpdated: {
+            /** @constant */
+            type: "contact.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookContactData"];
+        };
+        /** @description A contact was deleted, alone or in a bulk delete (one event per contact). */
+        WebhookEventContactDeleted: {
+            /** @constant */
+            type: "contact.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookContactData"];
+        };
+        /** @description A contacts import finished: its counts, never one event per imported row. */
+        WebhookEventImportCompleted: {
+            /** @constant */
+            type: "import.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookImportData"];
         };
         IncomingMessageRow: {
             id: components["schemas"]["Id"];
@@ -7267,6 +7669,354 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    webhook_message_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageReceived"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_sent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageSent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_delivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageDelivered"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_opened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageOpened"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_clicked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageClicked"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_bounced: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageBounced"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_complained: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageComplained"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_unsubscribed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageUnsubscribed"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventContactCreated"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventContactUpdated"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_deleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventContactDeleted"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_import_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventImportCompleted"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer is retried on the backoff schedule. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver; retried like any other failure. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -5307,6 +5307,624 @@ export const WebhookReplayResult = {
   },
 } as const;
 
+export const WebhookMessageData = {
+  type: 'object',
+  description: "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+  required: ['messageId'],
+  properties: {
+    messageId: {
+      type: 'integer',
+    },
+    recipientId: {
+      type: 'integer',
+    },
+    contactId: {
+      type: ['integer', 'null'],
+    },
+    channel: {
+      type: 'string',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    at: {
+      type: 'string',
+      format: 'date-time',
+    },
+    url: {
+      type: 'string',
+      description: 'The clicked link (message.clicked).',
+    },
+    hard: {
+      type: 'boolean',
+      description: 'A permanent bounce (message.bounced).',
+    },
+  },
+  additionalProperties: true,
+} as const;
+
+export const WebhookContactData = {
+  type: 'object',
+  description: "A contact event's data; personal data stays in Missiva, fetch the contact by id.",
+  required: ['id'],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'The fields a contact.updated changed.',
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export const WebhookImportData = {
+  type: 'object',
+  required: ['importId', 'created', 'updated', 'skipped', 'failed'],
+  properties: {
+    importId: {
+      type: 'integer',
+    },
+    created: {
+      type: 'integer',
+    },
+    updated: {
+      type: 'integer',
+    },
+    skipped: {
+      type: 'integer',
+    },
+    failed: {
+      type: 'integer',
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export const WebhookEventMessageReceived = {
+  type: 'object',
+  description: 'An incoming message (a reply to a campaign; later WhatsApp and SMS replies).',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.received',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageSent = {
+  type: 'object',
+  description: 'A campaign message was accepted by the sending relay for one recipient.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.sent',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageDelivered = {
+  type: 'object',
+  description: 'The provider reported the message delivered.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.delivered',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageOpened = {
+  type: 'object',
+  description: 'The recipient opened the message (tracking pixel).',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.opened',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageClicked = {
+  type: 'object',
+  description: 'The recipient clicked a tracked link; `url` is the link.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.clicked',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageBounced = {
+  type: 'object',
+  description: 'The message bounced; `hard` tells a permanent failure.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.bounced',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageComplained = {
+  type: 'object',
+  description: 'The recipient reported the message as spam (feedback loop).',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.complained',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventMessageUnsubscribed = {
+  type: 'object',
+  description: 'The recipient unsubscribed.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'message.unsubscribed',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description:
+        "A message event's data: ids to look the message and contact up with the API, and the event's detail.",
+      required: ['messageId'],
+      properties: {
+        messageId: {
+          type: 'integer',
+        },
+        recipientId: {
+          type: 'integer',
+        },
+        contactId: {
+          type: ['integer', 'null'],
+        },
+        channel: {
+          type: 'string',
+          enum: ['email', 'whatsapp', 'sms'],
+        },
+        at: {
+          type: 'string',
+          format: 'date-time',
+        },
+        url: {
+          type: 'string',
+          description: 'The clicked link (message.clicked).',
+        },
+        hard: {
+          type: 'boolean',
+          description: 'A permanent bounce (message.bounced).',
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WebhookEventContactCreated = {
+  type: 'object',
+  description:
+    'A contact was created one at a time. An import sends one import.completed with its counts instead of an event per row.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'contact.created',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description: "A contact event's data; personal data stays in Missiva, fetch the contact by id.",
+      required: ['id'],
+      properties: {
+        id: {
+          type: 'integer',
+        },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+          description: 'The fields a contact.updated changed.',
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
+export const WebhookEventContactUpdated = {
+  type: 'object',
+  description:
+    'A contact was changed; `fields` names the changed fields, never their values. Imported rows send no event (see import.completed).',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'contact.updated',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description: "A contact event's data; personal data stays in Missiva, fetch the contact by id.",
+      required: ['id'],
+      properties: {
+        id: {
+          type: 'integer',
+        },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+          description: 'The fields a contact.updated changed.',
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
+export const WebhookEventContactDeleted = {
+  type: 'object',
+  description: 'A contact was deleted, alone or in a bulk delete (one event per contact).',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'contact.deleted',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      description: "A contact event's data; personal data stays in Missiva, fetch the contact by id.",
+      required: ['id'],
+      properties: {
+        id: {
+          type: 'integer',
+        },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+          description: 'The fields a contact.updated changed.',
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
+export const WebhookEventImportCompleted = {
+  type: 'object',
+  description: 'A contacts import finished: its counts, never one event per imported row.',
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: {
+      const: 'import.completed',
+    },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the event happened.',
+    },
+    data: {
+      type: 'object',
+      required: ['importId', 'created', 'updated', 'skipped', 'failed'],
+      properties: {
+        importId: {
+          type: 'integer',
+        },
+        created: {
+          type: 'integer',
+        },
+        updated: {
+          type: 'integer',
+        },
+        skipped: {
+          type: 'integer',
+        },
+        failed: {
+          type: 'integer',
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
 export const IncomingMessageRow = {
   type: 'object',
   required: [

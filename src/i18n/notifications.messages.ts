@@ -13,6 +13,11 @@ export const notificationMessages = defineMessages({
   'export.ready': { id: 'notification.export.ready', defaultMessage: 'Your export is ready to download.' },
   'campaign.sent': { id: 'notification.campaign.sent', defaultMessage: 'Campaign “{name}” was sent.' },
   'model.trained': { id: 'notification.model.trained', defaultMessage: 'Model “{name}” finished training.' },
+  'webhook.disabled': {
+    id: 'notification.webhook.disabled',
+    defaultMessage:
+      'The webhook to {url} was disabled after failing for three days. Check it in Integrations → Webhooks.',
+  },
   generic: { id: 'notification.generic', defaultMessage: 'You have a new notification.' },
   accountSaved: { id: 'notification.text.accountSaved', defaultMessage: 'Your changes were saved.' },
 });

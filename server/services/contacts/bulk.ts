@@ -5,6 +5,7 @@ import { lockContacts } from './locks.ts';
 import { blocksContact } from '../messaging/blocklist.ts';
 import { selectionClauses, type ContactSelection } from './query.ts';
 import { SqlParams } from './sql.ts';
+import { emitWebhookEvents } from '../integrations/outbox.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 'delete';
@@ -28,10 +29,20 @@ export async function applyBulkAction(
     if (needsList && !(await lockLists(db, scope.companyId, [listId!])).length) throw notFound();
     const params = new SqlParams([scope.companyId]);
     const where = (await selectionClauses(db, scope.companyId, selection, params)).join(' and ');
-    const { rows } = await db.query<{ n: number }>(
+    const { rows } = await db.query<{ n: number; ids?: number[] }>(
       statement(action, where, params, scope.userId, listId),
       params.values,
     );
+    // Each contact a bulk delete removed is a contact.deleted webhook event, written in the same transaction.
+    const ids = rows[0]?.ids ?? [];
+    if (ids.length) {
+      await emitWebhookEvents(
+        db,
+        scope.companyId,
+        'contact.deleted',
+        ids.map((id) => ({ id })),
+      );
+    }
     return rows[0]?.n ?? 0;
   });
 }
@@ -76,6 +87,7 @@ function statement(
                              and ${blocksContact('b', 'u')})
              select count(*)::int as n from changed`;
     case 'delete':
-      return `with changed as (delete from contacts c where ${where} returning c.id) select count(*)::int as n from changed`;
+      return `with changed as (delete from contacts c where ${where} returning c.id)
+             select count(*)::int as n, coalesce(array_agg(id::int), '{}') as ids from changed`;
   }
 }

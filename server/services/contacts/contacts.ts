@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../integrations/outbox.ts';
 import type { Scope } from '../scope.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
@@ -213,7 +214,9 @@ export async function updateContact(scope: Scope, id: number, patch: ContactPatc
 export async function deleteContact(scope: Scope, id: number): Promise<void> {
   const { rowCount } = await scope.db.transaction(async (db) => {
     await lockContacts(db, scope.companyId, 'exclusive');
-    return db.query('delete from contacts where company_id = $1 and id = $2', [scope.companyId, id]);
+    const deleted = await db.query('delete from contacts where company_id = $1 and id = $2', [scope.companyId, id]);
+    if (deleted.rowCount) await emitWebhookEvent(db, scope.companyId, 'contact.deleted', { id });
+    return deleted;
   });
   if (!rowCount) throw notFound();
 }

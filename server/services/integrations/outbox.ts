@@ -4,11 +4,15 @@ import type { WebhookEventType } from '../../../shared/integrations.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { Queryable } from '../../db/tenant.ts';
 
+/** A new event's id: the `webhook-id` every delivery of it carries, for the receiver's deduplication. */
+const newEventUid = () => `evt_${randomUUID().replaceAll('-', '')}`;
+
 /**
- * The webhook outbox. Call it inside the transaction of the change that caused the event (`scope.db` in a
- * transaction): the event, one delivery per enabled endpoint subscribed to its type, and their jobs commit or roll
- * back with the change, so an event is never lost nor sent for a change that did not happen. Returns the event's id
- * (the `webhook-id` every delivery carries).
+ * The webhook outbox. Call it inside the transaction of the change that caused the event (the transaction's
+ * client): the event, one delivery per enabled endpoint subscribed to its type, and the drain job of each such
+ * endpoint commit or roll back with the change, so an event is never lost nor sent for a change that did not happen.
+ * A company without a subscribed endpoint pays one indexed look and writes nothing. Returns the event's id (the
+ * `webhook-id` every delivery carries).
  */
 export async function emitWebhookEvent(
   db: Queryable,
@@ -16,19 +20,46 @@ export async function emitWebhookEvent(
   type: WebhookEventType,
   payload: Record<string, unknown>,
 ): Promise<string> {
-  const uid = `evt_${randomUUID().replaceAll('-', '')}`;
-  const { rows } = await db.query<{ id: number }>(
-    `with event as (
-       insert into webhook_events (company_id, event_uid, type, payload) values ($1, $2, $3, $4) returning id
+  const [uid] = await emitWebhookEvents(db, companyId, type, [payload]);
+  return uid!;
+}
+
+/**
+ * Many events of one type in one statement (a campaign batch's sent messages, a burst of tracked opens): the same
+ * guarantee as `emitWebhookEvent`, one round trip for the rows and one queued job per subscribed endpoint.
+ */
+export async function emitWebhookEvents(
+  db: Queryable,
+  companyId: string,
+  type: WebhookEventType,
+  payloads: Record<string, unknown>[],
+): Promise<string[]> {
+  const uids = payloads.map(newEventUid);
+  if (!payloads.length) return uids;
+  const { rows } = await db.query<{ endpoint_id: number }>(
+    `with endpoints as (
+       select id from webhook_endpoints where company_id = $1 and enabled and $3 = any (event_types)
+     ), events as (
+       insert into webhook_events (company_id, event_uid, type, payload)
+       select $1, e.uid, $3, e.payload from unnest($2::text[], $4::jsonb[]) as e (uid, payload)
+        where exists (select 1 from endpoints)
+       returning id
+     ), deliveries as (
+       insert into webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at)
+       select $1, events.id, endpoints.id, now() from events, endpoints
+       returning endpoint_id
      )
-     insert into webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at)
-     select $1, event.id, e.id, now() from event, webhook_endpoints e
-      where e.company_id = $1 and e.enabled and $3 = any (e.event_types)
-     returning id::int`,
-    [companyId, uid, type, JSON.stringify(payload)],
+     select distinct endpoint_id::int from deliveries order by 1`,
+    [companyId, uids, type, payloads.map((p) => JSON.stringify(p))],
   );
-  for (const row of rows) await enqueue(db, TASKS.deliverWebhook, { companyId, deliveryId: row.id });
-  return uid;
+  // In endpoint order, so two transactions queueing drains for the same endpoints never wait on each other crosswise.
+  for (const row of rows) await queueDrain(db, companyId, row.endpoint_id);
+  return uids;
+}
+
+/** Queues an endpoint's drain for now (replacing a later one queued under its key). */
+export async function queueDrain(db: Queryable, companyId: string, endpointId: number): Promise<void> {
+  await enqueue(db, TASKS.drainWebhookEndpoint, { companyId, endpointId });
 }
 
 /** Queues one delivery again now (a manual retry or a replay): its state goes back to pending. */

@@ -8,7 +8,8 @@ import type { Queryable } from '../../db/tenant.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { Scope } from '../scope.ts';
-import { newWebhookSecret, openSecret, sealSecret, validateDestination } from './endpointSecrets.ts';
+import { validateDestination } from '../../http/outgoing.ts';
+import { newWebhookSecret, openSecret, sealSecret } from './signing.ts';
 
 /**
  * A company's webhook endpoints: where its events go, which types each receives, and the signing secret (sealed with

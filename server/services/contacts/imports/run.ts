@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../../integrations/outbox.ts';
 import type { Pool, PoolClient } from '../../../db/pool.ts';
 import type { Scope } from '../../scope.ts';
 import { attributeDefs } from '../attributes.ts';
@@ -163,10 +164,17 @@ export async function runImport(
     }
     if (batch.length || index > job.rows_done) await flush();
     await inflight;
-    await scope.db.query(
-      `update contact_imports set status = 'finished', finished_at = now(), estimated_rows = rows_done where company_id = $1 and id = $2`,
-      [companyId, importId],
-    );
+    await scope.db.transaction(async (db) => {
+      const { rows: done } = await db.query<Record<'created' | 'updated' | 'skipped' | 'failed', number>>(
+        `update contact_imports set status = 'finished', finished_at = now(), estimated_rows = rows_done
+          where company_id = $1 and id = $2
+          returning created_count as created, updated_count as updated, skipped_count as skipped,
+                    failed_count as failed`,
+        [companyId, importId],
+      );
+      // One webhook event per import with its counts, never one per row.
+      await emitWebhookEvent(db, companyId, 'import.completed', { importId, ...done[0] });
+    });
     emit(committed, 'finished');
     await releaseFile(scope.db, companyId, importId);
     return 'finished';

@@ -1,3 +1,5 @@
+import { emitWebhookEvent } from '../../integrations/outbox.ts';
+import type { WebhookEventType } from '../../../../shared/integrations.ts';
 import type { PoolClient } from 'pg';
 import type { ProviderEvent } from '../../../channels/adapter.ts';
 import { SOFT_BOUNCES_TO_BLOCK, type Channel } from '../../../../shared/messaging.ts';
@@ -51,7 +53,27 @@ async function recordEvent(
       [scope.companyId, r.contactId, `message.${type}`, { messageId, channel: r.channel, ...detail }, at],
     );
   }
+  // Delivery outcomes a receiver can subscribe to are webhook events too, in the same transaction.
+  const webhookType = INBOUND_WEBHOOK_TYPES[type];
+  if (webhookType) {
+    await emitWebhookEvent(db, scope.companyId, webhookType, {
+      messageId,
+      recipientId: r.id,
+      contactId: r.contactId,
+      channel: r.channel,
+      at: at.toISOString(),
+      ...detail,
+    });
+  }
 }
+
+/** The message events recorded here that are webhook event types. */
+const INBOUND_WEBHOOK_TYPES: Partial<Record<string, WebhookEventType>> = {
+  delivered: 'message.delivered',
+  bounced: 'message.bounced',
+  complained: 'message.complained',
+  unsubscribed: 'message.unsubscribed',
+};
 
 /** Blocklists the recipient's address for its channel (once) and records it; true when it was not blocked yet. */
 async function block(
