@@ -55,6 +55,9 @@ export const KEY_EXCEPTIONS: Record<string, string> = {
   senders_verification_token_key:
     "a sender's verification link is found by token: the company goes into the link, or a coordinator lookup table",
   webhook_events_event_uid_key: 'unique per (company_id, event_uid) instead; event ids are random, so no clash',
+  tracker_sites_site_key_key:
+    'the public ingest finds a site by its key before the company is known: the company goes into the site key, like ' +
+    "tracking tokens', or a coordinator table site key → company",
 };
 
 export interface KeyFinding {
