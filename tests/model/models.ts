@@ -1,4 +1,5 @@
 import type { MachineModel } from './graph.ts';
+import { sendControlsModel } from './sendControls.model.ts';
 import { apiKeysModel } from './apiKeys.model.ts';
 import { contactCollectionModel } from './contactCollection.model.ts';
 import { contactDetailModel } from './contactDetail.model.ts';
@@ -64,4 +65,5 @@ export const models: MachineModel<never>[] = [
   webhookEndpointsModel,
   webhookLogModel,
   webhookSecretModel,
+  sendControlsModel,
 ] as MachineModel<never>[];

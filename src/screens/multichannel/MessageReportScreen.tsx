@@ -8,6 +8,7 @@ import { commonMessages } from '../../i18n/common.messages.ts';
 import { messageReportMachine } from '../../machines/messageReport/messageReport.machine.ts';
 import { StepLinks } from '../StepLinks.tsx';
 import { ReportClicked, ReportRecipients, ReportSummary, ReportTimeline } from './ReportTabs.tsx';
+import { SendControls } from './SendControls.tsx';
 import { reportMessages as m } from './report.messages.ts';
 import type { ReportActor } from './reportActor.ts';
 
@@ -93,6 +94,7 @@ export function MessageReportScreen() {
           )}
         </Alert>
       ) : null}
+      <SendControls channel={channel} messageId={Number(params.id)} />
       <StepLinks label={m.tabs} items={TABS} />
       <Outlet context={report} />
     </Stack>
