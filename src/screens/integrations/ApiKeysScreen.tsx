@@ -67,7 +67,7 @@ export function ApiKeysScreen() {
         <Stack>
           <Text c="dimmed">
             {intl.formatMessage(m.intro)}{' '}
-            <Anchor href="/api/docs" target="_blank" rel="noopener">
+            <Anchor href="/api/docs" target="_blank" rel="noopener" underline="always">
               {intl.formatMessage(m.docs)}
             </Anchor>
           </Text>

@@ -35,7 +35,7 @@ export function TrackerScreen() {
 
   return (
     <Stack>
-      <Title order={1}>{intl.formatMessage(m.title)}</Title>
+      {/* The shell's page title is the page's one h1 ("Tracker"). */}
       <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>
       {error && error !== 'loadFailed' ? (
         <Alert color="red" role="alert">
