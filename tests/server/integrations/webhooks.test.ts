@@ -45,7 +45,7 @@ describe('endpoints', () => {
     ['http://93.184.216.34/hook', 'Only https URLs are allowed'],
     ['https://127.0.0.1/hook', 'Refused: private address 127.0.0.1'],
     ['https://10.1.2.3/hook', 'Refused: private address 10.1.2.3'],
-    ['https://169.254.169.254/latest', 'Refused: private address 169.254.169.254'],
+    ['https://169.254.169.254/latest', 'Refused: cloud metadata address 169.254.169.254'],
     ['https://user:pw@93.184.216.34/', 'Credentials in the URL are not allowed'],
     ['not a url', 'Not a valid URL'],
   ])('refuses %s with its reason', async (url, reason) => {
