@@ -108,16 +108,16 @@ describe('a reply over SMTP', () => {
         },
       },
     ]);
-    // Delivered to the subscribed endpoint of its own company only, with its job queued.
+    // Delivered to the subscribed endpoint of its own company only, with that endpoint's drain job queued.
     const deliveries = await env.pool.query(`select d.company_id as "companyId", d.id::int as "deliveryId",
         endpoint_id::int as "endpointId"
       from webhook_deliveries d join webhook_events e on e.company_id = d.company_id and e.id = d.event_id
       where e.type = 'message.received'`);
     expect(deliveries.rows).toEqual([{ companyId: a.companyId, deliveryId: expect.any(Number), endpointId: mine }]);
     const jobs = await env.pool.query(`select task_identifier as task from graphile_worker.jobs where key = $1`, [
-      jobKeys.webhookDelivery(deliveries.rows[0].deliveryId),
+      jobKeys.webhookEndpoint(mine),
     ]);
-    expect(jobs.rows).toEqual([{ task: TASKS.deliverWebhook }]);
+    expect(jobs.rows).toEqual([{ task: TASKS.drainWebhookEndpoint }]);
   });
 });
 
