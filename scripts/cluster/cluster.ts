@@ -266,7 +266,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   mkdirSync(nginxDir, { recursive: true });
   writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, proxyPort, apiPorts, options.upstreamHeader));
   const proxy = spawn(NGINX, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
-  await waitFor('nginx', async () => (await fetch(`${url}/api/health`)).ok);
+  try {
+    await waitFor('nginx', async () => (await fetch(`${url}/api/health`)).ok);
+  } catch (error) {
+    // Nothing of a cluster that did not come up is left running (its fixed ports would refuse the next start).
+    proxy.kill('SIGKILL');
+    await Promise.all(nodes.map((n) => n.process && n.kill('SIGKILL')));
+    pg.stop('immediate');
+    throw error;
+  }
 
   const cluster: Cluster = {
     url,
