@@ -46,6 +46,10 @@ console.log(
 );
 
 test.describe('message wizard machine: generated paths', () => {
+  // A path drives the page's paused clock through dialog animations; on a loaded CI host a close can need one more
+  // frame than the step gives it. A path is walked again (up to twice) before it counts as failed.
+  test.describe.configure({ retries: 2 });
+
   test('every settleable state has a UI assertion, and the walk takes every transition of the machine', () => {
     expect(settleableStateIds(messageWizardModel).filter((id) => !stateAssertions[id])).toEqual([]);
     expect(selection.unwalkedTransitions).toEqual([]);
