@@ -24,11 +24,6 @@ export const areaMessages = defineMessages({
     id: 'screen.area.contacts.text',
     defaultMessage: 'Contacts, lists, segments, folders, contact attributes and imports will be managed here.',
   },
-  integrationsTitle: { id: 'screen.area.integrations.title', defaultMessage: 'Connect your systems' },
-  integrationsText: {
-    id: 'screen.area.integrations.text',
-    defaultMessage: 'Webhooks and API keys for your own systems will be managed here.',
-  },
   userflowTitle: { id: 'screen.area.userflow.title', defaultMessage: 'No predictive models yet' },
   userflowText: {
     id: 'screen.area.userflow.text',
