@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput, Textarea, Text } from '@mantine/core';
+import { WebhookEndpointInput } from '../../../../shared/contract/schemas.ts';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -50,7 +51,7 @@ export function EndpointFormModal({ actor }: { actor: ActorRefFrom<typeof webhoo
           <Textarea
             label={intl.formatMessage(m.description)}
             value={values.description}
-            maxLength={500}
+            maxLength={WebhookEndpointInput.properties.description.maxLength}
             onChange={(event) => change({ description: event.currentTarget.value })}
           />
           <Checkbox.Group
