@@ -3,7 +3,7 @@ import type { RealtimeAuthError } from '../../shared/realtime-events.ts';
 import type { AppContext, AuthContext } from '../context.ts';
 import { isSessionActive } from '../services/auth/sessions.ts';
 import { verifyAccessToken } from '../services/auth/tokens.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { unauthorized } from './errors.ts';
 
 /** A refused bearer's reason is the code the 401 and the realtime `connect_error` carry (shared with the SPA). */
 export type BearerCheck = { ok: true; auth: AuthContext } | { ok: false; reason: RealtimeAuthError };
@@ -27,10 +27,4 @@ export function bearerFrom(header: string | undefined): string | undefined {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
-}
-
-export function requireRole(request: FastifyRequest, ...roles: AuthContext['role'][]): AuthContext {
-  const auth = requireAuth(request);
-  if (!roles.includes(auth.role)) throw forbidden();
-  return auth;
 }
