@@ -1,0 +1,98 @@
+/**
+ * What the x-permission check costs an authenticated read: the same API in one process on two ports, one with the
+ * check and one with it bypassed (bench/permissions-server.ts), same run, alternating, autocannon with 50 connections
+ * on `GET /api/contacts?perPage=1` with a session token (whole stack: authentication, permission, tenant binding, one
+ * page query). Each side is measured twice, interleaved (on, off, on, off), and the means compared.
+ * Target: the check adds ≤ 5 % (ratio checked / bypassed ≥ 0.95).
+ *
+ *   npm run bench:permissions
+ */
+import autocannon from 'autocannon';
+import {
+  installGuards,
+  loadLine,
+  machineLine,
+  makeDataDir,
+  removeDataDir,
+  spawnUntil,
+  stop,
+  table,
+} from './platform/harness.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = 8;
+const TARGET = 0.95;
+
+installGuards('permissions', 110_000);
+
+async function rps(url: string, headers: Record<string, string>, seconds = DURATION_S): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors of ${result.requests.total}`);
+  }
+  return result['2xx'] / result.duration;
+}
+
+async function main(): Promise<number> {
+  console.log('Missiva permissions benchmark: an authenticated read with the x-permission check and without it');
+  console.log(`machine: ${machineLine()}`);
+  console.log(`date:    ${new Date().toISOString()}`);
+  console.log(`load:    ${loadLine()} (1/5/15 min) before the run`);
+  const dataDir = makeDataDir();
+  const ready = /permissions-bench ready (\d+) (\d+) (\S+)/;
+  const server = await spawnUntil(
+    process.execPath,
+    ['--import', 'tsx', 'bench/permissions-server.ts'],
+    { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_URL: '', LOGIN_RATE_LIMIT: '100000' },
+    ready,
+    60_000,
+  );
+  const [, on, off, password] = ready.exec(server.output())!;
+  const login = await fetch(`http://127.0.0.1:${on}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@missiva.local', password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const session = { authorization: `Bearer ${token}` };
+  const url = (port: string) => `http://127.0.0.1:${port}/api/contacts?perPage=1`;
+
+  await rps(url(on!), session, 2);
+  await rps(url(off!), session, 2);
+  const checked: number[] = [];
+  const bypassed: number[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    checked.push(await rps(url(on!), session));
+    bypassed.push(await rps(url(off!), session));
+  }
+  await stop(server.child);
+  removeDataDir(dataDir);
+
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const ratio = mean(checked) / mean(bypassed);
+  const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
+  console.log('');
+  console.log(
+    table([
+      ['measure', 'with the check', 'check bypassed', 'ratio', 'target', 'result'],
+      [
+        `GET /api/contacts?perPage=1, ${CONNECTIONS} conn, 2 × ${DURATION_S} s each`,
+        `${n0(mean(checked))} req/s (${checked.map(n0).join(', ')})`,
+        `${n0(mean(bypassed))} req/s (${bypassed.map(n0).join(', ')})`,
+        `${ratio.toFixed(3)}×`,
+        `≥ ${TARGET}×`,
+        ratio >= TARGET ? 'PASS' : 'FAIL',
+      ],
+    ]),
+  );
+  console.log(`load:    ${loadLine()} (1/5/15 min) after the run`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
