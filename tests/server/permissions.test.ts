@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/app.ts';
 import { HTTP_TEXTS } from '../../server/http/errors.ts';
 import { operationPermissions, permissionProblems } from '../../server/http/permissions.ts';
+import { announceAuthChange } from '../../server/services/auth/authCache.ts';
 import { forTenant } from '../../server/services/scope.ts';
 import { createApiKey } from '../../server/services/integrations/apiKeys.ts';
 import { can, ROLES, type Permission, type Role } from '../../shared/permissions.ts';
@@ -149,6 +150,20 @@ describe('every operation × every role', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+describe('a role change', () => {
+  it('applies from the next request once announced, before the member’s access token expires', async () => {
+    const admin = await createMember(env, owner, 'admin');
+    const { token } = await login(env, admin);
+    const listKeys = () => env.app.inject({ method: 'GET', url: '/api/api-keys', headers: bearer(token) });
+    expect((await listKeys()).statusCode).toBe(200);
+    await env.pool.query(`update users set role = 'viewer' where id = $1`, [admin.userId]);
+    await announceAuthChange(env.pool, { userId: admin.userId }, env.ctx.authCache);
+    const refused = await listKeys();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('not_authorized');
+  });
 });
 
 describe('API keys', () => {
