@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -54,8 +55,15 @@ test('a viewer sees read-only contacts and campaigns and no API keys', async ({ 
   await expect(page.getByText('read.me@example.org')).toBeVisible();
   const create = page.getByRole('button', { name: 'Create contact' });
   await expect(create).toBeDisabled();
-  await create.locator('..').hover();
+  await expect(create).toHaveAccessibleDescription('Your role cannot change contacts');
+  await create.click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await create.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Your role cannot change contacts');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await expect(page.getByRole('tab', { name: 'Import' })).toHaveCount(0);
   await page.goto('/contacts/importer/import');
   await expect(page.getByTestId('no-access')).toContainText('Your role cannot change contacts');

@@ -1,5 +1,5 @@
-import { Alert, Tooltip } from '@mantine/core';
-import { cloneElement, type ReactElement, type ReactNode } from 'react';
+import { Alert, Tooltip, VisuallyHidden } from '@mantine/core';
+import { cloneElement, useId, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Permission } from '../../../shared/permissions.ts';
 import { useCan } from '../../app/permissions.ts';
@@ -8,29 +8,43 @@ import { noAccessMessages, permittedMessages } from './Permitted.messages.ts';
 /** A permission a signed-in member can lack (public, self and operator are never checked on a screen). */
 export type MemberPermission = keyof typeof permittedMessages;
 
+/** The props Permitted sets on the control it holds back (Mantine's Button takes them all). */
+interface HeldBack {
+  disabled?: boolean;
+  'data-disabled'?: boolean;
+  'aria-disabled'?: boolean;
+  'aria-describedby'?: string;
+  'data-permission-denied'?: string;
+  onClick?: (event: MouseEvent) => void;
+}
+
 /**
  * A control the role may lack: as given when the role holds the permission (the contract's x-permission, the one the
- * server checks), otherwise disabled inside a focusable wrapper whose tooltip says what the role cannot do.
+ * server checks). Otherwise it stays focusable but does nothing (aria-disabled, its click prevented, so a form is not
+ * submitted), shows as disabled, and says what the role cannot do in a tooltip and in its accessible description.
  */
-export function Permitted({
-  permission,
-  children,
-}: {
-  permission: Permission;
-  children: ReactElement<{ disabled?: boolean }>;
-}) {
+export function Permitted({ permission, children }: { permission: Permission; children: ReactElement<HeldBack> }) {
   const intl = useIntl();
   const allowed = useCan(permission);
+  const descriptionId = useId();
   if (allowed) return children;
   const why = intl.formatMessage(
     permission in permittedMessages ? permittedMessages[permission as MemberPermission] : noAccessMessages.title,
   );
   return (
-    <Tooltip label={why} withArrow>
-      <span tabIndex={0} aria-label={why} data-permission-denied={permission} style={{ display: 'inline-block' }}>
-        {cloneElement(children, { disabled: true })}
-      </span>
-    </Tooltip>
+    <>
+      <Tooltip label={why} withArrow>
+        {cloneElement(children, {
+          disabled: false,
+          'data-disabled': true,
+          'aria-disabled': true,
+          'aria-describedby': descriptionId,
+          'data-permission-denied': permission,
+          onClick: (event: MouseEvent) => event.preventDefault(),
+        })}
+      </Tooltip>
+      <VisuallyHidden id={descriptionId}>{why}</VisuallyHidden>
+    </>
   );
 }
 
