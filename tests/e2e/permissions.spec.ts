@@ -44,6 +44,11 @@ test('a viewer sees read-only contacts and campaigns and no API keys', async ({ 
   expect(draft.status()).toBe(201);
   const viewer = await addViewer(user);
 
+  // The screens ask only for what the role may have: no call of theirs is refused.
+  const refusedCalls: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refusedCalls.push(`${response.request().method()} ${response.url()}`);
+  });
   await loginThroughUi(page, viewer);
   await expect(page).toHaveURL(/:\d+\/$/);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -71,10 +76,15 @@ test('a viewer sees read-only contacts and campaigns and no API keys', async ({ 
   await page.goto('/multichannel');
   await expect(page.getByRole('link', { name: 'Spring' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'New campaign' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Spring' }).first().click();
+  await expect(page.getByLabel('Campaign name')).toHaveValue('Spring');
+  await expect(page.getByLabel('Campaign name')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete draft' })).toBeDisabled();
 
   await page.goto('/integrations/apikeys');
   await expect(page.getByTestId('no-access')).toContainText('Your role cannot manage API keys');
   await expect(page.getByRole('button', { name: 'Create an API key' })).toHaveCount(0);
+  expect(refusedCalls).toEqual([]);
 
   const viewerToken = await apiLogin(request, viewer);
   const refused = await request.post('/api/contacts', {
