@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { TASKS } from '../../../shared/jobs.ts';
 import { WEBHOOK_LIMITS } from '../../../shared/integrations.ts';
+import { can, ROLES } from '../../../shared/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError } from '../../http/outgoing.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
@@ -283,11 +284,14 @@ async function recordHealth(
   return rows[0]?.disabled === true;
 }
 
-/** Tells each owner and admin of the company that an endpoint was disabled for failing. */
+/** The roles that manage webhook endpoints: they are told when one is disabled. */
+const WEBHOOK_MANAGERS = ROLES.filter((role) => can(role, 'webhooks:manage'));
+
+/** Tells each member who manages webhooks (shared/permissions.ts) that an endpoint was disabled for failing. */
 async function notifyDisabled(ctx: AppContext, scope: Scope, endpoint: Endpoint): Promise<void> {
   const { rows } = await scope.db.query<{ id: string }>(
-    `select id from users where company_id = $1 and role in ('owner', 'admin')`,
-    [scope.companyId],
+    `select id from users where company_id = $1 and role = any($2::text[])`,
+    [scope.companyId, WEBHOOK_MANAGERS],
   );
   for (const user of rows) {
     await notify(ctx, {
