@@ -4027,7 +4027,9 @@ export interface components {
             /** @description The client address the request came from. */
             ip: string | null;
             /** @description What the event concerns; never a secret. */
-            details: Record<string, never>;
+            details: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             createdAt: string;
         };

@@ -6344,6 +6344,7 @@ export const AuditEntry = {
     },
     details: {
       type: 'object',
+      additionalProperties: true,
       description: 'What the event concerns; never a secret.',
     },
     createdAt: {
