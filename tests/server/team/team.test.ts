@@ -245,3 +245,17 @@ describe('tenancy and the audit log', () => {
     expect((await call((await login(env, viewer)).token, 'GET', '/audit-log')).status).toBe(403);
   });
 });
+
+describe('audit entries of other areas', () => {
+  it('records API key creation and revocation with who and from where, never the secret', async () => {
+    const key = await call(ownerToken, 'POST', '/api-keys', { name: 'Audit probe', access: 'read' });
+    expect((await call(ownerToken, 'DELETE', `/api-keys/${key.body.id}`)).status).toBe(204);
+    const created = await call(ownerToken, 'GET', '/audit-log?event=apikey.created');
+    expect(created.body[0]).toMatchObject({ details: { keyId: key.body.id, name: 'Audit probe' } });
+    expect(created.body[0].user.id).toBe(owner.userId);
+    expect(created.body[0].ip).toBeTruthy();
+    expect(JSON.stringify(created.body[0])).not.toContain(key.body.secret.slice(12));
+    const revoked = await call(ownerToken, 'GET', '/audit-log?event=apikey.revoked');
+    expect(revoked.body[0].details).toEqual({ keyId: key.body.id });
+  });
+});
