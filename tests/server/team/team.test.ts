@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_RETENTION_DAYS } from '../../../shared/audit.ts';
+import { pruneAuditLog } from '../../../server/services/team/auditLog.ts';
 import { bearer, createMember, createTestEnv, createUser, login, type TestEnv, type TestUser } from '../helpers.ts';
 
 // The team against the real server and PostgreSQL: invitations mailed through the outbox and accepted with the link,
@@ -257,5 +259,21 @@ describe('audit entries of other areas', () => {
     expect(JSON.stringify(created.body[0])).not.toContain(key.body.secret.slice(12));
     const revoked = await call(ownerToken, 'GET', '/audit-log?event=apikey.revoked');
     expect(revoked.body[0].details).toEqual({ keyId: key.body.id });
+  });
+});
+
+describe('retention', () => {
+  it('deletes entries older than AUDIT_RETENTION_DAYS and keeps younger ones', async () => {
+    const insert = (days: number) =>
+      env.pool.query(
+        `insert into audit_log (company_id, user_id, event, created_at)
+         values ($1, $2, 'login.failed', now() - make_interval(days => $3)) returning id`,
+        [owner.companyId, owner.userId, days],
+      );
+    const old = (await insert(AUDIT_RETENTION_DAYS + 1)).rows[0].id;
+    const young = (await insert(AUDIT_RETENTION_DAYS - 1)).rows[0].id;
+    expect(await pruneAuditLog(env)).toBeGreaterThanOrEqual(1);
+    const left = await env.pool.query('select id from audit_log where id = any($1)', [[old, young]]);
+    expect(left.rows.map((r) => r.id)).toEqual([young]);
   });
 });
