@@ -37,6 +37,8 @@ export function teamHandlers(ctx: AppContext): HandlerGroup<Ops> {
     },
     async removeMember(request, reply) {
       await removeMember(scoped(ctx, request), request.params.userId, request.ip, ctx);
+      // An open SPA of the removed member signs out now rather than at its next request.
+      ctx.realtime.toUser(request.params.userId, 'session.revoked', { reason: 'member_removed' });
       return reply.status(204).send();
     },
     async transferOwnership(request, reply) {
