@@ -17,6 +17,8 @@ export const TASKS = {
   drainWebhookEndpoint: 'drain_webhook_endpoint',
   /** Daily: deletes webhook attempts, finished deliveries and their events older than WEBHOOK_LIMITS.logDays. */
   cleanWebhookLog: 'clean_webhook_log',
+  /** Daily: deletes audit entries older than AUDIT_RETENTION_DAYS (shared/audit.ts). */
+  pruneAuditLog: 'prune_audit_log',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

@@ -31,6 +31,7 @@ import { apiKeyHandlers } from './integrations/apiKeys.ts';
 import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
+import { teamHandlers } from './team/team.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
@@ -62,6 +63,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...apiKeyHandlers(ctx),
     ...trackerHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...teamHandlers(ctx),
   };
 }
 

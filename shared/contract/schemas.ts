@@ -6066,3 +6066,290 @@ export const IncomingMessage = {
     },
   ],
 } as const;
+
+export const TeamRole = {
+  type: 'string',
+  enum: ['owner', 'admin', 'editor', 'viewer'],
+  description: "A member's role (shared/permissions.ts ROLES).",
+} as const;
+
+export const AssignableRole = {
+  type: 'string',
+  enum: ['admin', 'editor', 'viewer'],
+  description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+} as const;
+
+export const TeamMember = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'firstName', 'lastName', 'role', 'twoFactorEnabled', 'lastActiveAt', 'createdAt'],
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+    },
+    email: {
+      type: 'string',
+    },
+    firstName: {
+      type: 'string',
+    },
+    lastName: {
+      type: 'string',
+    },
+    role: {
+      type: 'string',
+      enum: ['owner', 'admin', 'editor', 'viewer'],
+      description: "A member's role (shared/permissions.ts ROLES).",
+    },
+    twoFactorEnabled: {
+      type: 'boolean',
+    },
+    lastActiveAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When one of their sessions was last seen (signed in or refreshed); null when never.',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const MemberRoleInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['role'],
+  properties: {
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+  },
+} as const;
+
+export const InvitationInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'role'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+      minLength: 5,
+      maxLength: 254,
+    },
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+  },
+} as const;
+
+export const Invitation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'role', 'status', 'invitedBy', 'sentAt', 'expiresAt', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    email: {
+      type: 'string',
+    },
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+    status: {
+      type: 'string',
+      enum: ['pending', 'expired'],
+      description: 'As of the answer.',
+    },
+    invitedBy: {
+      description: 'The member who invited; null when they have left.',
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+        },
+        name: {
+          type: 'string',
+        },
+      },
+    },
+    sentAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    expiresAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const InvitationToken = {
+  type: 'string',
+  minLength: 20,
+  maxLength: 300,
+  pattern: '^[A-Za-z0-9._-]+$',
+} as const;
+
+export const InvitationPreview = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['companyName', 'email', 'role', 'language', 'expiresAt'],
+  properties: {
+    companyName: {
+      type: 'string',
+    },
+    email: {
+      type: 'string',
+    },
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+    language: {
+      type: 'string',
+    },
+    expiresAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const AuditEventName = {
+  type: 'string',
+  description: 'An audit event (shared/audit.ts AUDIT_EVENTS).',
+  enum: [
+    'login.succeeded',
+    'login.failed',
+    'login.2fa_failed',
+    'account.locked',
+    'session.reuse_detected',
+    'session.revoked',
+    'password.changed',
+    'password.reset_requested',
+    'password.reset',
+    'email.change_requested',
+    'email.changed',
+    '2fa.enabled',
+    '2fa.disabled',
+    '2fa.recovery_codes_regenerated',
+    'invitation.sent',
+    'invitation.resent',
+    'invitation.revoked',
+    'invitation.accepted',
+    'member.role_changed',
+    'member.removed',
+    'ownership.transferred',
+    'apikey.created',
+    'apikey.revoked',
+    'webhook.created',
+    'webhook.updated',
+    'webhook.deleted',
+    'webhook.secret_rotated',
+    'contacts.exported',
+    'credits.granted',
+    'plan.changed',
+    'billing.settings_changed',
+  ],
+} as const;
+
+export const AuditEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'event', 'user', 'ip', 'details', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    event: {
+      type: 'string',
+      description: 'An audit event (shared/audit.ts AUDIT_EVENTS).',
+      enum: [
+        'login.succeeded',
+        'login.failed',
+        'login.2fa_failed',
+        'account.locked',
+        'session.reuse_detected',
+        'session.revoked',
+        'password.changed',
+        'password.reset_requested',
+        'password.reset',
+        'email.change_requested',
+        'email.changed',
+        '2fa.enabled',
+        '2fa.disabled',
+        '2fa.recovery_codes_regenerated',
+        'invitation.sent',
+        'invitation.resent',
+        'invitation.revoked',
+        'invitation.accepted',
+        'member.role_changed',
+        'member.removed',
+        'ownership.transferred',
+        'apikey.created',
+        'apikey.revoked',
+        'webhook.created',
+        'webhook.updated',
+        'webhook.deleted',
+        'webhook.secret_rotated',
+        'contacts.exported',
+        'credits.granted',
+        'plan.changed',
+        'billing.settings_changed',
+      ],
+    },
+    user: {
+      description: 'Who did it; null for the system or a member who has left.',
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['id', 'name', 'email'],
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+        },
+        name: {
+          type: 'string',
+        },
+        email: {
+          type: 'string',
+        },
+      },
+    },
+    ip: {
+      type: ['string', 'null'],
+      description: 'The client address the request came from.',
+    },
+    details: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'What the event concerns; never a secret.',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;

@@ -16,6 +16,7 @@ import {
   retryWebhookDelivery,
   sendWebhookTest,
 } from '../../services/integrations/webhookLog.ts';
+import { auditBy } from '../../services/audit.ts';
 import { scoped } from '../scope.ts';
 
 type Ops =
@@ -40,16 +41,24 @@ export function webhookHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return listWebhookEndpoints(scope(request));
     },
     async createWebhookEndpoint(request, reply) {
-      return reply.status(201).send(await createWebhookEndpoint(scope(request), request.body));
+      const tenant = scope(request);
+      const endpoint = await createWebhookEndpoint(tenant, request.body);
+      await auditBy(tenant, request.ip, 'webhook.created', { webhookId: endpoint.id, url: endpoint.url });
+      return reply.status(201).send(endpoint);
     },
     async getWebhookEndpoint(request) {
       return getWebhookEndpoint(scope(request), request.params.webhookId);
     },
     async updateWebhookEndpoint(request) {
-      return updateWebhookEndpoint(scope(request), request.params.webhookId, request.body);
+      const tenant = scope(request);
+      const endpoint = await updateWebhookEndpoint(tenant, request.params.webhookId, request.body);
+      await auditBy(tenant, request.ip, 'webhook.updated', { webhookId: endpoint.id, url: endpoint.url });
+      return endpoint;
     },
     async deleteWebhookEndpoint(request, reply) {
-      await deleteWebhookEndpoint(scope(request), request.params.webhookId);
+      const tenant = scope(request);
+      await deleteWebhookEndpoint(tenant, request.params.webhookId);
+      await auditBy(tenant, request.ip, 'webhook.deleted', { webhookId: request.params.webhookId });
       return reply.status(204).send();
     },
     async getWebhookSecret(request, reply) {
@@ -57,7 +66,9 @@ export function webhookHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return reply.header('cache-control', 'no-store').send(secret);
     },
     async rotateWebhookSecret(request, reply) {
-      const secret = await rotateWebhookSecret(scope(request), request.params.webhookId);
+      const tenant = scope(request);
+      const secret = await rotateWebhookSecret(tenant, request.params.webhookId);
+      await auditBy(tenant, request.ip, 'webhook.secret_rotated', { webhookId: request.params.webhookId });
       return reply.header('cache-control', 'no-store').send(secret);
     },
     async listWebhookDeliveries(request, reply) {
