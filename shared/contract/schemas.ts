@@ -6066,3 +6066,45 @@ export const IncomingMessage = {
     },
   ],
 } as const;
+
+export const ActiveSession = {
+  type: 'object',
+  required: ['id', 'device', 'address', 'createdAt', 'lastSeenAt', 'current'],
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+    },
+    device: {
+      type: 'string',
+      description: 'Browser and system read from the user agent, empty when unknown',
+    },
+    address: {
+      type: ['string', 'null'],
+      description: 'The IP address the session was opened from',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    lastSeenAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    current: {
+      type: 'boolean',
+      description: 'Whether this is the session making the request',
+    },
+  },
+} as const;
+
+export const UnreadCount = {
+  type: 'object',
+  required: ['unread'],
+  properties: {
+    unread: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;

@@ -1,0 +1,16 @@
+-- Profile, active sessions and the notifications centre (issue 21 §1 and §5).
+
+-- When a session was last used: refreshed at most once a minute when its access token is refreshed, so the
+-- active sessions list can show "last seen" without a write per request.
+alter table sessions add column last_seen_at timestamptz;
+update sessions set last_seen_at = created_at where last_seen_at is null;
+
+-- Read state of notifications, per user: a notification for the whole company is read by each member on their own.
+create table notification_reads (
+  company_id uuid not null references companies(id) on delete cascade,
+  user_id uuid not null references users(id) on delete cascade,
+  notification_id bigint not null references notifications(id) on delete cascade,
+  read_at timestamptz not null default now(),
+  primary key (company_id, user_id, notification_id)
+);
+select missiva_secure_table('notification_reads');
