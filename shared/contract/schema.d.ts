@@ -7897,6 +7897,7 @@ export interface operations {
     listNotificationReadStates: {
         parameters: {
             query: {
+                /** @description Repeated, e.g. ids=1&ids=2 */
                 ids: components["schemas"]["Id"][];
             };
             header?: never;
