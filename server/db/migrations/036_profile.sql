@@ -6,11 +6,14 @@ alter table sessions add column last_seen_at timestamptz;
 update sessions set last_seen_at = created_at where last_seen_at is null;
 
 -- Read state of notifications, per user: a notification for the whole company is read by each member on their own.
+-- The reference to notifications goes through (company_id, id), a key that stays inside one company's shard.
+create unique index notifications_company_id_key on notifications (company_id, id);
 create table notification_reads (
   company_id uuid not null references companies(id) on delete cascade,
   user_id uuid not null references users(id) on delete cascade,
-  notification_id bigint not null references notifications(id) on delete cascade,
+  notification_id bigint not null,
   read_at timestamptz not null default now(),
-  primary key (company_id, user_id, notification_id)
+  primary key (company_id, user_id, notification_id),
+  foreign key (company_id, notification_id) references notifications (company_id, id) on delete cascade
 );
 select missiva_secure_table('notification_reads');
