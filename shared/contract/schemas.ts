@@ -6108,3 +6108,40 @@ export const UnreadCount = {
     },
   },
 } as const;
+
+export const EmailChangeRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+      maxLength: 254,
+    },
+  },
+} as const;
+
+export const EmailChangeConfirmation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+    },
+  },
+} as const;
+
+export const EmailChangeConfirmed = {
+  type: 'object',
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+    },
+  },
+} as const;

@@ -17,3 +17,20 @@ create table notification_reads (
   foreign key (company_id, notification_id) references notifications (company_id, id) on delete cascade
 );
 select missiva_secure_table('notification_reads');
+
+-- A requested email change: the link sent to the new address carries a token stored here only as its hash, valid
+-- 24 hours and used once. The address changes only when the link is opened.
+create table email_change_tokens (
+  company_id uuid not null references companies(id) on delete cascade,
+  id bigserial,
+  user_id uuid not null,
+  new_email citext not null,
+  token_hash bytea not null,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  created_at timestamptz not null default now(),
+  primary key (company_id, id),
+  foreign key (company_id, user_id) references users (company_id, id) on delete cascade
+);
+create index email_change_tokens_hash_idx on email_change_tokens (token_hash);
+select missiva_secure_table('email_change_tokens');

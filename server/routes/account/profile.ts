@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { HandlerGroup } from '../../http/contract.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { confirmEmailChange, requestEmailChange } from '../../services/profile/emailChange.ts';
 import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from '../../services/profile/activeSessions.ts';
 import { countUnread, markAllRead, markRead, readStates } from '../../services/notifications/notificationReads.ts';
 import { scoped } from '../scope.ts';
@@ -12,7 +13,9 @@ type Ops =
   | 'countUnreadNotifications'
   | 'listNotificationReadStates'
   | 'markNotificationRead'
-  | 'markAllNotificationsRead';
+  | 'markAllNotificationsRead'
+  | 'requestEmailChange'
+  | 'confirmEmailChange';
 
 /** The signed-in user's own sessions and the read state of their notifications (the bell's centre). */
 export function profileHandlers(ctx: AppContext): HandlerGroup<Ops> {
@@ -40,6 +43,14 @@ export function profileHandlers(ctx: AppContext): HandlerGroup<Ops> {
     },
     async markAllNotificationsRead(request) {
       return markAllRead(scoped(ctx, request));
+    },
+    async requestEmailChange(request, reply) {
+      scoped(ctx, request);
+      await requestEmailChange(ctx, requireAuth(request), request.body.email, request.ip);
+      return reply.status(202).send();
+    },
+    async confirmEmailChange(request) {
+      return confirmEmailChange(ctx, request.body.token, request.ip);
     },
   };
 }
