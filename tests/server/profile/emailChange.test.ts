@@ -15,7 +15,8 @@ afterAll(() => env.close());
 
 const request = (email: unknown, t = token) =>
   env.app.inject({ method: 'POST', url: '/api/account/email', headers: bearer(t), payload: { email } });
-const confirm = (body: unknown) => env.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: body });
+const confirm = (body: Record<string, unknown>) =>
+  env.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: body });
 
 /** The captured mails the outbox holds for an address (no SMTP in these tests: mails are captured). */
 async function mailsTo(address: string) {
