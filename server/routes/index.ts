@@ -4,6 +4,7 @@ import { checkBearer, bearerFrom } from '../http/auth.ts';
 import type { Handlers } from '../http/contract.ts';
 import { unauthorized } from '../http/errors.ts';
 import { notificationHandlers } from './account/notifications.ts';
+import { profileHandlers } from './account/profile.ts';
 import { accountHandlers } from './auth/account.ts';
 import { sessionHandlers } from './auth/session.ts';
 import { twoFactorHandlers } from './auth/twoFactor.ts';
@@ -49,6 +50,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...importHandlers(ctx),
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...profileHandlers(ctx),
     ...testSendHandlers(ctx),
     ...senderHandlers(ctx),
     ...templateHandlers(ctx),

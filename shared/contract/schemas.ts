@@ -6067,6 +6067,85 @@ export const IncomingMessage = {
   ],
 } as const;
 
+export const ActiveSession = {
+  type: 'object',
+  required: ['id', 'device', 'address', 'createdAt', 'lastSeenAt', 'current'],
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+    },
+    device: {
+      type: 'string',
+      description: 'Browser and system read from the user agent, empty when unknown',
+    },
+    address: {
+      type: ['string', 'null'],
+      description: 'The IP address the session was opened from',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    lastSeenAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    current: {
+      type: 'boolean',
+      description: 'Whether this is the session making the request',
+    },
+  },
+} as const;
+
+export const UnreadCount = {
+  type: 'object',
+  required: ['unread'],
+  properties: {
+    unread: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
+export const EmailChangeRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+      maxLength: 254,
+    },
+  },
+} as const;
+
+export const EmailChangeConfirmation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+    },
+  },
+} as const;
+
+export const EmailChangeConfirmed = {
+  type: 'object',
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+    },
+  },
+} as const;
+
 export const TeamRole = {
   type: 'string',
   enum: ['owner', 'admin', 'editor', 'viewer'],

@@ -123,6 +123,12 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     }
     const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
     const session = await issue(ctx, db, claims, row.expires_at);
+    // "Last seen" for the active sessions list: written at most once a minute, on refresh rather than per request.
+    await db.query(
+      `update sessions set last_seen_at = now()
+        where id = $1 and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
+      [row.session_id],
+    );
     // Earlier tokens of the family no longer need their successor once this one moves on.
     await db.query(
       'update refresh_tokens set successor_sealed = null where session_id = $1 and successor_sealed is not null',
