@@ -12,6 +12,7 @@ import { contactHandlers } from './contacts/contacts.ts';
 import { contactDetailHandlers } from './contacts/details.ts';
 import { exportHandlers } from './contacts/exports.ts';
 import { folderHandlers } from './contacts/folders.ts';
+import { billingHandlers } from './billing.ts';
 import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
@@ -43,6 +44,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...contactDetailHandlers(ctx),
     ...attributeHandlers(ctx),
     ...folderHandlers(ctx),
+    ...billingHandlers(ctx),
     ...listHandlers(ctx),
     ...segmentHandlers(ctx),
     ...importHandlers(ctx),
