@@ -45,4 +45,13 @@ export const BILLING_TEXTS = {
   insufficientCredits: 'Not enough credits on this channel for this send. Ask the account owner to top up.',
   billingOff: 'Billing is off on this installation: there are no balances nor limits.',
   operatorKeyInvalid: 'Invalid operator key.',
+  /** The low-balance email to owners ({channel}, {balance}, {threshold} replaced). */
+  lowBalanceSubject: 'Low credit balance on {channel}',
+  lowBalanceBody:
+    'The {channel} balance is down to {balance} credits, below the threshold of {threshold}. ' +
+    'Sends stop when it runs out: ask your dedicated sales representative for a top-up.',
 } as const;
+
+/** Fills a text's `{name}` placeholders. */
+export const fillText = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
