@@ -86,11 +86,19 @@ async function operatorCommand(
   config: ReturnType<typeof loadConfig>,
   log: ReturnType<typeof createLogger>,
 ): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { contacts: { type: 'string' }, seats: { type: 'string' }, sends: { type: 'string' } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { contacts: { type: 'string' }, seats: { type: 'string' }, sends: { type: 'string' } },
+    });
+  } catch (error) {
+    // An unknown option, or a negative amount read as one.
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const [companyId, first, second, ...restWords] = positionals;
   if (!companyId || !UUID.test(companyId) || !first || (command === 'credits:grant' && !second)) {
     console.error(`Missing or invalid arguments\n\n${USAGE}`);
