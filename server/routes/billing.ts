@@ -6,7 +6,7 @@ import type { HandlerGroup } from '../http/contract.ts';
 import { setPagination } from '../http/contract.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { audit } from '../services/audit.ts';
-import { billingOverview, ledgerPage, setThreshold } from '../services/billing/billing.ts';
+import { billingOverview, estimateCost, ledgerPage, setThreshold } from '../services/billing/billing.ts';
 import { grantCredits, OperatorInputError, setPlan } from '../services/billing/operator.ts';
 import { scoped } from './scope.ts';
 
@@ -16,7 +16,8 @@ type Ops =
   | 'updateLowBalanceThreshold'
   | 'operatorGetBalances'
   | 'operatorGrantCredits'
-  | 'operatorSetPlan';
+  | 'operatorSetPlan'
+  | 'estimateSendCost';
 
 /** Compares in constant time (over digests, so the lengths leak nothing either). */
 function sameKey(given: string, expected: string): boolean {
@@ -76,6 +77,16 @@ export function billingHandlers(ctx: AppContext): HandlerGroup<Ops> {
         });
         return balance;
       });
+    },
+    async estimateSendCost(request) {
+      const scope = scoped(ctx, request);
+      return estimateCost(
+        scope.db,
+        scope.companyId,
+        request.params.channel,
+        request.query.recipients,
+        ctx.config.billing,
+      );
     },
     async operatorGetBalances(request) {
       const db = await operatorTenant(request, request.params.companyId);

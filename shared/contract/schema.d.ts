@@ -2171,6 +2171,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/channels/{channel}/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What sending to a number of recipients costs on a channel, against its balance (the wizard's summary) */
+        get: operations["estimateSendCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/companies/{companyId}/balances": {
         parameters: {
             query?: never;
@@ -7899,6 +7916,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChannelBalance"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    estimateSendCost: {
+        parameters: {
+            query: {
+                recipients: number;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost and the balance (enough is always true with BILLING=off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        cost: number;
+                        balance: number;
+                        enough: boolean;
+                    };
                 };
             };
             401: components["responses"]["Error"];

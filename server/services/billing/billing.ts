@@ -59,3 +59,17 @@ export async function setThreshold(
   );
   return (await balances(db, companyId)).find((b) => b.channel === channel)!;
 }
+
+/** The cost of sending to `recipients` on a channel and whether its balance covers it (always with BILLING=off). */
+export async function estimateCost(
+  db: Queryable,
+  companyId: string,
+  channel: Channel,
+  recipients: number,
+  enabled: boolean,
+): Promise<{ enabled: boolean; cost: number; balance: number; enough: boolean }> {
+  if (!enabled) return { enabled, cost: 0, balance: 0, enough: true };
+  const b = (await balances(db, companyId)).find((x) => x.channel === channel)!;
+  const cost = b.pricePerMessage * recipients;
+  return { enabled, cost, balance: b.balance, enough: b.balance >= cost };
+}

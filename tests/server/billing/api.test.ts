@@ -93,6 +93,18 @@ describe('billing page API', () => {
     expect(other.body.channels[0].lowBalanceThreshold).toBe(0);
   });
 
+  it("estimates a send's cost against the channel's balance", async () => {
+    const fits = await a.call('GET', '/billing/channels/email/estimate?recipients=100');
+    expect(fits.body).toEqual({ enabled: true, cost: 100, balance: 118, enough: true });
+    const short = await a.call('GET', '/billing/channels/email/estimate?recipients=119');
+    expect(short.body).toMatchObject({ cost: 119, enough: false });
+    expect((await b.call('GET', '/billing/channels/email/estimate?recipients=1')).body).toMatchObject({
+      balance: 0,
+      enough: false,
+    });
+    expect((await a.call('GET', '/billing/channels/email/estimate?recipients=-1')).status).toBe(422);
+  });
+
   it('says billing is off with BILLING=off: no balances', async () => {
     const c = await signIn(noKey, 'Delta');
     const overview = await c.call('GET', '/billing/overview');
