@@ -62,6 +62,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Webhook destinations may be plain http:// (otherwise https only). */
   webhookAllowHttp: boolean;
+  /** Credits and plan limits (BILLING=off: no balances, no limits; the billing page says billing is off). */
+  billing: boolean;
+  /** The operator API's key (OPERATOR_KEY); unset: the operator API answers 404. Never logged. */
+  operatorKey: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -143,5 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, role === 'api' ? 5000 : 0, 'SHUTDOWN_DELAY_MS'),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookAllowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
+    billing: bool(env.BILLING, true),
+    operatorKey: env.OPERATOR_KEY || undefined,
   };
 }

@@ -2438,6 +2438,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's plan and its usage, and each channel's balance, price and low-balance threshold */
+        get: operations["getBillingOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit ledger, newest first, optionally of one channel */
+        get: operations["listCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/channels/{channel}/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a channel's low-balance threshold (a notification and an email to owners once per crossing) */
+        put: operations["updateLowBalanceThreshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/channels/{channel}/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What sending to a number of recipients costs on a channel, against its balance (the wizard's summary) */
+        get: operations["estimateSendCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{companyId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's plan and balances (operator key in X-Operator-Key; 404 when no key is configured) */
+        get: operations["operatorGetBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{companyId}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant credits on a channel (written to the ledger and the audit log) */
+        post: operations["operatorGrantCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{companyId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a company's plan and limits (a limit left out or null is unlimited; written to the audit log) */
+        put: operations["operatorSetPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "message.received": {
@@ -4217,6 +4336,57 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description null is unlimited; sends count the messages of the calendar month (UTC). */
+        PlanLimits: {
+            contacts: number | null;
+            seats: number | null;
+            sends: number | null;
+        };
+        ChannelBalance: {
+            channel: components["schemas"]["ChannelName"];
+            balance: number;
+            pricePerMessage: number;
+            lowBalanceThreshold: number;
+        };
+        BillingOverview: {
+            /** @description false with BILLING=off: no balances, no limits */
+            enabled: boolean;
+            plan: {
+                name: string;
+                limits: components["schemas"]["PlanLimits"];
+            };
+            usage: {
+                contacts: number;
+                seats: number;
+                sends: number;
+            };
+            channels: components["schemas"]["ChannelBalance"][];
+        };
+        CreditLedgerEntry: {
+            id: number;
+            channel: components["schemas"]["ChannelName"];
+            /** @enum {string} */
+            kind: "send" | "test_send" | "top_up" | "grant" | "refund";
+            /** @description negative for debits */
+            amount: number;
+            balanceAfter: number | null;
+            messageId: number | null;
+            quantity: number | null;
+            reason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OperatorGrant: {
+            channel: components["schemas"]["ChannelName"];
+            amount: number;
+            reason?: string;
+        };
+        OperatorPlan: {
+            name: string;
+            contacts?: number | null;
+            seats?: number | null;
+            sends?: number | null;
         };
     };
     responses: {
@@ -8605,6 +8775,206 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getBillingOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and balances (enabled false with BILLING=off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    listCreditLedger: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                channel?: components["schemas"]["ChannelName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLedgerEntry"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateLowBalanceThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    threshold: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The channel's balance after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelBalance"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    estimateSendCost: {
+        parameters: {
+            query: {
+                recipients: number;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost and the balance (enough is always true with BILLING=off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        cost: number;
+                        balance: number;
+                        enough: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    operatorGetBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and balances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    operatorGrantCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorGrant"];
+            };
+        };
+        responses: {
+            /** @description The company's plan and balances after the grant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    operatorSetPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorPlan"];
+            };
+        };
+        responses: {
+            /** @description The company's plan and balances after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
         };
     };

@@ -6432,3 +6432,218 @@ export const AuditEntry = {
     },
   },
 } as const;
+
+export const PlanLimits = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contacts', 'seats', 'sends'],
+  description: 'null is unlimited; sends count the messages of the calendar month (UTC).',
+  properties: {
+    contacts: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    seats: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    sends: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+  },
+} as const;
+
+export const ChannelBalance = {
+  type: 'object',
+  required: ['channel', 'balance', 'pricePerMessage', 'lowBalanceThreshold'],
+  properties: {
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    balance: {
+      type: 'integer',
+    },
+    pricePerMessage: {
+      type: 'integer',
+    },
+    lowBalanceThreshold: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const BillingOverview = {
+  type: 'object',
+  required: ['enabled', 'plan', 'usage', 'channels'],
+  properties: {
+    enabled: {
+      type: 'boolean',
+      description: 'false with BILLING=off: no balances, no limits',
+    },
+    plan: {
+      type: 'object',
+      required: ['name', 'limits'],
+      properties: {
+        name: {
+          type: 'string',
+        },
+        limits: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['contacts', 'seats', 'sends'],
+          description: 'null is unlimited; sends count the messages of the calendar month (UTC).',
+          properties: {
+            contacts: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              maximum: 2147483647,
+            },
+            seats: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              maximum: 2147483647,
+            },
+            sends: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              maximum: 2147483647,
+            },
+          },
+        },
+      },
+    },
+    usage: {
+      type: 'object',
+      required: ['contacts', 'seats', 'sends'],
+      properties: {
+        contacts: {
+          type: 'integer',
+        },
+        seats: {
+          type: 'integer',
+        },
+        sends: {
+          type: 'integer',
+        },
+      },
+    },
+    channels: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['channel', 'balance', 'pricePerMessage', 'lowBalanceThreshold'],
+        properties: {
+          channel: {
+            type: 'string',
+            description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+            enum: ['email', 'whatsapp', 'sms'],
+          },
+          balance: {
+            type: 'integer',
+          },
+          pricePerMessage: {
+            type: 'integer',
+          },
+          lowBalanceThreshold: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const CreditLedgerEntry = {
+  type: 'object',
+  required: ['id', 'channel', 'kind', 'amount', 'balanceAfter', 'messageId', 'quantity', 'reason', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    kind: {
+      type: 'string',
+      enum: ['send', 'test_send', 'top_up', 'grant', 'refund'],
+    },
+    amount: {
+      type: 'integer',
+      description: 'negative for debits',
+    },
+    balanceAfter: {
+      type: ['integer', 'null'],
+    },
+    messageId: {
+      type: ['integer', 'null'],
+    },
+    quantity: {
+      type: ['integer', 'null'],
+    },
+    reason: {
+      type: ['string', 'null'],
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const OperatorGrant = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['channel', 'amount'],
+  properties: {
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    amount: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000000,
+    },
+    reason: {
+      type: 'string',
+      maxLength: 500,
+    },
+  },
+} as const;
+
+export const OperatorPlan = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
+    contacts: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    seats: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    sends: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+  },
+} as const;

@@ -3,6 +3,7 @@ import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/ima
 import { prepareEmail } from '../../channels/email/render.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { assertWithinLimit } from '../billing/limits.ts';
 import type { Scope } from '../scope.ts';
 import { contentOf, loadMessage, type MessageRow } from './batch.ts';
 import { blockingProblems, presendChecklist } from './checklist.ts';
@@ -86,6 +87,8 @@ export async function startNow(tx: PoolClient, scope: Scope, message: MessageRow
     parentId: message.parent_id,
     resendFilter: message.resend_filter,
   });
+  // The plan's monthly sends (402 Upgrade required): refused before anything is queued; the transaction rolls back.
+  await assertWithinLimit(tx, scope.companyId, 'sends', frozen.total, scope.config.billing);
   await setStatus(
     tx,
     scope,

@@ -1,3 +1,4 @@
+import { assertWithinLimit } from '../billing/limits.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { withTransaction, type PoolClient } from '../../db/pool.ts';
@@ -140,6 +141,8 @@ export async function inviteMember(
   const company = await companyName(ctx, scope.companyId);
   const secret = randomToken();
   const id = await scope.db.transaction(async (db) => {
+    // The plan's seats: reaching them answers 402 'Upgrade required' at the moment of inviting.
+    await assertWithinLimit(db, scope.companyId, 'seats', 1, scope.config.billing);
     const { rows } = await db.query<{ id: number }>(
       `insert into invitations (company_id, email, role, token_hash, invited_by, expires_at)
        values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning id::int`,

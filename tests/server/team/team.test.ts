@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RETENTION_DAYS } from '../../../shared/audit.ts';
+import { BILLING_TEXTS } from '../../../shared/billing.ts';
 import { pruneAuditLog } from '../../../server/services/team/auditLog.ts';
 import { bearer, createMember, createTestEnv, createUser, login, type TestEnv, type TestUser } from '../helpers.ts';
 
@@ -275,5 +276,24 @@ describe('retention', () => {
     expect(await pruneAuditLog(env)).toBeGreaterThanOrEqual(1);
     const left = await env.pool.query('select id from audit_log where id = any($1)', [[old, young]]);
     expect(left.rows.map((r) => r.id)).toEqual([young]);
+  });
+});
+
+describe('seats', () => {
+  it("answers 402 'Upgrade required' when the plan's seats are taken, pending invitations included", async () => {
+    const company = await createUser(env, 'Gamma');
+    const token = (await login(env, company)).token;
+    await env.pool.query(
+      `insert into billing_plans (company_id, name, max_seats) values ($1, 'Starter', 2)
+       on conflict (company_id) do update set max_seats = 2`,
+      [company.companyId],
+    );
+    // The owner holds one seat, a pending invitation the second.
+    expect((await call(token, 'POST', '/team/invitations', { email: newEmail('one'), role: 'editor' })).status).toBe(
+      201,
+    );
+    const refused = await call(token, 'POST', '/team/invitations', { email: newEmail('two'), role: 'editor' });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'upgrade_required', message: BILLING_TEXTS.upgradeRequired });
   });
 });
