@@ -4314,7 +4314,7 @@ export interface components {
             expiresAt: string;
         };
         /**
-         * @description An audit event (shared/audit.ts AUDIT_EVENTS).
+         * @description An audit event, the one list of them (shared/audit.ts reads it as AUDIT_EVENTS).
          * @enum {string}
          */
         AuditEventName: "login.succeeded" | "login.failed" | "login.2fa_failed" | "account.locked" | "session.reuse_detected" | "session.revoked" | "password.changed" | "password.reset_requested" | "password.reset" | "email.change_requested" | "email.changed" | "2fa.enabled" | "2fa.disabled" | "2fa.recovery_codes_regenerated" | "invitation.sent" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "member.role_changed" | "member.removed" | "ownership.transferred" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "contacts.exported" | "credits.granted" | "plan.changed" | "billing.settings_changed";

@@ -6316,7 +6316,7 @@ export const InvitationPreview = {
 
 export const AuditEventName = {
   type: 'string',
-  description: 'An audit event (shared/audit.ts AUDIT_EVENTS).',
+  description: 'An audit event, the one list of them (shared/audit.ts reads it as AUDIT_EVENTS).',
   enum: [
     'login.succeeded',
     'login.failed',
@@ -6364,7 +6364,7 @@ export const AuditEntry = {
     },
     event: {
       type: 'string',
-      description: 'An audit event (shared/audit.ts AUDIT_EVENTS).',
+      description: 'An audit event, the one list of them (shared/audit.ts reads it as AUDIT_EVENTS).',
       enum: [
         'login.succeeded',
         'login.failed',
