@@ -11,6 +11,7 @@ import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
+import { emailConfirmModel } from './emailConfirm.model.ts';
 import { realtimeModel } from './realtime.model.ts';
 import { scheduleEditorModel } from './scheduleEditor.model.ts';
 import { releaseModel } from './release.model.ts';
@@ -42,6 +43,7 @@ export const models: MachineModel<never>[] = [
   twoFactorModel,
   passwordResetRequestModel,
   passwordResetModel,
+  emailConfirmModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
