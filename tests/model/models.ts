@@ -12,6 +12,7 @@ import { messageWizardModel } from './messageWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { emailConfirmModel } from './emailConfirm.model.ts';
+import { activeSessionsModel, profileModel } from './profile.model.ts';
 import { realtimeModel } from './realtime.model.ts';
 import { scheduleEditorModel } from './scheduleEditor.model.ts';
 import { releaseModel } from './release.model.ts';
@@ -44,6 +45,8 @@ export const models: MachineModel<never>[] = [
   passwordResetRequestModel,
   passwordResetModel,
   emailConfirmModel,
+  profileModel,
+  activeSessionsModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
