@@ -62,6 +62,7 @@ const auth = {
 };
 const account = () => import('./screens/account/AccountScreen.tsx');
 const emailConfirm = () => import('./screens/profile/EmailConfirmScreen.tsx');
+const profile = () => import('./screens/profile/ProfileScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
 const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
@@ -115,7 +116,7 @@ const modelSteps: RouteObject[] = ['step-0', 'step-1', 'step-2', 'step-3', 'step
 /** Pages inside the default layout (navigation, header). */
 const defaultPages: RouteObject[] = [
   { index: true, ...title(routeTitles.dashboard), lazy: screen(dashboard, 'DashboardScreen') },
-  { path: 'account', ...named(routeNames.account), lazy: screen(account, 'AccountScreen') },
+  { path: 'account', ...named(routeNames.account), lazy: screen(profile, 'ProfileScreen') },
   {
     path: 'account/notifications',
     ...named(routeNames.accountNotifications),
