@@ -34,7 +34,7 @@ test.describe('profile', () => {
   test('checks the password form and signs in with the changed password', async ({ page, user }) => {
     await loginThroughUi(page, user, { path: '/login?redirect=%2Faccount' });
     await page.getByLabel('Current password').fill(user.password);
-    await page.getByLabel('New password').fill('brand-new-secret');
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-secret');
     await page.getByLabel('Confirm the new password').fill('other-secret');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
