@@ -5,6 +5,7 @@ import { appEvents } from './app/appEvents.ts';
 import type { RouteHandle } from './app/routeHandle.ts';
 import { isChannel as isMessagingChannel } from '../shared/messaging.ts';
 import { routeNames, routeTitles } from './i18n/routes.messages.ts';
+import { emailConfirmMessages } from './screens/profile/EmailConfirmScreen.messages.ts';
 import { AuthGate } from './screens/shell/AuthGate.tsx';
 import { CleanLayout } from './screens/shell/CleanLayout.tsx';
 import { RootView } from './screens/shell/RootView.tsx';
@@ -60,6 +61,8 @@ const auth = {
   reset: () => import('./screens/auth/ResetPasswordScreen.tsx'),
 };
 const account = () => import('./screens/account/AccountScreen.tsx');
+const emailConfirm = () => import('./screens/profile/EmailConfirmScreen.tsx');
+const profile = () => import('./screens/profile/ProfileScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
 const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
@@ -113,7 +116,7 @@ const modelSteps: RouteObject[] = ['step-0', 'step-1', 'step-2', 'step-3', 'step
 /** Pages inside the default layout (navigation, header). */
 const defaultPages: RouteObject[] = [
   { index: true, ...title(routeTitles.dashboard), lazy: screen(dashboard, 'DashboardScreen') },
-  { path: 'account', ...named(routeNames.account), lazy: screen(account, 'AccountScreen') },
+  { path: 'account', ...named(routeNames.account), lazy: screen(profile, 'ProfileScreen') },
   {
     path: 'account/notifications',
     ...named(routeNames.accountNotifications),
@@ -289,6 +292,18 @@ export const routes: RouteObject[] = [
             handle: { layout: 'default' } satisfies RouteHandle,
             // A pathless child catches page errors, so the error page shows inside the layout.
             children: [{ errorElement: <RouteErrorScreen />, children: defaultPages }],
+          },
+        ],
+      },
+      {
+        // The link sent to a new sign-in address: it works signed in or not, so it sits outside both gates.
+        element: <CleanLayout />,
+        handle: { layout: 'clean' } satisfies RouteHandle,
+        children: [
+          {
+            path: 'account/email/confirm',
+            ...title(emailConfirmMessages.title),
+            lazy: screen(emailConfirm, 'EmailConfirmScreen'),
           },
         ],
       },

@@ -11,6 +11,8 @@ import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
+import { emailConfirmModel } from './emailConfirm.model.ts';
+import { activeSessionsModel, profileModel } from './profile.model.ts';
 import { realtimeModel } from './realtime.model.ts';
 import { scheduleEditorModel } from './scheduleEditor.model.ts';
 import { releaseModel } from './release.model.ts';
@@ -42,6 +44,9 @@ export const models: MachineModel<never>[] = [
   twoFactorModel,
   passwordResetRequestModel,
   passwordResetModel,
+  emailConfirmModel,
+  profileModel,
+  activeSessionsModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
