@@ -67,7 +67,7 @@ export function ChannelCards(props: {
         <Card key={balance.channel} withBorder data-channel={balance.channel} data-testid="billing-channel">
           <Stack gap="xs">
             <Group justify="space-between">
-              <Title order={3} size="h4">
+              <Title order={2} size="h4">
                 {intl.formatMessage(CHANNEL_LABEL[balance.channel])}
               </Title>
               {balance.balance <= balance.lowBalanceThreshold ? (
