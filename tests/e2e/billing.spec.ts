@@ -66,7 +66,7 @@ test('the owner sees granted credits in the balance and the ledger, and sets the
   await expect(page.getByText('No credits spent this month yet.')).toBeVisible();
 
   // Filtering by another channel leaves the grant out.
-  await page.getByRole('textbox', { name: 'Channel' }).click();
+  await page.getByRole('combobox', { name: 'Channel' }).click();
   await page.getByRole('option', { name: 'SMS' }).click();
   await expect(page.getByText('No ledger entries yet.')).toBeVisible();
 

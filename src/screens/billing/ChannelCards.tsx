@@ -71,7 +71,7 @@ export function ChannelCards(props: {
                 {intl.formatMessage(CHANNEL_LABEL[balance.channel])}
               </Title>
               {balance.balance <= balance.lowBalanceThreshold ? (
-                <Badge color="orange">{intl.formatMessage(m.low)}</Badge>
+                <Badge color="red.9">{intl.formatMessage(m.low)}</Badge>
               ) : null}
             </Group>
             <Text size="sm" c="dimmed">
