@@ -65,6 +65,16 @@ test('the owner sees granted credits in the balance and the ledger, and sets the
   await expect(row).toContainText('+1,500');
   await expect(page.getByText('No credits spent this month yet.')).toBeVisible();
 
+  // The CSV export holds the grant, with the columns named.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8');
+  const [header, ...lines] = csv.trim().split(/\r?\n/);
+  expect(header).toBe('createdAt,channel,kind,amount,balanceAfter,messageId,reason');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,email,grant,1500,1500,,Welcome credits$/);
+  await expect(page.getByRole('status')).toContainText('1 ledger entry exported.');
+
   // Filtering by another channel leaves the grant out.
   await page.getByRole('combobox', { name: 'Channel' }).click();
   await page.getByRole('option', { name: 'SMS' }).click();

@@ -75,7 +75,10 @@ export const exportLedger = fromPromise<number, { channel: Channel | null }>(asy
   const link = document.createElement('a');
   link.href = url;
   link.download = `credit-ledger${input.channel ? `-${input.channel}` : ''}.csv`;
+  document.body.append(link);
   link.click();
-  URL.revokeObjectURL(url);
+  link.remove();
+  // The browser reads the file after this task: the URL is released a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return entries.length;
 });
