@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
+import { apiLogin, createUser, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
 
 /**
  * The billing "Channels" page against the real server: credits granted with the operator CLI (`credits:grant`) show
@@ -13,7 +13,7 @@ import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } fro
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-async function companyOf(user: TestUser): Promise<string> {
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<T[]> {
   const { dataDir, pgPort } = serverInfo();
   const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   const db = new pg.Client({
@@ -21,14 +21,16 @@ async function companyOf(user: TestUser): Promise<string> {
   });
   await db.connect();
   try {
-    const { rows } = await db.query<{ company_id: string }>('select company_id from users where email = $1', [
-      user.email,
-    ]);
-    if (!rows[0]) throw new Error(`no user ${user.email}`);
-    return rows[0].company_id;
+    return (await db.query<T>(sql, values)).rows;
   } finally {
     await db.end();
   }
+}
+
+async function companyOf(user: TestUser): Promise<string> {
+  const [row] = await query<{ company_id: string }>('select company_id from users where email = $1', [user.email]);
+  if (!row) throw new Error(`no user ${user.email}`);
+  return row.company_id;
 }
 
 /** The operator's CLI against the e2e server's database, as a provider grants credits. */
@@ -95,4 +97,21 @@ test('the owner sees granted credits in the balance and the ledger, and sets the
     .setLegacyMode(true)
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test("an admin reads the balances and thresholds but cannot change them (billing:manage is the owner's)", async ({
+  page,
+}) => {
+  const admin = createUser();
+  await query(`update users set role = 'admin' where email = $1`, [admin.email]);
+  grantCredits(await companyOf(admin), 'sms', 40, 'Trial');
+
+  await loginThroughUi(page, admin);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/billing/channels');
+  const sms = page.locator('[data-channel="sms"]');
+  await expect(sms.getByTestId('billing-balance')).toHaveText('40 credits');
+  await expect(sms).toContainText('Low-balance threshold: 0 credits');
+  await expect(page.getByRole('textbox', { name: /Low-balance threshold/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 });
