@@ -1,6 +1,7 @@
 import type { MachineModel } from './graph.ts';
 import { sendControlsModel } from './sendControls.model.ts';
 import { apiKeysModel } from './apiKeys.model.ts';
+import { billingModel } from './billing.model.ts';
 import { contactCollectionModel } from './contactCollection.model.ts';
 import { contactDetailModel } from './contactDetail.model.ts';
 import { contactExportModel } from './contactExport.model.ts';
@@ -71,4 +72,5 @@ export const models: MachineModel<never>[] = [
   webhookLogModel,
   webhookSecretModel,
   sendControlsModel,
+  billingModel,
 ] as MachineModel<never>[];
