@@ -30,6 +30,7 @@ import { twoFactorModel } from './twoFactor.model.ts';
 import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
 import { trackerModel } from './tracker.model.ts';
 import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './webhooks.model.ts';
+import { workflowEditorModel } from './workflowEditor.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -66,4 +67,5 @@ export const models: MachineModel<never>[] = [
   webhookLogModel,
   webhookSecretModel,
   sendControlsModel,
+  workflowEditorModel,
 ] as MachineModel<never>[];
