@@ -23,6 +23,7 @@ export const validWorkflow: LoadedWorkflow = {
     edges: [{ id: 'n1.next-n2', source: 'n1', handle: 'next', target: 'n2' }],
   },
   counts: { n1: { entered: 4, waiting: 0, passed: 4, failed: 0 } },
+  options: { templates: [{ id: 8, name: 'Welcome' }], lists: [], segments: [], attributes: [] },
 };
 
 export const workflowEditorEventFixtures = {

@@ -1,4 +1,5 @@
 // Types shared by the workflow editor machine, its actors, its graph model and the editor screen.
+import type { ContactAttribute, ContactList, Segment } from '../contactsTable/contacts.types.ts';
 import type { NodeConfigs, NodeKind, Problem, WorkflowGraph } from './workflowGraph.ts';
 
 export type * from './workflowGraph.ts';
@@ -13,12 +14,21 @@ export interface NodeCounts {
   failed: number;
 }
 
+/** What the side panel offers to pick from: email templates, lists, segments, attributes. */
+export interface EditorOptions {
+  templates: Array<{ id: number; name: string }>;
+  lists: ContactList[];
+  segments: Segment[];
+  attributes: ContactAttribute[];
+}
+
 export interface LoadedWorkflow {
   id: number;
   name: string;
   status: WorkflowStatus;
   graph: WorkflowGraph;
   counts: Record<string, NodeCounts>;
+  options: EditorOptions;
 }
 
 /** Saving answers the saved revision, or the server's problems (a 422 naming nodes). */
@@ -39,6 +49,7 @@ export interface WorkflowEditorContext {
   name: string;
   status: WorkflowStatus;
   graph: WorkflowGraph;
+  options: EditorOptions;
   /** Graphs before the current one (the newest last) and undone ones (the newest undone last). */
   past: WorkflowGraph[];
   future: WorkflowGraph[];

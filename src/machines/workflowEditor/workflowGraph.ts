@@ -4,6 +4,15 @@
  * machine can keep past graphs for undo and redo, and validation names each problem at its node.
  */
 import type { SegmentGroup } from '../contactsTable/contacts.types.ts';
+import type { SegmentEditorEvent } from '../segmentEditor/segmentEditor.types.ts';
+import {
+  addAt,
+  defaultCondition,
+  emptyGroup,
+  removeAt,
+  replaceAt,
+  setOperatorAt,
+} from '../segmentEditor/segmentTree.ts';
 
 export const TRIGGER_TYPES = [
   'listAdded',
@@ -271,3 +280,25 @@ export function problemsByNode(problems: Problem[]): Record<string, ProblemCode[
   for (const p of problems) if (p.nodeId) (out[p.nodeId] ??= []).push(p.code);
   return out;
 }
+
+/** The segment condition builder's edits (its `GroupEditor` events) applied to a branch's condition tree. */
+export function applyConditionEdit(root: SegmentGroup, edit: SegmentEditorEvent): SegmentGroup {
+  switch (edit.type) {
+    case 'condition.add':
+      return addAt(root, edit.path, edit.group ? addAt(emptyGroup(), [], defaultCondition()) : defaultCondition());
+    case 'condition.update':
+      return replaceAt(root, edit.path, edit.condition);
+    case 'condition.remove':
+      return removeAt(root, edit.path);
+    case 'group.operator':
+      return setOperatorAt(root, edit.path, edit.operator);
+    default:
+      return root;
+  }
+}
+
+export const isTriggerType = (value: string): value is TriggerType =>
+  (TRIGGER_TYPES as readonly string[]).includes(value);
+
+export const isNodeKind = (value: string): value is NodeKind =>
+  value === 'trigger' || (STEP_KINDS as readonly string[]).includes(value);
