@@ -31,6 +31,7 @@ import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
 import { trackerModel } from './tracker.model.ts';
 import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './webhooks.model.ts';
 import { workflowEditorModel } from './workflowEditor.model.ts';
+import { workflowListModel, workflowRunsModel } from './workflowList.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -68,4 +69,6 @@ export const models: MachineModel<never>[] = [
   webhookSecretModel,
   sendControlsModel,
   workflowEditorModel,
+  workflowListModel,
+  workflowRunsModel,
 ] as MachineModel<never>[];
