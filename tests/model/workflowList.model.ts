@@ -11,6 +11,7 @@ import {
 import {
   workflowRunsMachine,
   type RunDetail,
+  type RunRow,
   type WorkflowRunsEvent,
   type WorkflowRunsInput,
 } from '../../src/machines/workflowRuns/workflowRuns.machine.ts';
@@ -115,7 +116,7 @@ export const workflowRunsEventFixtures = {
 } satisfies { [K in WorkflowRunsEvent['type']]: Array<Extract<WorkflowRunsEvent, { type: K }>> };
 
 export const workflowRunsOutputFixtures = {
-  readRuns: { runs: [run] },
+  readRuns: { runs: [run] as RunRow[] },
   readRun: { failedRun: run, finishedRun: { ...run, status: 'finished' } },
   retryStep: { done: undefined },
   startTestRun: { done: undefined },
