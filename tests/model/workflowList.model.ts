@@ -120,6 +120,7 @@ export const workflowRunsOutputFixtures = {
   readRun: { failedRun: run, finishedRun: { ...run, status: 'finished' } },
   retryStep: { done: undefined },
   startTestRun: { done: undefined },
+  readContactRuns: { page: { rows: [run], pagination: null } },
 } satisfies { [K in keyof typeof runsActors]: Record<string, OutputFrom<(typeof runsActors)[K]>> };
 
 export const workflowRunsModel: MachineModel<WorkflowRunsInput> = {

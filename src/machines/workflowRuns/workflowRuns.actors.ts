@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { PageInput, PageOutput } from '../pagedList/pagedList.types.ts';
 import type { RunDetail, RunRow } from './workflowRuns.types.ts';
 
 /** The runs panel's only calls to the API. */
@@ -16,3 +17,6 @@ export const retryStep = fromPromise<void, { workflowId: number; runId: number }
 export const startTestRun = fromPromise<void, { workflowId: number; contactId: number; address: string }>(async () =>
   unwired(),
 );
+
+/** A contact's runs across workflows, each with its steps (the contact page's history), one page at a time. */
+export const readContactRuns = fromPromise<PageOutput<unknown>, PageInput>(async () => unwired());
