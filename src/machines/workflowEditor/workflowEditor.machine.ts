@@ -109,18 +109,26 @@ export const workflowEditorMachine = setup({
         revision: context.revision + 1,
       };
     }),
-    undo: assign(({ context }) => ({
-      graph: context.past.at(-1) ?? context.graph,
-      past: context.past.slice(0, -1),
-      future: [...context.future, context.graph],
-      revision: context.revision + 1,
-    })),
-    redo: assign(({ context }) => ({
-      graph: context.future.at(-1) ?? context.graph,
-      future: context.future.slice(0, -1),
-      past: [...context.past, context.graph],
-      revision: context.revision + 1,
-    })),
+    undo: assign(({ context }) => {
+      const graph = context.past.at(-1) ?? context.graph;
+      return {
+        graph,
+        past: context.past.slice(0, -1),
+        future: [...context.future, context.graph],
+        revision: context.revision + 1,
+        problems: context.showProblems ? validate(graph) : context.problems,
+      };
+    }),
+    redo: assign(({ context }) => {
+      const graph = context.future.at(-1) ?? context.graph;
+      return {
+        graph,
+        future: context.future.slice(0, -1),
+        past: [...context.past, context.graph],
+        revision: context.revision + 1,
+        problems: context.showProblems ? validate(graph) : context.problems,
+      };
+    }),
     select: assign((_, nodeId: string | null) => ({ selected: nodeId })),
     rename: assign(({ context }, name: string) => ({ name, revision: context.revision + 1 })),
     startSave: assign(({ context }) => ({ savingRevision: context.revision })),

@@ -20,6 +20,8 @@ import { editorMessages as m } from './WorkflowEditorScreen.messages.ts';
 
 export const PALETTE_MIME = 'application/x-missiva-step';
 const nodeTypes = { step: WorkflowNodeCard };
+/** Zoom to fit never magnifies past 100 %, so a short workflow keeps readable cards. */
+export const FIT = { maxZoom: 1, padding: 0.2 };
 
 type EditorRef = ActorRefFrom<typeof workflowEditorMachine>;
 
@@ -36,6 +38,8 @@ export function WorkflowCanvas({ editor }: { editor: EditorRef }) {
   const selected = useSelector(editor, (s) => s.context.selected);
   const editable = useSelector(editor, (s) => !s.context.readOnly && s.hasTag('editable'));
   const [selectedEdges, setSelectedEdges] = useState<string[]>([]);
+  // Fit a loaded workflow once; an empty canvas is not refitted when its first node lands (it would jump away).
+  const [fitOnLoad] = useState(() => graph.nodes.length > 0);
 
   const byNode = useMemo(() => problemsByNode(problems ?? []), [problems]);
   const nodes = useMemo<StepNode[]>(
@@ -127,7 +131,8 @@ export function WorkflowCanvas({ editor }: { editor: EditorRef }) {
         nodesConnectable={editable}
         edgesReconnectable={false}
         deleteKeyCode={editable ? ['Delete', 'Backspace'] : null}
-        fitView
+        fitView={fitOnLoad}
+        fitViewOptions={FIT}
         proOptions={{ hideAttribution: true }}
       >
         <Background />

@@ -10,7 +10,7 @@ import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { workflowEditorMachine } from '../../machines/workflowEditor/workflowEditor.machine.ts';
 import { problemsByNode, type NodeConfigs, type NodeKind } from '../../machines/workflowEditor/workflowGraph.ts';
 import { NodePanel } from './NodePanel.tsx';
-import { WorkflowCanvas } from './WorkflowCanvas.tsx';
+import { FIT, WorkflowCanvas } from './WorkflowCanvas.tsx';
 import { editorMessages as m, problemMessages as pm } from './WorkflowEditorScreen.messages.ts';
 import { WorkflowPalette } from './WorkflowPalette.tsx';
 import { WorkflowRunsDrawer } from './WorkflowRunsDrawer.tsx';
@@ -31,13 +31,13 @@ export function WorkflowEditorScreen() {
   const intl = useIntl();
   if (loading)
     return (
-      <Center h="100vh" aria-busy="true">
+      <Center h={400} aria-busy="true">
         <Loader aria-label={intl.formatMessage(m.loading)} />
       </Center>
     );
   if (failed)
     return (
-      <Center h="100vh">
+      <Center h={400}>
         <Alert color="red" title={intl.formatMessage(m.loadFailed)}>
           <Button mt="sm" onClick={() => editor.send({ type: 'workflow.retry' })}>
             {intl.formatMessage(m.retry)}
@@ -67,7 +67,8 @@ function EditorLayout({ editor }: { editor: EditorRef }) {
     ['mod+shift+Z', () => send({ type: 'history.redo' })],
   ]);
   return (
-    <Stack h="100vh" gap={0}>
+    // The layout keeps its slim header and the page title above; the editor takes the rest of the window.
+    <Stack h="calc(100vh - 150px)" mih={520} gap={0}>
       <EditorToolbar editor={editor} />
       {readOnly ? (
         <Alert color="gray" p="xs" radius={0}>
@@ -179,7 +180,7 @@ function EditorToolbar({ editor }: { editor: EditorRef }) {
           <Button size="xs" variant="default" disabled={!canRedo} onClick={() => editor.send({ type: 'history.redo' })}>
             {intl.formatMessage(m.redo)}
           </Button>
-          <Button size="xs" variant="default" onClick={() => void flow.fitView({ duration: 200 })}>
+          <Button size="xs" variant="default" onClick={() => void flow.fitView({ ...FIT, duration: 200 })}>
             {intl.formatMessage(m.fit)}
           </Button>
           <WorkflowRunsDrawer workflowId={workflowId} />

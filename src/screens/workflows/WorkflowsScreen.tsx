@@ -49,9 +49,9 @@ function WorkflowManager({ section }: { section: string }) {
   });
   const category = section.startsWith('templates/') ? section.slice('templates/'.length) : null;
   return (
-    <Group align="stretch" gap={0} wrap="nowrap" mih="100vh">
+    <Group align="stretch" gap={0} wrap="nowrap" mih={480}>
       <Paper withBorder radius={0} w={220} p="sm" component="nav" aria-label={intl.formatMessage(m.sections)}>
-        <Title order={1} size="h4" mb="sm">
+        <Title order={2} size="h4" mb="sm">
           {intl.formatMessage(m.title)}
         </Title>
         {STATUS_SECTIONS.map((s) => (
