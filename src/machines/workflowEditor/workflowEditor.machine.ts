@@ -9,52 +9,10 @@ import type {
   WorkflowEditorEvent,
   WorkflowEditorInput,
 } from './workflowEditor.types.ts';
-import {
-  addNode,
-  configure,
-  connect,
-  emptyGraph,
-  moveNode,
-  removeItems,
-  validate,
-  type WorkflowGraph,
-} from './workflowGraph.ts';
+import { applyGraphEdit, dragged, edited, redone, undone, type GraphEdit, type NodeDrag } from './workflowHistory.ts';
+import { emptyGraph, validate } from './workflowGraph.ts';
 
 export type * from './workflowEditor.types.ts';
-
-/** Undo reaches this many changes back. */
-export const HISTORY_LIMIT = 50;
-
-type GraphEdit = Extract<
-  WorkflowEditorEvent,
-  { type: 'node.add' | 'node.configure' | 'edge.connect' | 'items.remove' }
->;
-
-function applyGraphEdit(g: WorkflowGraph, edit: GraphEdit): WorkflowGraph {
-  switch (edit.type) {
-    case 'node.add':
-      return addNode(g, edit.kind, edit.position);
-    case 'node.configure':
-      return configure(g, edit.nodeId, edit.config);
-    case 'edge.connect':
-      return connect(g, edit.source, edit.handle, edit.target);
-    case 'items.remove':
-      return removeItems(g, edit.nodeIds, edit.edgeIds);
-  }
-}
-
-/** The context after an edit: the old graph joins the past, the redo stack empties, the revision moves on. */
-function edited(context: WorkflowEditorContext, graph: WorkflowGraph): Partial<WorkflowEditorContext> {
-  if (graph === context.graph) return {};
-  return {
-    graph,
-    past: [...context.past, context.graph].slice(-HISTORY_LIMIT),
-    future: [],
-    revision: context.revision + 1,
-    // Problems already shown follow the graph, so a fixed problem's badge goes away as it is fixed.
-    problems: context.showProblems ? validate(graph) : context.problems,
-  };
-}
 
 /**
  * The workflow editor. `loading` reads the workflow (graph, status, per-node counts) → `ready` or `failed`. In
@@ -97,38 +55,9 @@ export const workflowEditorMachine = setup({
     })),
     applyEdit: assign(({ context }, edit: GraphEdit) => edited(context, applyGraphEdit(context.graph, edit))),
     // A drag moves the node on every frame; the history keeps the graph from before the drag, once, at its end.
-    dragNode: assign(({ context }, p: { nodeId: string; position: { x: number; y: number }; dragging: boolean }) => {
-      const graph = moveNode(context.graph, p.nodeId, p.position);
-      if (p.dragging) return { graph, dragOrigin: context.dragOrigin ?? context.graph };
-      const origin = context.dragOrigin ?? context.graph;
-      return {
-        graph,
-        dragOrigin: null,
-        past: [...context.past, origin].slice(-HISTORY_LIMIT),
-        future: [],
-        revision: context.revision + 1,
-      };
-    }),
-    undo: assign(({ context }) => {
-      const graph = context.past.at(-1) ?? context.graph;
-      return {
-        graph,
-        past: context.past.slice(0, -1),
-        future: [...context.future, context.graph],
-        revision: context.revision + 1,
-        problems: context.showProblems ? validate(graph) : context.problems,
-      };
-    }),
-    redo: assign(({ context }) => {
-      const graph = context.future.at(-1) ?? context.graph;
-      return {
-        graph,
-        future: context.future.slice(0, -1),
-        past: [...context.past, context.graph],
-        revision: context.revision + 1,
-        problems: context.showProblems ? validate(graph) : context.problems,
-      };
-    }),
+    dragNode: assign(({ context }, drag: NodeDrag) => dragged(context, drag)),
+    undo: assign(({ context }) => undone(context)),
+    redo: assign(({ context }) => redone(context)),
     select: assign((_, nodeId: string | null) => ({ selected: nodeId })),
     rename: assign(({ context }, name: string) => ({ name, revision: context.revision + 1 })),
     startSave: assign(({ context }) => ({ savingRevision: context.revision })),
