@@ -38,18 +38,25 @@ export interface NodePanelProps {
   editable: boolean;
   onConfigure: (config: NodeConfigs[NodeKind]) => void;
   onRemove: () => void;
+  /** The node each exit leads to, and the nodes it may lead to (connecting without a mouse). */
+  exits: Array<{ handle: string; target: string | null }>;
+  targets: Array<{ id: string; label: string }>;
+  onConnect: (handle: string, target: string) => void;
 }
 
 const idOf = (v: string | null) => (v ? Number(v) : null);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** The side panel: the selected node's configuration, and the problems that stop activation, named at it. */
-export function NodePanel({ node, problems, options, editable, onConfigure, onRemove }: NodePanelProps) {
+export function NodePanel(props: NodePanelProps) {
+  const { node, problems, options, editable, onConfigure, onRemove, exits, targets, onConnect } = props;
   const intl = useIntl();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const lists = options.lists.map((l) => ({ value: String(l.id), label: l.name }));
   const attributes = options.attributes.map((a) => ({ value: String(a.id), label: a.name }));
   const disabled = !editable;
+  const exitName = (h: string) =>
+    h === 'next' ? t(p.nextExit) : h === 'yes' ? t(m.yes) : h === 'no' ? t(m.no) : h.toUpperCase();
 
   const body = (() => {
     switch (node.kind) {
@@ -309,6 +316,16 @@ export function NodePanel({ node, problems, options, editable, onConfigure, onRe
         </Alert>
       ))}
       {body}
+      {exits.map(({ handle, target }) => (
+        <Select
+          key={handle}
+          label={intl.formatMessage(p.exitTo, { exit: exitName(handle) })}
+          disabled={disabled}
+          value={target}
+          data={targets.map((x) => ({ value: x.id, label: x.label }))}
+          onChange={(v) => v && onConnect(handle, v)}
+        />
+      ))}
       {editable ? (
         <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
           {t(m.removeNode)}

@@ -172,6 +172,11 @@ export const panelMessages = defineMessages({
   members: { id: 'screen.workflows.panel.members', defaultMessage: 'Team member ids, comma separated' },
   note: { id: 'screen.workflows.panel.note', defaultMessage: 'Note for the team' },
   exitText: { id: 'screen.workflows.panel.exitText', defaultMessage: 'The run ends here.' },
+  nextExit: { id: 'screen.workflows.panel.nextExit', defaultMessage: 'Next' },
+  exitTo: defineMessage<{ exit: string }>({
+    id: 'screen.workflows.panel.exitTo',
+    defaultMessage: '{exit} leads to',
+  }),
 });
 
 export const weekdayMessages = defineMessages({

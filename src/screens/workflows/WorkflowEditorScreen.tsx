@@ -8,10 +8,19 @@ import { actorOptions } from '../../app/inspect.ts';
 import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { workflowEditorMachine } from '../../machines/workflowEditor/workflowEditor.machine.ts';
-import { problemsByNode, type NodeConfigs, type NodeKind } from '../../machines/workflowEditor/workflowGraph.ts';
+import {
+  handlesOf,
+  problemsByNode,
+  type NodeConfigs,
+  type NodeKind,
+} from '../../machines/workflowEditor/workflowGraph.ts';
 import { NodePanel } from './NodePanel.tsx';
 import { FIT, WorkflowCanvas } from './WorkflowCanvas.tsx';
-import { editorMessages as m, problemMessages as pm } from './WorkflowEditorScreen.messages.ts';
+import {
+  editorMessages as m,
+  nodeKindMessages as kinds,
+  problemMessages as pm,
+} from './WorkflowEditorScreen.messages.ts';
 import { WorkflowPalette } from './WorkflowPalette.tsx';
 import { WorkflowRunsDrawer } from './WorkflowRunsDrawer.tsx';
 import { statusMessages } from './WorkflowsScreen.messages.ts';
@@ -110,6 +119,14 @@ function EditorLayout({ editor }: { editor: EditorRef }) {
                 send({ type: 'node.configure', nodeId: selected.id, config })
               }
               onRemove={() => send({ type: 'items.remove', nodeIds: [selected.id], edgeIds: [] })}
+              exits={handlesOf(selected).map((handle) => ({
+                handle,
+                target: graph.edges.find((e) => e.source === selected.id && e.handle === handle)?.target ?? null,
+              }))}
+              targets={graph.nodes
+                .filter((n) => n.id !== selected.id && n.kind !== 'trigger')
+                .map((n) => ({ id: n.id, label: `${intl.formatMessage(kinds[n.kind])} (${n.id})` }))}
+              onConnect={(handle, target) => send({ type: 'edge.connect', source: selected.id, handle, target })}
             />
           ) : (
             <Text size="sm" c="dimmed">
