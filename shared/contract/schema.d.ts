@@ -2490,7 +2490,7 @@ export interface components {
             phoneNumber: string | null;
             language: string;
             /** @enum {string} */
-            role: "owner" | "admin" | "member";
+            role: "owner" | "admin" | "editor" | "viewer";
             twoFactorEnabled: boolean;
             /** Format: date-time */
             createdAt: string;

@@ -424,7 +424,7 @@ export const User = {
     },
     role: {
       type: 'string',
-      enum: ['owner', 'admin', 'member'],
+      enum: ['owner', 'admin', 'editor', 'viewer'],
     },
     twoFactorEnabled: {
       type: 'boolean',

@@ -8,6 +8,8 @@ import type { AppContext, RealtimeEmitter } from '../../server/context.ts';
 import { createPool, type Pool } from '../../server/db/pool.ts';
 import { appRoleUrl, TenantPool } from '../../server/db/tenant.ts';
 import { createCompanyWithOwner } from '../../server/services/accounts/accounts.ts';
+import { hashPassword } from '../../server/services/security/crypto.ts';
+import type { Role } from '../../shared/permissions.ts';
 import { AuthCache } from '../../server/services/auth/authCache.ts';
 import { TEST_SECRET } from './global-setup.ts';
 
@@ -86,6 +88,18 @@ export async function createUser(env: TestEnv, company = 'Acme'): Promise<TestUs
     lastName: 'Lovelace',
   });
   return { email, password, ...ids };
+}
+
+/** A member of the owner's company with the given role (shared/permissions.ts), signing in with the same password. */
+export async function createMember(env: TestEnv, owner: TestUser, role: Role): Promise<TestUser> {
+  counter += 1;
+  const email = `${role}${counter}.${randomBytes(3).toString('hex')}@example.com`;
+  const { rows } = await env.pool.query<{ id: string }>(
+    `insert into users (company_id, email, password_hash, first_name, last_name, role)
+     values ($1, $2, $3, 'Grace', 'Hopper', $4) returning id`,
+    [owner.companyId, email, await hashPassword(owner.password), role],
+  );
+  return { email, password: owner.password, companyId: owner.companyId, userId: rows[0]!.id };
 }
 
 export async function login(

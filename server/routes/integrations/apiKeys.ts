@@ -5,20 +5,20 @@ import { scoped } from '../scope.ts';
 
 type Ops = 'listApiKeys' | 'createApiKey' | 'getApiKey' | 'revokeApiKey';
 
-/** API keys are managed by admins and owners, with a session (the contract marks these operations session-only). */
+/** API keys (`apikeys:manage` in the contract), with a session: the contract marks these operations session-only. */
 export function apiKeyHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
     async listApiKeys(request) {
-      return listApiKeys(scoped(ctx, request, 'owner', 'admin'));
+      return listApiKeys(scoped(ctx, request));
     },
     async createApiKey(request, reply) {
-      return reply.status(201).send(await createApiKey(scoped(ctx, request, 'owner', 'admin'), request.body));
+      return reply.status(201).send(await createApiKey(scoped(ctx, request), request.body));
     },
     async getApiKey(request) {
-      return getApiKey(scoped(ctx, request, 'owner', 'admin'), request.params.keyId);
+      return getApiKey(scoped(ctx, request), request.params.keyId);
     },
     async revokeApiKey(request, reply) {
-      await revokeApiKey(scoped(ctx, request, 'owner', 'admin'), request.params.keyId, ctx);
+      await revokeApiKey(scoped(ctx, request), request.params.keyId, ctx);
       return reply.status(204).send();
     },
   };

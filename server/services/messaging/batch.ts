@@ -6,6 +6,7 @@ import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/ima
 import { prepareEmail, routesReplies } from '../../channels/email/render.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { emitWebhookEvents, isSubscribed } from '../integrations/outbox.ts';
 import type { Scope } from '../scope.ts';
 import { contactScope, type ContactForMerge } from './liquid.ts';
 import { releaseSends, reserveSends } from './quota.ts';
@@ -201,6 +202,8 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     deps.transport(relay),
   );
   const names = await attributeNames(scope);
+  // With an endpoint listening, each window's outcomes and their `message.sent` events commit together.
+  const sentHooks = await isSubscribed(scope.db, scope.companyId, 'message.sent');
 
   const { rows: due } = await scope.db.query<{ n: number }>(
     `select count(*)::int as n from message_recipients where company_id = $1 and message_id = $2 and batch = $3
@@ -214,7 +217,7 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
   let attempted = 0;
   for (;;) {
     const limit = Math.min(deps.window, remaining);
-    const { rows } = await scope.db.query<Taken & { contact_address: string | null }>(WINDOW_SQL, [
+    const params = [
       scope.companyId,
       messageId,
       batch,
@@ -226,7 +229,27 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
       SEND_RETRY_BASE_SECONDS,
       message.channel,
       limit,
-    ]);
+    ];
+    const sent = sentHooks ? outcomes.filter((o) => o.state === 'sent') : [];
+    const { rows } = sent.length
+      ? await scope.db.transaction(async (client) => {
+          const window = await client.query<Taken & { contact_address: string | null }>(WINDOW_SQL, params);
+          const at = new Date().toISOString();
+          await emitWebhookEvents(
+            client,
+            scope.companyId,
+            'message.sent',
+            sent.map((o) => ({
+              messageId,
+              recipientId: o.recipientId,
+              contactId: contactOf.get(o.recipientId) ?? null,
+              channel: message.channel,
+              at,
+            })),
+          );
+          return window;
+        })
+      : await scope.db.query<Taken & { contact_address: string | null }>(WINDOW_SQL, params);
     for (const o of outcomes)
       result[o.state === 'sent' ? 'sent' : o.state === 'deferred' ? 'deferred' : 'notDelivered']++;
     if (outcomes.length)

@@ -19,6 +19,7 @@ import type { MessageSchedule } from '../../../machines/messageWizard/messageWiz
 import { ScheduleEditorField } from '../../shared/ScheduleEditorField.tsx';
 import { checklistText, issueText, wizardText as w } from './MessageWizard.messages.ts';
 import { useWizardActor } from './wizardActor.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const DEFAULT_PATTERN = '0 9 * * 1';
@@ -195,13 +196,15 @@ function TestSend() {
               : undefined
           }
         />
-        <Button
-          loading={testing}
-          disabled={!testing && !canSubmit}
-          onClick={() => actor.send({ type: 'testSend.submit', addresses })}
-        >
-          {intl.formatMessage(w.testSubmit)}
-        </Button>
+        <Permitted permission="messages:send">
+          <Button
+            loading={testing}
+            disabled={!testing && !canSubmit}
+            onClick={() => actor.send({ type: 'testSend.submit', addresses })}
+          >
+            {intl.formatMessage(w.testSubmit)}
+          </Button>
+        </Permitted>
       </Group>
       {error === 'testSendFailed' && (
         <Alert color="red" mt="xs">
@@ -234,9 +237,11 @@ function SendButton({ mode }: { mode: MessageSchedule['mode'] }) {
         </Text>
       )}
       <Group justify="flex-end">
-        <Button size="md" disabled={!canSend} loading={sending} onClick={() => actor.send({ type: 'wizard.send' })}>
-          {intl.formatMessage(mode === 'now' ? w.sendNow : w.schedule)}
-        </Button>
+        <Permitted permission="messages:send">
+          <Button size="md" disabled={!canSend} loading={sending} onClick={() => actor.send({ type: 'wizard.send' })}>
+            {intl.formatMessage(mode === 'now' ? w.sendNow : w.schedule)}
+          </Button>
+        </Permitted>
       </Group>
     </Stack>
   );
