@@ -7,6 +7,7 @@ import { Link, useBlocker, useParams } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
 import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
+import { Permitted } from '../shared/Permitted.tsx';
 import { workflowEditorMachine } from '../../machines/workflowEditor/workflowEditor.machine.ts';
 import {
   handlesOf,
@@ -202,24 +203,28 @@ function EditorToolbar({ editor }: { editor: EditorRef }) {
           </Button>
           <WorkflowRunsDrawer workflowId={workflowId} />
           {status === 'active' ? (
-            <Button
-              size="xs"
-              color="orange"
-              disabled={!canPause}
-              loading={busy}
-              onClick={() => editor.send({ type: 'workflow.pause' })}
-            >
-              {intl.formatMessage(m.pause)}
-            </Button>
+            <Permitted permission="workflows:write">
+              <Button
+                size="xs"
+                color="orange"
+                disabled={!canPause}
+                loading={busy}
+                onClick={() => editor.send({ type: 'workflow.pause' })}
+              >
+                {intl.formatMessage(m.pause)}
+              </Button>
+            </Permitted>
           ) : (
-            <Button
-              size="xs"
-              disabled={!canActivate}
-              loading={busy}
-              onClick={() => editor.send({ type: 'workflow.activate' })}
-            >
-              {intl.formatMessage(status === 'paused' ? m.resume : m.activate)}
-            </Button>
+            <Permitted permission="workflows:write">
+              <Button
+                size="xs"
+                disabled={!canActivate}
+                loading={busy}
+                onClick={() => editor.send({ type: 'workflow.activate' })}
+              >
+                {intl.formatMessage(status === 'paused' ? m.resume : m.activate)}
+              </Button>
+            </Permitted>
           )}
         </Group>
       </Group>

@@ -19,6 +19,7 @@ import { FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
 import { useCan } from '../../app/permissions.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 import { workflowRunsMachine } from '../../machines/workflowRuns/workflowRuns.machine.ts';
 import type { RunStep } from '../../machines/workflowRuns/workflowRuns.types.ts';
 import { isNodeKind } from '../../machines/workflowEditor/workflowGraph.ts';
@@ -61,13 +62,13 @@ function RunsPanel({ workflowId }: { workflowId: number }) {
   return (
     <Stack>
       {state === 'busy' ? <Loader size="sm" aria-label={intl.formatMessage(m.title)} /> : null}
-      {state === 'run' ? <RunSteps runs={runs} canWrite={canWrite} /> : <RunList runs={runs} canWrite={canWrite} />}
+      {state === 'run' ? <RunSteps runs={runs} canWrite={canWrite} /> : <RunList runs={runs} />}
       <TestRunModal runs={runs} />
     </Stack>
   );
 }
 
-function RunList({ runs, canWrite }: { runs: RunsRef; canWrite: boolean }) {
+function RunList({ runs }: { runs: RunsRef }) {
   const intl = useIntl();
   const rows = useSelector(runs, (s) => s.context.runs);
   const filter = useSelector(runs, (s) => s.context.filter);
@@ -86,11 +87,11 @@ function RunList({ runs, canWrite }: { runs: RunsRef; canWrite: boolean }) {
           <Button size="xs" variant="default" onClick={() => runs.send({ type: 'runs.retry' })}>
             {intl.formatMessage(m.refresh)}
           </Button>
-          {canWrite ? (
+          <Permitted permission="workflows:write">
             <Button size="xs" onClick={() => runs.send({ type: 'test.open' })}>
               {intl.formatMessage(m.test)}
             </Button>
-          ) : null}
+          </Permitted>
         </Group>
       </Group>
       {rows.length === 0 ? (

@@ -18,6 +18,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
 import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
+import { Permitted } from '../shared/Permitted.tsx';
 import { workflowListMachine } from '../../machines/workflowList/workflowList.machine.ts';
 import { CreateWorkflowModal } from './CreateWorkflowModal.tsx';
 import { WorkflowTable } from './WorkflowTable.tsx';
@@ -77,7 +78,7 @@ function WorkflowManager({ section }: { section: string }) {
       </Paper>
       <Box p="md" style={{ flex: 1, minWidth: 0 }}>
         {category !== null ? (
-          <TemplateSection category={category} list={list} canWrite={canWrite} />
+          <TemplateSection category={category} list={list} />
         ) : (
           <ListSection list={list} canWrite={canWrite} />
         )}
@@ -103,11 +104,11 @@ function ListSection({ list, canWrite }: { list: ListRef; canWrite: boolean }) {
           onChange={(e) => list.send({ type: 'list.search', search: e.currentTarget.value })}
           w={320}
         />
-        {canWrite ? (
+        <Permitted permission="workflows:write">
           <Button onClick={() => list.send({ type: 'create.open', template: null })}>
             {intl.formatMessage(m.create)}
           </Button>
-        ) : null}
+        </Permitted>
       </Group>
       {error === 'actionFailed' ? (
         <Alert color="red" role="alert">
@@ -127,7 +128,7 @@ function ListSection({ list, canWrite }: { list: ListRef; canWrite: boolean }) {
   );
 }
 
-function TemplateSection({ category, list, canWrite }: { category: string; list: ListRef; canWrite: boolean }) {
+function TemplateSection({ category, list }: { category: string; list: ListRef }) {
   const intl = useIntl();
   const templates = templatesIn(category);
   if (templates.length === 0) return <Text>{intl.formatMessage(m.empty)}</Text>;
@@ -141,11 +142,11 @@ function TemplateSection({ category, list, canWrite }: { category: string; list:
           <Text size="sm" my="sm">
             {intl.formatMessage(tm[`${t}Text`])}
           </Text>
-          {canWrite ? (
+          <Permitted permission="workflows:write">
             <Button size="xs" onClick={() => list.send({ type: 'create.open', template: t })}>
               {intl.formatMessage(m.useTemplate)}
             </Button>
-          ) : null}
+          </Permitted>
         </Card>
       ))}
     </SimpleGrid>
