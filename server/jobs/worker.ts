@@ -1,3 +1,4 @@
+import { advanceWorkflowTask } from './advanceWorkflow.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -54,6 +55,7 @@ export function taskList(
     [TASKS.drainWebhookEndpoint]: drainWebhookEndpointTask(ctx, webhooks),
     [TASKS.cleanWebhookLog]: cleanWebhookLogTask(ctx),
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
+    [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 

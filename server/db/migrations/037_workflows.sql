@@ -87,3 +87,38 @@ select missiva_secure_table('workflow_versions');
 select missiva_secure_table('workflow_runs');
 select missiva_secure_table('workflow_steps');
 select missiva_secure_table('workflow_events');
+
+-- The list_added trigger, in one place for every way a contact joins a list (the form, the API, imports, bulk
+-- actions, a workflow step): a statement trigger on list_members starts runs of the active workflows triggered by
+-- those lists and queues each workflow's advancing job, in the transaction that added the members.
+create function missiva_workflows_list_added() returns trigger
+  language plpgsql security definer set search_path = pg_catalog, public as $$
+declare
+  started record;
+begin
+  for started in
+    with runs as (
+      insert into workflow_runs (company_id, workflow_id, version_id, contact_id, node_id, next_at)
+        select distinct on (w.company_id, w.id, a.contact_id) w.company_id, w.id, w.version_id, a.contact_id,
+               (select n ->> 'id' from workflow_versions v, jsonb_array_elements(v.graph -> 'nodes') n
+                 where v.company_id = w.company_id and v.id = w.version_id and n ->> 'kind' = 'trigger'), now()
+          from added a
+          join workflows w on w.company_id = a.company_id and w.status = 'active' and w.trigger_type = 'listAdded'
+                          and w.trigger_key = a.list_id::text and w.version_id is not null
+         where not exists (select 1 from workflow_runs r where r.company_id = w.company_id and r.workflow_id = w.id
+                             and r.contact_id = a.contact_id and r.status in ('running', 'waiting')
+                             and r.test_address is null)
+      returning company_id, workflow_id
+    )
+    select distinct company_id, workflow_id from runs
+  loop
+    perform graphile_worker.add_job('advance_workflow',
+      json_build_object('companyId', started.company_id, 'workflowId', started.workflow_id),
+      max_attempts => 10, job_key => 'workflow-advance:' || started.workflow_id);
+  end loop;
+  return null;
+end
+$$;
+
+create trigger list_members_workflows after insert on list_members
+  referencing new table as added for each statement execute function missiva_workflows_list_added();
