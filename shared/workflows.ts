@@ -224,7 +224,7 @@ export const isNodeKind = (value: string): value is NodeKind =>
   value === 'trigger' || (STEP_KINDS as readonly string[]).includes(value);
 
 /** Templates a workflow can start from (the contract's WorkflowCreate.template). */
-export const WORKFLOW_TEMPLATES = ['welcome', 'birthday', 'reengagement', 'abandonedCart'] as const;
+export const WORKFLOW_TEMPLATES = ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart'] as const;
 export type WorkflowTemplate = (typeof WORKFLOW_TEMPLATES)[number];
 
 export const WORKFLOW_LIMITS = {
@@ -240,3 +240,5 @@ export const WORKFLOW_LIMITS = {
 
 /** Sections of the Workflow Manager that filter by status (`all` shows every status but archived). */
 export const WORKFLOW_SECTIONS = ['all', 'active', 'paused', 'drafts', 'archived'] as const;
+
+export const isProblemCode = (value: string): value is ProblemCode => (PROBLEMS as readonly string[]).includes(value);

@@ -4050,7 +4050,7 @@ export interface components {
         WorkflowCreate: {
             name: string;
             /** @enum {string|null} */
-            template?: "welcome" | "birthday" | "reengagement" | "abandonedCart" | null;
+            template?: "welcomeSeries" | "birthday" | "reEngagement" | "abandonedCart" | null;
         };
         WorkflowSave: {
             name: string;

@@ -6276,7 +6276,7 @@ export const WorkflowCreate = {
     },
     template: {
       type: ['string', 'null'],
-      enum: ['welcome', 'birthday', 'reengagement', 'abandonedCart', null],
+      enum: ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart', null],
     },
   },
 } as const;

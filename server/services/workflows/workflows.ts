@@ -103,16 +103,23 @@ const edge = (source: string, handle: string, target: string) => ({
 /** The graphs templates start from: a trigger and the steps of each story, to be completed in the editor. */
 export function templateGraph(template: WorkflowTemplate): WorkflowGraph {
   switch (template) {
-    case 'welcome':
+    case 'welcomeSeries':
       return {
         nodes: [
           node('n1', 'trigger', 40),
           node('n2', 'sendEmail', 150),
           node('n3', 'wait', 260, { mode: 'duration', amount: 2, unit: 'days' }),
-          node('n4', 'sendEmail', 370),
-          node('n5', 'exit', 480),
+          node('n4', 'branch', 370, { mode: 'previousEmail', event: 'clicked' }),
+          node('n5', 'sendEmail', 480),
+          node('n6', 'exit', 480),
         ],
-        edges: [edge('n1', 'next', 'n2'), edge('n2', 'next', 'n3'), edge('n3', 'next', 'n4'), edge('n4', 'next', 'n5')],
+        edges: [
+          edge('n1', 'next', 'n2'),
+          edge('n2', 'next', 'n3'),
+          edge('n3', 'next', 'n4'),
+          edge('n4', 'yes', 'n5'),
+          edge('n4', 'no', 'n6'),
+        ],
       };
     case 'birthday':
       return {
@@ -123,7 +130,7 @@ export function templateGraph(template: WorkflowTemplate): WorkflowGraph {
         ],
         edges: [edge('n1', 'next', 'n2'), edge('n2', 'next', 'n3')],
       };
-    case 'reengagement':
+    case 'reEngagement':
       return {
         nodes: [
           node('n1', 'trigger', 40, { type: 'segmentEntered', segmentId: null }),
@@ -155,9 +162,9 @@ export function templateGraph(template: WorkflowTemplate): WorkflowGraph {
 }
 
 const TEMPLATE_SECTION: Record<WorkflowTemplate, string> = {
-  welcome: 'templates/onboarding',
+  welcomeSeries: 'templates/onboarding',
   birthday: 'templates/dates',
-  reengagement: 'templates/retention',
+  reEngagement: 'templates/retention',
   abandonedCart: 'templates/ecommerce',
 };
 
