@@ -122,3 +122,16 @@ $$;
 
 create trigger list_members_workflows after insert on list_members
   referencing new table as added for each statement execute function missiva_workflows_list_added();
+
+-- The automated message (messages.type 'automated') each send step of a workflow sends through the campaign engine:
+-- made from the step's template the first time a run reaches it; each run adds its contact as a recipient.
+create table workflow_messages (
+  company_id uuid not null,
+  workflow_id bigint not null,
+  node_id text not null,
+  template_id bigint not null,
+  message_id bigint not null,
+  primary key (company_id, workflow_id, node_id, template_id),
+  foreign key (company_id, workflow_id) references workflows (company_id, id) on delete cascade
+);
+select missiva_secure_table('workflow_messages');

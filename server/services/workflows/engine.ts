@@ -147,6 +147,68 @@ type StepResult =
   | { kind: 'end'; detail?: string }
   | { kind: 'failed'; detail: string };
 
+/**
+ * The send step: the contact becomes a recipient of the step's automated message and the campaign engine's batch
+ * job sends it (content, tracking, credits and the sender's limits as for a campaign). In the step's transaction, so
+ * the recipient row and the step's record commit together: a repeated job finds the step done and adds nobody.
+ */
+async function sendEmail(
+  db: Db,
+  companyId: string,
+  run: DueRun & { workflowId?: number },
+  nodeId: string,
+  templateId: number | null,
+): Promise<StepResult> {
+  if (!templateId) return { kind: 'failed', detail: 'no template' };
+  const workflow = await db.query<{ workflow_id: number }>(
+    'select workflow_id::int from workflow_runs where company_id = $1 and id = $2',
+    [companyId, run.id],
+  );
+  const workflowId = workflow.rows[0]!.workflow_id;
+  let found = await db.query<{ message_id: number }>(
+    `select message_id::int from workflow_messages where company_id = $1 and workflow_id = $2 and node_id = $3
+        and template_id = $4`,
+    [companyId, workflowId, nodeId, templateId],
+  );
+  if (!found.rows[0]) {
+    found = await db.query<{ message_id: number }>(
+      `with m as (
+         insert into messages (company_id, channel, name, type, status, subject, from_name, sender_id, template_id,
+                               design, source, html, text_body, sent_at)
+         select t.company_id, 'email', left(w.name || ' · ' || t.name, 200), 'automated', 'sending', t.subject,
+                s.name, s.id, t.id, t.design, t.source, t.html, t.text_body, now()
+           from templates t join workflows w on w.company_id = t.company_id and w.id = $2
+           left join lateral (select id, name from senders where company_id = t.company_id and verified_at is not null
+                               order by id limit 1) s on true
+          where t.company_id = $1 and t.id = $4
+         returning id)
+       insert into workflow_messages (company_id, workflow_id, node_id, template_id, message_id)
+         select $1, $2, $3, $4, id from m returning message_id::int`,
+      [companyId, workflowId, nodeId, templateId],
+    );
+    if (!found.rows[0]) return { kind: 'failed', detail: 'template not found' };
+  }
+  const messageId = found.rows[0].message_id;
+  const added = await db.query(
+    `insert into message_recipients (company_id, message_id, contact_id, address)
+       select c.company_id, $2, c.id, coalesce($4, c.email) from contacts c where c.company_id = $1 and c.id = $3
+     on conflict do nothing`,
+    [companyId, messageId, run.contactId, run.testAddress],
+  );
+  if (!added.rowCount) return { kind: 'next', handle: 'next', detail: 'already a recipient', messageId };
+  await db.query(
+    `update messages set status = 'sending', finished_at = null, updated_at = now() where company_id = $1 and id = $2`,
+    [companyId, messageId],
+  );
+  await enqueue(db, TASKS.sendMessageBatch, { companyId, messageId, batch: 0 });
+  return {
+    kind: 'next',
+    handle: 'next',
+    ...(run.testAddress ? { detail: `sent to ${run.testAddress}` } : {}),
+    messageId,
+  };
+}
+
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
 async function execute(
@@ -209,8 +271,10 @@ async function execute(
       }
       return { kind: 'failed', detail: 'condition branches are not executed yet' };
     }
+    case 'sendEmail':
+      return sendEmail(db, companyId, run, node.id, node.config.templateId);
     default:
-      // sendEmail, updateAttribute, webhook, notify: not executed by this engine yet (see the issue's report).
+      // updateAttribute, webhook, notify: not executed by this engine yet (see the issue's report).
       return { kind: 'failed', detail: `${node.kind} is not executed yet` };
   }
 }

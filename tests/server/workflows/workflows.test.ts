@@ -156,7 +156,7 @@ describe('workflows', () => {
     const runs = await a.call('GET', `/workflows/${id}/runs`);
     const runId = runs.body[0].id;
     const contactId = runs.body[0].contactId;
-    const probes: Array<[string, string, unknown?]> = [
+    const probes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
       ['GET', `/workflows/${id}`],
       ['PUT', `/workflows/${id}`, { name: 'x', graph: { nodes: [], edges: [] } }],
       ['POST', `/workflows/${id}/status`, { status: 'paused' }],
