@@ -352,7 +352,8 @@ export async function nodeCounts(scope: Scope, id: number): Promise<Record<strin
   await getWorkflowRow(scope, id);
   const { rows } = await scope.db.query<NodeCounts & { nodeId: string }>(
     `select s.node_id as "nodeId", count(distinct s.run_id)::int as entered,
-        count(*) filter (where s.outcome = 'waiting' and r.status = 'waiting' and r.node_id = s.node_id)::int as waiting,
+        count(*) filter (where s.outcome = 'waiting' and r.status = 'waiting'
+                           and r.node_id = s.node_id)::int as waiting,
         count(*) filter (where s.outcome = 'passed')::int as passed,
         count(*) filter (where s.outcome = 'failed')::int as failed
        from workflow_steps s join workflow_runs r on r.company_id = s.company_id and r.id = s.run_id
@@ -402,7 +403,8 @@ export interface RunRow {
   updatedAt: string;
 }
 
-const RUN = `select r.id::int, r.workflow_id::int as "workflowId", w.name as "workflowName", r.contact_id::int as "contactId",
+const RUN = `select r.id::int, r.workflow_id::int as "workflowId", w.name as "workflowName",
+  r.contact_id::int as "contactId",
   coalesce(c.email, '') as "contactEmail", r.status, r.node_id as "nodeId", r.test_address is not null as test,
   ${iso('r.started_at')} as "startedAt", ${iso('r.updated_at')} as "updatedAt"
   from workflow_runs r join workflows w on w.company_id = r.company_id and w.id = r.workflow_id
