@@ -85,6 +85,7 @@ const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const tracker = () => import('./screens/userflow/TrackerScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
+const workflowEditor = () => import('./screens/workflows/WorkflowEditorScreen.tsx');
 const preview = () => import('./screens/preview/PreviewScreen.tsx');
 const defaultLayout = () => import('./screens/shell/DefaultLayout.tsx');
 const fullPageLayout = () => import('./screens/shell/FullPageLayout.tsx');
@@ -274,8 +275,8 @@ export const routes: RouteObject[] = [
                   {
                     path: 'workflows/workflow/:id',
                     ...title(routeTitles.automation),
-                    loader: valid((p) => isId(p.id)),
-                    lazy: screen(workflows, 'WorkflowsScreen'),
+                    loader: valid((p) => /^[1-9][0-9]{0,15}$/.test(p.id ?? '')),
+                    lazy: screen(workflowEditor, 'WorkflowEditorScreen'),
                   },
                   {
                     path: 'workflows/*',

@@ -1,3 +1,4 @@
+import { advanceWorkflowTask } from './advanceWorkflow.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -56,6 +57,7 @@ export function taskList(
     [TASKS.cleanWebhookLog]: cleanWebhookLogTask(ctx),
     [TASKS.pruneAuditLog]: pruneAuditLogTask(ctx),
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
+    [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 

@@ -35,11 +35,13 @@ import { checkOperatorKey } from '../http/operatorKey.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
 import { teamHandlers } from './team/team.ts';
+import { workflowHandlers } from './workflows/workflows.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
   return {
     ...systemHandlers(ctx),
+    ...workflowHandlers(ctx),
     ...sessionHandlers(ctx),
     ...accountHandlers(ctx),
     ...twoFactorHandlers(ctx),

@@ -4648,9 +4648,9 @@ export const ApiKeyAccess = {
 
 export const ApiKeyArea = {
   type: 'string',
-  enum: ['contacts', 'messages', 'webhooks'],
+  enum: ['contacts', 'messages', 'webhooks', 'events'],
   description:
-    "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+    "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
 } as const;
 
 export const ApiKeyInput = {
@@ -4675,9 +4675,9 @@ export const ApiKeyInput = {
       uniqueItems: true,
       items: {
         type: 'string',
-        enum: ['contacts', 'messages', 'webhooks'],
+        enum: ['contacts', 'messages', 'webhooks', 'events'],
         description:
-          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
       },
     },
     expiresAt: {
@@ -4732,9 +4732,9 @@ export const ApiKey = {
       type: ['array', 'null'],
       items: {
         type: 'string',
-        enum: ['contacts', 'messages', 'webhooks'],
+        enum: ['contacts', 'messages', 'webhooks', 'events'],
         description:
-          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
       },
     },
     expiresAt: {
@@ -4821,9 +4821,9 @@ export const CreatedApiKey = {
           type: ['array', 'null'],
           items: {
             type: 'string',
-            enum: ['contacts', 'messages', 'webhooks'],
+            enum: ['contacts', 'messages', 'webhooks', 'events'],
             description:
-              "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+              "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
           },
         },
         expiresAt: {
@@ -6644,6 +6644,1009 @@ export const OperatorPlan = {
       type: ['integer', 'null'],
       minimum: 0,
       maximum: 2147483647,
+    },
+  },
+} as const;
+
+export const WorkflowStatus = {
+  type: 'string',
+  enum: ['draft', 'active', 'paused', 'archived'],
+} as const;
+
+export const WorkflowNode = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', 'position', 'config'],
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{1,40}$',
+    },
+    kind: {
+      type: 'string',
+      enum: [
+        'trigger',
+        'sendEmail',
+        'wait',
+        'branch',
+        'split',
+        'updateAttribute',
+        'addToList',
+        'removeFromList',
+        'webhook',
+        'notify',
+        'exit',
+      ],
+    },
+    position: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['x', 'y'],
+      properties: {
+        x: {
+          type: 'number',
+          minimum: -100000,
+          maximum: 100000,
+        },
+        y: {
+          type: 'number',
+          minimum: -100000,
+          maximum: 100000,
+        },
+      },
+    },
+    config: {
+      type: 'object',
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WorkflowEdge = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'source', 'handle', 'target'],
+  properties: {
+    id: {
+      type: 'string',
+      maxLength: 200,
+    },
+    source: {
+      type: 'string',
+      maxLength: 40,
+    },
+    handle: {
+      type: 'string',
+      maxLength: 40,
+    },
+    target: {
+      type: 'string',
+      maxLength: 40,
+    },
+  },
+} as const;
+
+export const WorkflowGraph = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['nodes', 'edges'],
+  properties: {
+    nodes: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'position', 'config'],
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]{1,40}$',
+          },
+          kind: {
+            type: 'string',
+            enum: [
+              'trigger',
+              'sendEmail',
+              'wait',
+              'branch',
+              'split',
+              'updateAttribute',
+              'addToList',
+              'removeFromList',
+              'webhook',
+              'notify',
+              'exit',
+            ],
+          },
+          position: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['x', 'y'],
+            properties: {
+              x: {
+                type: 'number',
+                minimum: -100000,
+                maximum: 100000,
+              },
+              y: {
+                type: 'number',
+                minimum: -100000,
+                maximum: 100000,
+              },
+            },
+          },
+          config: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+      },
+    },
+    edges: {
+      type: 'array',
+      maxItems: 400,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'source', 'handle', 'target'],
+        properties: {
+          id: {
+            type: 'string',
+            maxLength: 200,
+          },
+          source: {
+            type: 'string',
+            maxLength: 40,
+          },
+          handle: {
+            type: 'string',
+            maxLength: 40,
+          },
+          target: {
+            type: 'string',
+            maxLength: 40,
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowRow = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'trigger', 'inProgress', 'finished', 'updatedAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    name: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'active', 'paused', 'archived'],
+    },
+    trigger: {
+      type: ['string', 'null'],
+    },
+    inProgress: {
+      type: 'integer',
+    },
+    finished: {
+      type: 'integer',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WorkflowCreate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
+    template: {
+      type: ['string', 'null'],
+      enum: ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart', null],
+    },
+  },
+} as const;
+
+export const WorkflowSave = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'graph'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
+    graph: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['nodes', 'edges'],
+      properties: {
+        nodes: {
+          type: 'array',
+          maxItems: 200,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'position', 'config'],
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^[A-Za-z0-9_-]{1,40}$',
+              },
+              kind: {
+                type: 'string',
+                enum: [
+                  'trigger',
+                  'sendEmail',
+                  'wait',
+                  'branch',
+                  'split',
+                  'updateAttribute',
+                  'addToList',
+                  'removeFromList',
+                  'webhook',
+                  'notify',
+                  'exit',
+                ],
+              },
+              position: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['x', 'y'],
+                properties: {
+                  x: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                  y: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                },
+              },
+              config: {
+                type: 'object',
+                additionalProperties: true,
+              },
+            },
+          },
+        },
+        edges: {
+          type: 'array',
+          maxItems: 400,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'source', 'handle', 'target'],
+            properties: {
+              id: {
+                type: 'string',
+                maxLength: 200,
+              },
+              source: {
+                type: 'string',
+                maxLength: 40,
+              },
+              handle: {
+                type: 'string',
+                maxLength: 40,
+              },
+              target: {
+                type: 'string',
+                maxLength: 40,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowStatusChange = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['active', 'paused', 'archived'],
+    },
+  },
+} as const;
+
+export const NodeCounts = {
+  type: 'object',
+  required: ['entered', 'waiting', 'passed', 'failed'],
+  properties: {
+    entered: {
+      type: 'integer',
+    },
+    waiting: {
+      type: 'integer',
+    },
+    passed: {
+      type: 'integer',
+    },
+    failed: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const WorkflowCounts = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['entered', 'waiting', 'passed', 'failed'],
+    properties: {
+      entered: {
+        type: 'integer',
+      },
+      waiting: {
+        type: 'integer',
+      },
+      passed: {
+        type: 'integer',
+      },
+      failed: {
+        type: 'integer',
+      },
+    },
+  },
+} as const;
+
+export const WorkflowDetail = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'graph', 'counts', 'options'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    name: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'active', 'paused', 'archived'],
+    },
+    graph: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['nodes', 'edges'],
+      properties: {
+        nodes: {
+          type: 'array',
+          maxItems: 200,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'position', 'config'],
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^[A-Za-z0-9_-]{1,40}$',
+              },
+              kind: {
+                type: 'string',
+                enum: [
+                  'trigger',
+                  'sendEmail',
+                  'wait',
+                  'branch',
+                  'split',
+                  'updateAttribute',
+                  'addToList',
+                  'removeFromList',
+                  'webhook',
+                  'notify',
+                  'exit',
+                ],
+              },
+              position: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['x', 'y'],
+                properties: {
+                  x: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                  y: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                },
+              },
+              config: {
+                type: 'object',
+                additionalProperties: true,
+              },
+            },
+          },
+        },
+        edges: {
+          type: 'array',
+          maxItems: 400,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'source', 'handle', 'target'],
+            properties: {
+              id: {
+                type: 'string',
+                maxLength: 200,
+              },
+              source: {
+                type: 'string',
+                maxLength: 40,
+              },
+              handle: {
+                type: 'string',
+                maxLength: 40,
+              },
+              target: {
+                type: 'string',
+                maxLength: 40,
+              },
+            },
+          },
+        },
+      },
+    },
+    counts: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['entered', 'waiting', 'passed', 'failed'],
+        properties: {
+          entered: {
+            type: 'integer',
+          },
+          waiting: {
+            type: 'integer',
+          },
+          passed: {
+            type: 'integer',
+          },
+          failed: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+    options: {
+      type: 'object',
+      required: ['templates', 'lists', 'segments', 'attributes'],
+      properties: {
+        templates: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name'],
+            properties: {
+              id: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 9007199254740991,
+              },
+              name: {
+                type: 'string',
+              },
+            },
+          },
+        },
+        lists: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'folderId', 'memberCount', 'createdAt', 'updatedAt'],
+            properties: {
+              id: {
+                type: 'integer',
+              },
+              name: {
+                type: 'string',
+              },
+              folderId: {
+                type: 'integer',
+              },
+              memberCount: {
+                type: 'integer',
+                description: 'How many contacts the list holds',
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        segments: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'conditions', 'createdAt', 'updatedAt'],
+            properties: {
+              id: {
+                type: 'integer',
+              },
+              name: {
+                type: 'string',
+              },
+              conditions: {
+                type: 'object',
+                description:
+                  'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
+                additionalProperties: false,
+                required: ['kind', 'operator', 'conditions'],
+                properties: {
+                  kind: {
+                    type: 'string',
+                    enum: ['group'],
+                  },
+                  operator: {
+                    type: 'string',
+                    enum: ['and', 'or'],
+                  },
+                  conditions: {
+                    type: 'array',
+                    maxItems: 50,
+                    items: {
+                      type: 'object',
+                      oneOf: [
+                        {
+                          $ref: '#/components/schemas/SegmentGroup',
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'field', 'operator'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['field'],
+                            },
+                            field: {
+                              type: 'string',
+                              enum: [
+                                'email',
+                                'firstName',
+                                'lastName',
+                                'phonePrefix',
+                                'phoneNumber',
+                                'country',
+                                'language',
+                                'address',
+                                'createdAt',
+                              ],
+                            },
+                            operator: {
+                              type: 'string',
+                              description:
+                                'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                              enum: [
+                                'equals',
+                                'notEquals',
+                                'contains',
+                                'startsWith',
+                                'greaterThan',
+                                'lessThan',
+                                'before',
+                                'after',
+                                'between',
+                                'in',
+                                'isEmpty',
+                                'isNotEmpty',
+                              ],
+                            },
+                            value: {
+                              type: ['string', 'number', 'boolean'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                            values: {
+                              type: 'array',
+                              description: 'Two bounds for between (inclusive), one or more choices for in',
+                              minItems: 1,
+                              maxItems: 100,
+                              items: {
+                                type: ['string', 'number'],
+                                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                              },
+                            },
+                          },
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'attributeId', 'operator'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['attribute'],
+                            },
+                            attributeId: {
+                              type: 'integer',
+                              minimum: 1,
+                              maximum: 9007199254740991,
+                            },
+                            operator: {
+                              type: 'string',
+                              description:
+                                'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                              enum: [
+                                'equals',
+                                'notEquals',
+                                'contains',
+                                'startsWith',
+                                'greaterThan',
+                                'lessThan',
+                                'before',
+                                'after',
+                                'between',
+                                'in',
+                                'isEmpty',
+                                'isNotEmpty',
+                              ],
+                            },
+                            value: {
+                              type: ['string', 'number', 'boolean'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                            values: {
+                              type: 'array',
+                              description: 'Two bounds for between (inclusive), one or more choices for in',
+                              minItems: 1,
+                              maxItems: 100,
+                              items: {
+                                type: ['string', 'number'],
+                                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                              },
+                            },
+                          },
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'operator', 'listId'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['list'],
+                            },
+                            operator: {
+                              type: 'string',
+                              enum: ['in', 'notIn'],
+                            },
+                            listId: {
+                              type: 'integer',
+                              minimum: 1,
+                              maximum: 9007199254740991,
+                            },
+                          },
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'operator'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['blocklist'],
+                            },
+                            operator: {
+                              type: 'string',
+                              enum: ['is', 'isNot'],
+                            },
+                          },
+                        },
+                      ],
+                      discriminator: {
+                        propertyName: 'kind',
+                        mapping: {
+                          group: '#/components/schemas/SegmentGroup',
+                          field: '#/components/schemas/SegmentFieldCondition',
+                          attribute: '#/components/schemas/SegmentAttributeCondition',
+                          list: '#/components/schemas/SegmentListCondition',
+                          blocklist: '#/components/schemas/SegmentBlocklistCondition',
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        attributes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'type', 'options', 'createdAt', 'updatedAt'],
+            properties: {
+              id: {
+                type: 'integer',
+              },
+              name: {
+                type: 'string',
+              },
+              type: {
+                type: 'string',
+                enum: ['text', 'number', 'date', 'boolean', 'category'],
+              },
+              options: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowRun = {
+  type: 'object',
+  required: [
+    'id',
+    'workflowId',
+    'workflowName',
+    'contactId',
+    'contactEmail',
+    'status',
+    'nodeId',
+    'test',
+    'startedAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    workflowId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    workflowName: {
+      type: 'string',
+    },
+    contactId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    contactEmail: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      enum: ['running', 'waiting', 'finished', 'failed', 'exited'],
+    },
+    nodeId: {
+      type: ['string', 'null'],
+    },
+    test: {
+      type: 'boolean',
+    },
+    startedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WorkflowRunStep = {
+  type: 'object',
+  required: ['nodeId', 'kind', 'at', 'outcome', 'handle', 'detail', 'messageId'],
+  properties: {
+    nodeId: {
+      type: 'string',
+    },
+    kind: {
+      type: 'string',
+    },
+    at: {
+      type: 'string',
+      format: 'date-time',
+    },
+    outcome: {
+      type: 'string',
+      enum: ['passed', 'waiting', 'failed', 'skipped'],
+    },
+    handle: {
+      type: ['string', 'null'],
+    },
+    detail: {
+      type: ['string', 'null'],
+    },
+    messageId: {
+      type: ['integer', 'null'],
+    },
+  },
+} as const;
+
+export const WorkflowRunDetail = {
+  allOf: [
+    {
+      type: 'object',
+      required: [
+        'id',
+        'workflowId',
+        'workflowName',
+        'contactId',
+        'contactEmail',
+        'status',
+        'nodeId',
+        'test',
+        'startedAt',
+        'updatedAt',
+      ],
+      properties: {
+        id: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        workflowId: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        workflowName: {
+          type: 'string',
+        },
+        contactId: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        contactEmail: {
+          type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['running', 'waiting', 'finished', 'failed', 'exited'],
+        },
+        nodeId: {
+          type: ['string', 'null'],
+        },
+        test: {
+          type: 'boolean',
+        },
+        startedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        updatedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['steps'],
+      properties: {
+        steps: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['nodeId', 'kind', 'at', 'outcome', 'handle', 'detail', 'messageId'],
+            properties: {
+              nodeId: {
+                type: 'string',
+              },
+              kind: {
+                type: 'string',
+              },
+              at: {
+                type: 'string',
+                format: 'date-time',
+              },
+              outcome: {
+                type: 'string',
+                enum: ['passed', 'waiting', 'failed', 'skipped'],
+              },
+              handle: {
+                type: ['string', 'null'],
+              },
+              detail: {
+                type: ['string', 'null'],
+              },
+              messageId: {
+                type: ['integer', 'null'],
+              },
+            },
+          },
+        },
+      },
+    },
+  ],
+} as const;
+
+export const CustomEventInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'eventId'],
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.:-]{1,100}$',
+    },
+    eventId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
+    email: {
+      type: 'string',
+      format: 'email',
+      minLength: 5,
+      maxLength: 254,
+    },
+    contactId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    properties: {
+      type: 'object',
+      maxProperties: 50,
+      additionalProperties: {
+        type: ['string', 'number', 'boolean', 'null'],
+      },
     },
   },
 } as const;

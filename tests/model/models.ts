@@ -33,6 +33,8 @@ import { twoFactorModel } from './twoFactor.model.ts';
 import { unsubscribeSettingsModel } from './unsubscribeSettings.model.ts';
 import { trackerModel } from './tracker.model.ts';
 import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './webhooks.model.ts';
+import { workflowEditorModel } from './workflowEditor.model.ts';
+import { workflowListModel, workflowRunsModel } from './workflowList.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -73,4 +75,7 @@ export const models: MachineModel<never>[] = [
   webhookSecretModel,
   sendControlsModel,
   billingModel,
+  workflowEditorModel,
+  workflowListModel,
+  workflowRunsModel,
 ] as MachineModel<never>[];

@@ -10,6 +10,7 @@ import { contactDetailMachine, type ContactDetailError } from '../../machines/co
 import { ContactNotes, ContactTimeline } from './ContactActivity.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { ContactFields, ContactHeader, ContactLists } from './ContactPanels.tsx';
+import { ContactWorkflowRuns } from '../workflows/ContactWorkflowRuns.tsx';
 import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 
@@ -103,6 +104,7 @@ export function ContactScreen() {
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack>
                 <ContactLists details={details} />
+                <ContactWorkflowRuns contactId={contact.id} />
                 <ContactNotes
                   details={details}
                   actions={{

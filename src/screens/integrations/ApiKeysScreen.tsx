@@ -49,6 +49,7 @@ const AREAS: Record<ApiKeyArea, MessageDescriptor> = {
   contacts: m.areaContacts,
   messages: m.areaMessages,
   webhooks: m.areaWebhooks,
+  events: m.areaEvents,
 };
 
 /** Integrations → Api Keys: for roles with `apikeys:manage` the keys; others are told their role cannot manage them. */
