@@ -58,6 +58,7 @@ const auth = {
   login: () => import('./screens/auth/LoginScreen.tsx'),
   request: () => import('./screens/auth/RequestPasswordResetScreen.tsx'),
   reset: () => import('./screens/auth/ResetPasswordScreen.tsx'),
+  invitation: () => import('./screens/auth/InvitationScreen.tsx'),
 };
 const account = () => import('./screens/account/AccountScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
@@ -240,6 +241,11 @@ export const routes: RouteObject[] = [
                 path: 'reset-password',
                 ...title(routeTitles.resetPassword),
                 lazy: screen(auth.reset, 'ResetPasswordScreen'),
+              },
+              {
+                path: 'invitation',
+                ...title(routeTitles.joinTeam),
+                lazy: screen(auth.invitation, 'InvitationScreen'),
               },
             ],
           },

@@ -7,6 +7,7 @@ import { contactExportModel } from './contactExport.model.ts';
 import { contactFormModel } from './contactForm.model.ts';
 import { contactImportModel } from './contactImport.model.ts';
 import { contactsTableModel } from './contactsTable.model.ts';
+import { invitationAcceptModel } from './invitationAccept.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
@@ -42,6 +43,7 @@ export const models: MachineModel<never>[] = [
   twoFactorModel,
   passwordResetRequestModel,
   passwordResetModel,
+  invitationAcceptModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
