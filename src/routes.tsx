@@ -62,6 +62,7 @@ const auth = {
 };
 const account = () => import('./screens/account/AccountScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
+const team = () => import('./screens/account/TeamScreen.tsx');
 const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
 const cockpit = () => import('./screens/cockpit/CockpitScreen.tsx');
@@ -121,7 +122,7 @@ const defaultPages: RouteObject[] = [
     lazy: screen(notifications, 'NotificationsScreen'),
   },
   { path: 'account/security', ...named(routeNames.accountSecurity), lazy: screen(security, 'SecurityScreen') },
-  { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(account, 'AccountScreen') },
+  { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(team, 'TeamScreen') },
   { path: 'billing', loader: redirectTo('/billing/channels') },
   { path: 'billing/channels', ...title(routeTitles.billingChannels), lazy: screen(billing, 'BillingScreen') },
   ...[

@@ -25,6 +25,7 @@ import {
   templateLibraryModel,
   testSendModel,
 } from './templates.model.ts';
+import { teamModel } from './team.model.ts';
 import { toastsModel } from './toasts.model.ts';
 import { tokenRefreshModel } from './tokenRefresh.model.ts';
 import { twoFactorModel } from './twoFactor.model.ts';
@@ -44,6 +45,7 @@ export const models: MachineModel<never>[] = [
   passwordResetRequestModel,
   passwordResetModel,
   invitationAcceptModel,
+  teamModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
