@@ -1,5 +1,6 @@
 import type { MachineModel } from './graph.ts';
 import { sendControlsModel } from './sendControls.model.ts';
+import { auditLogModel } from './auditLog.model.ts';
 import { apiKeysModel } from './apiKeys.model.ts';
 import { contactCollectionModel } from './contactCollection.model.ts';
 import { contactDetailModel } from './contactDetail.model.ts';
@@ -46,6 +47,7 @@ export const models: MachineModel<never>[] = [
   passwordResetModel,
   invitationAcceptModel,
   teamModel,
+  auditLogModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
