@@ -16,6 +16,7 @@ import {
   type TeamNotice,
 } from '../../machines/team/team.machine.ts';
 import { IfCan } from '../shared/Permitted.tsx';
+import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { roleMessages } from './roles.messages.ts';
 import { teamMessages as m } from './TeamScreen.messages.ts';
 import { InvitationsTable, MembersTable } from './TeamTables.tsx';
@@ -62,10 +63,6 @@ export function TeamScreen() {
       </Tabs.Panel>
     </Tabs>
   );
-}
-
-function AuditLogPanel() {
-  return null;
 }
 
 function TeamMembers() {
