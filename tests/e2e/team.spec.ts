@@ -90,4 +90,21 @@ test('an owner invites a viewer who joins, reads the team, and is signed out whe
   await guest.reload();
   await expect(guest).toHaveURL(/\/login/);
   await other.close();
+
+  // The owner's audit log names what happened, filters by event and exports the filtered rows.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Audit log' });
+  await expect(log.getByRole('cell', { name: 'Invitation accepted' })).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'Member removed' })).toBeVisible();
+  await log.getByLabel('Event').fill('Member removed');
+  await page.getByRole('option', { name: 'Member removed' }).click();
+  await log.getByRole('button', { name: 'Filter' }).click();
+  await expect(log.getByRole('cell', { name: 'Invitation accepted' })).toHaveCount(0);
+  await expect(log.getByRole('cell', { name: 'Member removed' })).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await log.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toBe('time,event,member,email,address,details');
+  expect(csv).toContain('member.removed');
+  expect(csv).not.toContain('invitation.accepted');
 });

@@ -54,6 +54,7 @@ export const teamEventFixtures = {
   'action.request': [
     { type: 'action.request', action: { kind: 'changeRole', userId: admin, role: 'editor' } },
     { type: 'action.request', action: { kind: 'remove', userId: admin } },
+    { type: 'action.request', action: { kind: 'transfer', userId: admin } },
   ],
   'action.confirm': [{ type: 'action.confirm' }],
   'action.cancel': [{ type: 'action.cancel' }],

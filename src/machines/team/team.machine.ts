@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { reloadPage } from '../../app/navigation.ts';
 import { inviteMember, loadTeam, runTeamAction } from './team.actors.ts';
 import type {
   ActionOutcome,
@@ -19,7 +20,7 @@ const CONFIRMED: ReadonlySet<TeamAction['kind']> = new Set(['remove', 'transfer'
  * Account → Team. `loading` reads members and pending invitations (→ `loadFailed`, retry). From `ready`: the invite
  * dialog (`inviting.editing` → `inviting.saving`: a 422 returns with field errors, success reloads); an action on a
  * member or an invitation runs at once (role change, resend) or after `confirming` (remove, transfer, revoke), then
- * `running` → `refreshing`. A 409 (the last owner) or 404 returns to `ready` with that error; every outcome reloads.
+ * `running` → `refreshing` (a transfer then reloads the page, for the new role). A 409 (the last owner) or 404 returns to `ready` with that error; every outcome reloads.
  */
 export const teamMachine = setup({
   types: { context: {} as TeamContext, events: {} as TeamEvent },
@@ -45,6 +46,10 @@ export const teamMachine = setup({
     })),
     fail: assign((_, error: TeamError) => ({ error, action: null })),
     clear: assign({ notice: null, error: null }),
+    /** After a transfer the member is an admin: the page loads again so the session reads the new role. */
+    reloadIfTransferred: ({ context }) => {
+      if (context.action?.kind === 'transfer') reloadPage();
+    },
   },
 }).createMachine({
   id: 'team',
@@ -118,7 +123,7 @@ export const teamMachine = setup({
           {
             guard: { type: 'isDone', params: ({ event }) => event.output },
             target: 'refreshing',
-            actions: 'succeeded',
+            actions: ['reloadIfTransferred', 'succeeded'],
           },
           { target: 'refreshing', actions: { type: 'refused', params: ({ event }) => event.output } },
         ],
