@@ -98,7 +98,7 @@ test('an owner invites a viewer who joins, reads the team, and is signed out whe
   await expect(log.getByRole('cell', { name: 'Member removed' })).toBeVisible();
   await log.getByLabel('Event').fill('Member removed');
   await page.getByRole('option', { name: 'Member removed' }).click();
-  await log.getByRole('button', { name: 'Filter' }).click();
+  await log.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect(log.getByRole('cell', { name: 'Invitation accepted' })).toHaveCount(0);
   await expect(log.getByRole('cell', { name: 'Member removed' })).toHaveCount(1);
   const download = page.waitForEvent('download');
