@@ -59,11 +59,13 @@ const auth = {
   login: () => import('./screens/auth/LoginScreen.tsx'),
   request: () => import('./screens/auth/RequestPasswordResetScreen.tsx'),
   reset: () => import('./screens/auth/ResetPasswordScreen.tsx'),
+  invitation: () => import('./screens/auth/InvitationScreen.tsx'),
 };
 const account = () => import('./screens/account/AccountScreen.tsx');
 const emailConfirm = () => import('./screens/profile/EmailConfirmScreen.tsx');
 const profile = () => import('./screens/profile/ProfileScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
+const team = () => import('./screens/account/TeamScreen.tsx');
 const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
 const cockpit = () => import('./screens/cockpit/CockpitScreen.tsx');
@@ -124,7 +126,7 @@ const defaultPages: RouteObject[] = [
     lazy: screen(notifications, 'NotificationsScreen'),
   },
   { path: 'account/security', ...named(routeNames.accountSecurity), lazy: screen(security, 'SecurityScreen') },
-  { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(account, 'AccountScreen') },
+  { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(team, 'TeamScreen') },
   { path: 'billing', loader: redirectTo('/billing/channels') },
   { path: 'billing/channels', ...title(routeTitles.billingChannels), lazy: screen(billing, 'BillingScreen') },
   ...[
@@ -244,6 +246,11 @@ export const routes: RouteObject[] = [
                 path: 'reset-password',
                 ...title(routeTitles.resetPassword),
                 lazy: screen(auth.reset, 'ResetPasswordScreen'),
+              },
+              {
+                path: 'invitation',
+                ...title(routeTitles.joinTeam),
+                lazy: screen(auth.invitation, 'InvitationScreen'),
               },
             ],
           },

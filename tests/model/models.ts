@@ -1,5 +1,6 @@
 import type { MachineModel } from './graph.ts';
 import { sendControlsModel } from './sendControls.model.ts';
+import { auditLogModel } from './auditLog.model.ts';
 import { apiKeysModel } from './apiKeys.model.ts';
 import { billingModel } from './billing.model.ts';
 import { contactCollectionModel } from './contactCollection.model.ts';
@@ -8,6 +9,7 @@ import { contactExportModel } from './contactExport.model.ts';
 import { contactFormModel } from './contactForm.model.ts';
 import { contactImportModel } from './contactImport.model.ts';
 import { contactsTableModel } from './contactsTable.model.ts';
+import { invitationAcceptModel } from './invitationAccept.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
@@ -27,6 +29,7 @@ import {
   templateLibraryModel,
   testSendModel,
 } from './templates.model.ts';
+import { teamModel } from './team.model.ts';
 import { toastsModel } from './toasts.model.ts';
 import { tokenRefreshModel } from './tokenRefresh.model.ts';
 import { twoFactorModel } from './twoFactor.model.ts';
@@ -50,6 +53,9 @@ export const models: MachineModel<never>[] = [
   emailConfirmModel,
   profileModel,
   activeSessionsModel,
+  invitationAcceptModel,
+  teamModel,
+  auditLogModel,
   notificationSettingsModel,
   contactImportModel,
   segmentEditorModel,
