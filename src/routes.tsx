@@ -61,7 +61,6 @@ const auth = {
   reset: () => import('./screens/auth/ResetPasswordScreen.tsx'),
   invitation: () => import('./screens/auth/InvitationScreen.tsx'),
 };
-const account = () => import('./screens/account/AccountScreen.tsx');
 const emailConfirm = () => import('./screens/profile/EmailConfirmScreen.tsx');
 const profile = () => import('./screens/profile/ProfileScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
