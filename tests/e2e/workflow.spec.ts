@@ -148,7 +148,11 @@ test('a welcome workflow built by drag and drop sends its first email and shows 
   // The "No" way ends the run.
   await page.getByRole('button', { name: 'Add a step' }).click();
   await page.getByRole('menuitem', { name: 'Exit' }).click();
-  await connect(page, 'n4', 'no', 'n6');
+  // Connected from the branch's panel, the keyboard's way: the added step lands outside the part of the canvas a
+  // mouse drag from the branch reaches without scrolling.
+  await page.locator('[data-node-id="n4"]').click();
+  await page.getByTestId('node-panel').getByRole('combobox', { name: 'No leads to' }).click();
+  await page.getByRole('option', { name: /Exit/ }).click();
   await expect(page.getByTestId('workflow-problems')).toBeHidden();
   await expect(page.locator('[data-save="saved"]')).toBeVisible();
 
