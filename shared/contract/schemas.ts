@@ -6710,18 +6710,22 @@ export const WorkflowEdge = {
     id: {
       type: 'string',
       maxLength: 200,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     source: {
       type: 'string',
       maxLength: 40,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     handle: {
       type: 'string',
       maxLength: 40,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     target: {
       type: 'string',
       maxLength: 40,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
   },
 } as const;
@@ -6794,18 +6798,22 @@ export const WorkflowGraph = {
           id: {
             type: 'string',
             maxLength: 200,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
           source: {
             type: 'string',
             maxLength: 40,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
           handle: {
             type: 'string',
             maxLength: 40,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
           target: {
             type: 'string',
             maxLength: 40,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
           },
         },
       },
@@ -6824,6 +6832,7 @@ export const WorkflowRow = {
     },
     name: {
       type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     status: {
       type: 'string',
@@ -6854,6 +6863,7 @@ export const WorkflowCreate = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     template: {
       type: ['string', 'null'],
@@ -6871,6 +6881,7 @@ export const WorkflowSave = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     graph: {
       type: 'object',
@@ -6940,18 +6951,22 @@ export const WorkflowSave = {
               id: {
                 type: 'string',
                 maxLength: 200,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               source: {
                 type: 'string',
                 maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               handle: {
                 type: 'string',
                 maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               target: {
                 type: 'string',
                 maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
             },
           },
@@ -7025,6 +7040,7 @@ export const WorkflowDetail = {
     },
     name: {
       type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     status: {
       type: 'string',
@@ -7098,18 +7114,22 @@ export const WorkflowDetail = {
               id: {
                 type: 'string',
                 maxLength: 200,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               source: {
                 type: 'string',
                 maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               handle: {
                 type: 'string',
                 maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               target: {
                 type: 'string',
                 maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
             },
           },
@@ -7154,6 +7174,7 @@ export const WorkflowDetail = {
               },
               name: {
                 type: 'string',
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
             },
           },
@@ -7457,6 +7478,7 @@ export const WorkflowRun = {
     },
     workflowName: {
       type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     contactId: {
       type: 'integer',
@@ -7465,6 +7487,7 @@ export const WorkflowRun = {
     },
     contactEmail: {
       type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     status: {
       type: 'string',
@@ -7493,9 +7516,11 @@ export const WorkflowRunStep = {
   properties: {
     nodeId: {
       type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     kind: {
       type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     at: {
       type: 'string',
@@ -7546,6 +7571,7 @@ export const WorkflowRunDetail = {
         },
         workflowName: {
           type: 'string',
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
         },
         contactId: {
           type: 'integer',
@@ -7554,6 +7580,7 @@ export const WorkflowRunDetail = {
         },
         contactEmail: {
           type: 'string',
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
         },
         status: {
           type: 'string',
@@ -7587,9 +7614,11 @@ export const WorkflowRunDetail = {
             properties: {
               nodeId: {
                 type: 'string',
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               kind: {
                 type: 'string',
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
               },
               at: {
                 type: 'string',
@@ -7629,6 +7658,7 @@ export const CustomEventInput = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
     email: {
       type: 'string',

@@ -45,7 +45,7 @@ type RawRow = Omit<WorkflowRow, 'trigger'> & { nodes: WorkflowNode[] };
 
 const toRow = ({ nodes, ...row }: RawRow): WorkflowRow => {
   const trigger = nodes.find((n) => n.kind === 'trigger');
-  return { ...row, trigger: trigger && trigger.kind === 'trigger' ? trigger.config.type : null };
+  return { ...row, trigger: trigger && trigger.kind === 'trigger' ? (trigger.config.type ?? null) : null };
 };
 
 /** The filter of a manager section: a status, every workflow but archived ones, or a template's category. */
