@@ -4,6 +4,7 @@
  * src/machines/workflowEditor/workflowGraph.ts; the engine and the routes validate with the same `validate`.
  */
 import type { components } from './contract/schema.d.ts';
+import { WorkflowNode as WorkflowNodeSchema } from './contract/schemas.ts';
 
 type SegmentGroup = components['schemas']['SegmentGroup'];
 
@@ -21,20 +22,11 @@ export const TRIGGER_TYPES = [
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
-export const STEP_KINDS = [
-  'sendEmail',
-  'wait',
-  'branch',
-  'split',
-  'updateAttribute',
-  'addToList',
-  'removeFromList',
-  'webhook',
-  'notify',
-  'exit',
-] as const;
-export type StepKind = (typeof STEP_KINDS)[number];
-export type NodeKind = 'trigger' | StepKind;
+/** Node kinds, read from the contract's `WorkflowNode.kind`: the trigger and the steps after it. */
+export const NODE_KINDS = WorkflowNodeSchema.properties.kind.enum;
+export type NodeKind = (typeof NODE_KINDS)[number];
+export type StepKind = Exclude<NodeKind, 'trigger'>;
+export const STEP_KINDS = NODE_KINDS.filter((k): k is StepKind => k !== 'trigger');
 
 export type WaitConfig =
   | { mode: 'duration'; amount: number; unit: 'minutes' | 'hours' | 'days' }
