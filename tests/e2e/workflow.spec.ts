@@ -1,9 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
+import { capturedFor, verificationLink } from './mail.ts';
+import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
 
 /**
  * A workflow's whole journey in Chromium against the real server and its worker: made in the Workflow Manager,
@@ -11,41 +8,6 @@ import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } fro
  * configured in the side panel, activated; a contact added to the list gets the welcome email on the e2e server's
  * capturing SMTP server, and the contact's page shows the run with its steps.
  */
-
-function database() {
-  const { dataDir, pgPort } = serverInfo();
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  return new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/missiva`,
-  });
-}
-
-async function verificationLink(address: string): Promise<string> {
-  const db = database();
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ text_body: string }>(
-      `select text_body from outbox where to_address = $1 and kind = 'sender_verification' order by id desc limit 1`,
-      [address],
-    );
-    const link = /https?:\/\/\S+/.exec(rows[0]?.text_body ?? '')?.[0];
-    if (!link) throw new Error(`no verification mail for ${address}`);
-    return link;
-  } finally {
-    await db.end();
-  }
-}
-
-async function capturedFor(address: string): Promise<ParsedMail[]> {
-  const { mailDir } = serverInfo();
-  const found: ParsedMail[] = [];
-  for (const file of readdirSync(mailDir).filter((f) => f.endsWith('.eml'))) {
-    const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
-    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-    if (to.some((t) => t.value.some((v) => v.address === address))) found.push(mail);
-  }
-  return found;
-}
 
 /** A list, a verified sender and two templates, through the API. */
 async function prepare(request: APIRequestContext, page: Page, user: TestUser, tag: string) {
