@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './boot.ts';
 import { createLogger } from './logger.ts';
 import { loadConfig } from './config.ts';
-import { AccountError, createCompanyWithOwner, seedDemo } from './services/accounts/accounts.ts';
+import { AccountError, createCompanyWithOwner, seedDemo, startingCredits } from './services/accounts/accounts.ts';
 import { grantCredits, OperatorInputError, setPlan } from './services/billing/operator.ts';
 
 const USAGE = `Usage:
@@ -45,6 +45,7 @@ async function main(): Promise<number> {
         password: values.password!,
         firstName: values['first-name'],
         lastName: values['last-name'],
+        startingCredits: startingCredits(config),
       });
       console.log(JSON.stringify({ email: values.email, ...created }));
       return 0;
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
   if (command === 'seed') {
     const db = await openDatabase(config, log);
     try {
-      const demo = await seedDemo(db.pool);
+      const demo = await seedDemo(db.pool, startingCredits(config));
       console.log(
         demo.created
           ? `Demo account created — email: ${demo.email}  password: ${demo.password}`

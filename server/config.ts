@@ -64,6 +64,11 @@ export interface Config {
   webhookAllowHttp: boolean;
   /** Credits and plan limits (BILLING=off: no balances, no limits; the billing page says billing is off). */
   billing: boolean;
+  /**
+   * Credits each channel of a new company starts with, as a grant in its ledger (BILLING_STARTING_CREDITS, by default
+   * 1,000; 0 for none): a new account can try every channel before the operator tops it up.
+   */
+  billingStartingCredits: number;
   /** The operator API's key (OPERATOR_KEY); unset: the operator API answers 404. Never logged. */
   operatorKey: string | undefined;
 }
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookAllowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
     billing: bool(env.BILLING, true),
+    billingStartingCredits: int(env.BILLING_STARTING_CREDITS, 1000, 'BILLING_STARTING_CREDITS'),
     operatorKey: env.OPERATOR_KEY || undefined,
   };
 }

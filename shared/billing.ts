@@ -3,6 +3,7 @@
  * the texts the server answers with and the SPA shows. Channel names come from shared/messaging.ts.
  */
 import { CHANNELS, type Channel } from './messaging.ts';
+import type { PendingReason } from './sending.ts';
 
 export const BILLING_CHANNELS: readonly Channel[] = CHANNELS;
 
@@ -37,12 +38,17 @@ export const MAX_PRICE_CREDITS = 1_000_000;
 export const MAX_THRESHOLD_CREDITS = 100_000_000;
 
 /** The paused campaign's reason when its channel's balance ran out mid-send (shown by the report). */
-export const PAUSE_REASON_CREDITS = 'credits_exhausted';
+export const PAUSE_REASON_CREDITS = 'credits_exhausted' satisfies PendingReason;
 
 export const BILLING_TEXTS = {
   /** Product spec §6 "Upgrade required": a plan limit was reached. */
   upgradeRequired: 'Upgrade required: contact your dedicated sales representative to upgrade your plan.',
   insufficientCredits: 'Not enough credits on this channel for this send. Ask the account owner to top up.',
+  /** The ledger's reason beside a refund of charged messages that were not sent ({id}: the campaign). */
+  refundReason: 'Messages not sent, campaign #{id}',
+  testSendRefundReason: 'Test send not accepted',
+  /** The ledger's reason beside a new company's starting credits (BILLING_STARTING_CREDITS). */
+  startingCreditsReason: 'Starting credits',
   billingOff: 'Billing is off on this installation: there are no balances nor limits.',
   operatorKeyInvalid: 'Invalid operator key.',
   /** The low-balance email to owners ({channel}, {balance}, {threshold} replaced). */

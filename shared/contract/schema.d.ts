@@ -1246,7 +1246,7 @@ export interface paths {
         put?: never;
         /**
          * Send a draft campaign now, at its scheduled time, or on its repeat pattern
-         * @description Refused with 422 naming each blocking item of the pre-send checklist, or the 5MB limit of embedded images; 409 when the campaign is not a draft. Answers the campaign's new status and counts.
+         * @description Refused with 422 naming each blocking item of the pre-send checklist, or the 5MB limit of embedded images; 409 when the campaign is not a draft; 402 when the plan's monthly sends are reached (upgrade_required) or the channel's credits cannot pay for every recipient (insufficient_credits), nothing sent. Answers the campaign's new status and counts.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -3646,7 +3646,7 @@ export interface components {
                 response: string;
             }[];
         };
-        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified. */
+        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified; one paused because its channel's credits ran out says credits_exhausted, and resumes when credits are granted. */
         MessageSendState: {
             id: components["schemas"]["Id"];
             status: components["schemas"]["MessageStatus"];
@@ -3661,7 +3661,7 @@ export interface components {
             notDelivered: number;
             skipped: number;
             /** @enum {string|null} */
-            pendingReason: "deferred" | "rate_limit" | "warmup" | "sender_unverified" | null;
+            pendingReason: "deferred" | "rate_limit" | "warmup" | "sender_unverified" | "credits_exhausted" | null;
             /** Format: date-time */
             scheduledAt: string | null;
             /**
@@ -7188,6 +7188,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
@@ -7217,6 +7218,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
@@ -7275,6 +7277,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];

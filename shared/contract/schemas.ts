@@ -2859,7 +2859,7 @@ export const TestSendResult = {
 export const MessageSendState = {
   type: 'object',
   description:
-    "A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified.",
+    "A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified; one paused because its channel's credits ran out says credits_exhausted, and resumes when credits are granted.",
   required: [
     'id',
     'status',
@@ -2911,7 +2911,7 @@ export const MessageSendState = {
     },
     pendingReason: {
       type: ['string', 'null'],
-      enum: ['deferred', 'rate_limit', 'warmup', 'sender_unverified', null],
+      enum: ['deferred', 'rate_limit', 'warmup', 'sender_unverified', 'credits_exhausted', null],
     },
     scheduledAt: {
       type: ['string', 'null'],

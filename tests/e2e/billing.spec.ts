@@ -50,8 +50,9 @@ function grantCredits(companyId: string, channel: string, amount: number, reason
 test('the owner sees granted credits in the balance and the ledger, and sets the low-balance threshold', async ({
   page,
   request,
-  user,
 }) => {
+  // A company without starting credits: the grant below is its only ledger entry.
+  const user = createUser({ startingCredits: 0 });
   grantCredits(await companyOf(user), 'email', 1500, 'Welcome credits');
 
   await loginThroughUi(page, user);
@@ -102,7 +103,7 @@ test('the owner sees granted credits in the balance and the ledger, and sets the
 test("an admin reads the balances and thresholds but cannot change them (billing:manage is the owner's)", async ({
   page,
 }) => {
-  const admin = createUser();
+  const admin = createUser({ startingCredits: 0 });
   await query(`update users set role = 'admin' where email = $1`, [admin.email]);
   grantCredits(await companyOf(admin), 'sms', 40, 'Trial');
 

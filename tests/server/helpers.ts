@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext, RealtimeEmitter } from '../../server/context.ts';
 import { createPool, type Pool } from '../../server/db/pool.ts';
 import { appRoleUrl, TenantPool } from '../../server/db/tenant.ts';
-import { createCompanyWithOwner } from '../../server/services/accounts/accounts.ts';
+import { createCompanyWithOwner, startingCredits } from '../../server/services/accounts/accounts.ts';
 import { hashPassword } from '../../server/services/security/crypto.ts';
 import type { Role } from '../../shared/permissions.ts';
 import { AuthCache } from '../../server/services/auth/authCache.ts';
@@ -36,6 +36,8 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: TEST_SECRET }),
     databaseUrl,
     loginRateLimit: 1000,
+    // Companies start with enough credits for any test's sends; the billing tests start them at zero.
+    billingStartingCredits: 1_000_000,
     ...overrides,
   };
   const emitted: TestEnv['emitted'] = [];
@@ -86,6 +88,7 @@ export async function createUser(env: TestEnv, company = 'Acme'): Promise<TestUs
     password,
     firstName: 'Ada',
     lastName: 'Lovelace',
+    startingCredits: startingCredits(env.ctx.config),
   });
   return { email, password, ...ids };
 }

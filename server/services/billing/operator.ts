@@ -4,6 +4,7 @@ import type { TenantDb } from '../../db/tenant.ts';
 import { audit } from '../audit.ts';
 import { credit } from './ledger.ts';
 import { planOf, type Plan } from './limits.ts';
+import { resumePausedForCredits } from '../messaging/engine.ts';
 
 /**
  * What the installation's operator does for a company (issue 21 §4.6), shared by the CLI (`credits:grant`,
@@ -40,6 +41,7 @@ export async function grantCredits(
       amount: input.amount,
       reason: input.reason ?? null,
     });
+    await resumePausedForCredits(client, db.companyId, channel);
     await audit(client, {
       companyId: db.companyId,
       userId: null,

@@ -11,7 +11,10 @@ let a: Caller;
 let b: Caller;
 
 beforeAll(async () => {
-  [env, noKey] = await Promise.all([createTestEnv({ operatorKey: KEY }), createTestEnv({ billing: false })]);
+  [env, noKey] = await Promise.all([
+    createTestEnv({ operatorKey: KEY, billingStartingCredits: 0 }),
+    createTestEnv({ billing: false }),
+  ]);
   [a, b] = await Promise.all([signIn(env, 'Alpha'), signIn(env, 'Beta')]);
 });
 afterAll(() => Promise.all([env.close(), noKey.close()]));

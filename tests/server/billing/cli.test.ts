@@ -8,7 +8,7 @@ import { createTestEnv, createUser, type TestEnv, type TestUser } from '../helpe
 let env: TestEnv;
 let acme: TestUser;
 beforeAll(async () => {
-  env = await createTestEnv();
+  env = await createTestEnv({ billingStartingCredits: 0 });
   acme = await createUser(env, 'Acme');
 });
 afterAll(() => env.close());

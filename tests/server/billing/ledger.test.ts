@@ -10,7 +10,7 @@ let acme: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  env = await createTestEnv();
+  env = await createTestEnv({ billingStartingCredits: 0 });
   acme = await createUser(env, 'Acme');
   other = await createUser(env, 'Other');
 });
