@@ -1,17 +1,16 @@
 import './spaDefines.ts';
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { apiLogin, createUser, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
+import { apiLogin, createUser, expect, loginThroughUi, serverInfo, test } from './fixtures.ts';
+import { companyOf, grantCredits } from './operator.ts';
 
 /**
  * The billing "Channels" page against the real server: credits granted with the operator CLI (`credits:grant`) show
  * as the email balance and as a ledger row; the owner changes the low-balance threshold and the server keeps it; axe
  * finds nothing on the page.
  */
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<T[]> {
   const { dataDir, pgPort } = serverInfo();
@@ -25,26 +24,6 @@ async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]
   } finally {
     await db.end();
   }
-}
-
-async function companyOf(user: TestUser): Promise<string> {
-  const [row] = await query<{ company_id: string }>('select company_id from users where email = $1', [user.email]);
-  if (!row) throw new Error(`no user ${user.email}`);
-  return row.company_id;
-}
-
-/** The operator's CLI against the e2e server's database, as a provider grants credits. */
-function grantCredits(companyId: string, channel: string, amount: number, reason: string): void {
-  const { dataDir, pgPort } = serverInfo();
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', 'credits:grant', companyId, channel, String(amount), reason],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED: 'false', LOG_LEVEL: 'warn' },
-      stdio: 'pipe',
-    },
-  );
 }
 
 test('the owner sees granted credits in the balance and the ledger, and sets the low-balance threshold', async ({

@@ -38,6 +38,7 @@ import { trackerModel } from './tracker.model.ts';
 import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './webhooks.model.ts';
 import { workflowEditorModel } from './workflowEditor.model.ts';
 import { workflowListModel, workflowRunsModel } from './workflowList.model.ts';
+import { sendCostModel } from './sendCost.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -84,4 +85,5 @@ export const models: MachineModel<never>[] = [
   workflowEditorModel,
   workflowListModel,
   workflowRunsModel,
+  sendCostModel,
 ] as MachineModel<never>[];
