@@ -1,4 +1,5 @@
 import { assertWithinLimit } from '../billing/limits.ts';
+import { notify } from '../notifications/notifications.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { withTransaction, type PoolClient } from '../../db/pool.ts';
@@ -302,6 +303,13 @@ export async function acceptInvitation(
       details: { invitationId: found.id, email: found.email, role: found.role },
     });
     return { id: userId, company_id: found.companyId, role: found.role };
+  });
+  // The team hears of its new member in the bell (team.invitation_accepted, with their name).
+  await notify(ctx, {
+    companyId: user.company_id,
+    kind: 'team.invitation_accepted',
+    level: 'info',
+    values: { name: `${input.firstName.trim()} ${input.lastName.trim()}` },
   });
   return openSession(ctx, user, false, meta);
 }
