@@ -350,8 +350,13 @@ async function settleBatch(
     if (result.nextRunAt)
       await enqueue(scope.db, TASKS.sendMessageBatch, { companyId, messageId: message.id, batch }, result.nextRunAt);
   }
-  const settled = await scope.db.query<{ finished: boolean }>(
-    `update messages m set
+  // The campaign's row is locked by a statement of its own first: the update below then takes its snapshot after any
+  // transaction that added recipients meanwhile (a workflow's send step) has committed, so it never calls `sent` a
+  // campaign whose new recipients it could not see (READ COMMITTED re-checks a waited-for row, not its subqueries).
+  const settled = await scope.db.transaction(async (tx) => {
+    await tx.query('select 1 from messages where company_id = $1 and id = $2 for update', [companyId, message.id]);
+    return tx.query<{ finished: boolean }>(
+      `update messages m set
        pending_reason = case when $3::text is not null then $3::text
                              when m.status = 'paused' and m.pending_reason in ('sender_unverified', $4)
                                then m.pending_reason
@@ -367,8 +372,9 @@ async function settleBatch(
        updated_at = now()
      where m.company_id = $1 and m.id = $2
      returning m.status = 'sent' and m.finished_at = now() as finished`,
-    [companyId, message.id, result.pendingReason, PAUSE_REASON_CREDITS],
-  );
+      [companyId, message.id, result.pendingReason, PAUSE_REASON_CREDITS],
+    );
+  });
   // finished_at is this transaction's now() only when this statement ended the campaign (once, whichever batch).
   result.finished = Boolean(settled.rows[0]?.finished);
 }
