@@ -43,3 +43,39 @@ $$;
 
 create trigger contact_events_workflows after insert on contact_events
   referencing new table as added for each statement execute function missiva_workflows_contact_events();
+
+-- Re-entry rule per workflow (issue 22 §5), applied where runs start (enrol() and the list_added trigger):
+-- never (a contact's first run only), afterFinish (not while a run of theirs is in progress), always.
+alter table workflows add column reentry text not null default 'afterFinish'
+  check (reentry in ('never', 'afterFinish', 'always'));
+
+-- The list_added trigger of migration 037 with the re-entry rule.
+create or replace function missiva_workflows_list_added() returns trigger
+  language plpgsql security definer set search_path = pg_catalog, public as $$
+declare
+  started record;
+begin
+  for started in
+    with runs as (
+      insert into workflow_runs (company_id, workflow_id, version_id, contact_id, node_id, next_at)
+        select distinct on (w.company_id, w.id, a.contact_id) w.company_id, w.id, w.version_id, a.contact_id,
+               (select n ->> 'id' from workflow_versions v, jsonb_array_elements(v.graph -> 'nodes') n
+                 where v.company_id = w.company_id and v.id = w.version_id and n ->> 'kind' = 'trigger'), now()
+          from added a
+          join workflows w on w.company_id = a.company_id and w.status = 'active' and w.trigger_type = 'listAdded'
+                          and w.trigger_key = a.list_id::text and w.version_id is not null
+         where w.reentry = 'always'
+            or not exists (select 1 from workflow_runs r where r.company_id = w.company_id and r.workflow_id = w.id
+                             and r.contact_id = a.contact_id and r.test_address is null
+                             and (w.reentry = 'never' or r.status in ('running', 'waiting')))
+      returning company_id, workflow_id
+    )
+    select distinct company_id, workflow_id from runs
+  loop
+    perform graphile_worker.add_job('advance_workflow',
+      json_build_object('companyId', started.company_id, 'workflowId', started.workflow_id),
+      max_attempts => 10, job_key => 'workflow-advance:' || started.workflow_id);
+  end loop;
+  return null;
+end
+$$;
