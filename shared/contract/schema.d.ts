@@ -4659,7 +4659,13 @@ export interface components {
         WorkflowSave: {
             name: string;
             graph: components["schemas"]["WorkflowGraph"];
+            reentry?: components["schemas"]["WorkflowReentry"];
         };
+        /**
+         * @description Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).
+         * @enum {string}
+         */
+        WorkflowReentry: "never" | "afterFinish" | "always";
         WorkflowStatusChange: {
             /** @enum {string} */
             status: "active" | "paused" | "archived";
@@ -4678,6 +4684,7 @@ export interface components {
             name: string;
             status: components["schemas"]["WorkflowStatus"];
             graph: components["schemas"]["WorkflowGraph"];
+            reentry: components["schemas"]["WorkflowReentry"];
             counts: components["schemas"]["WorkflowCounts"];
             options: {
                 templates: {

@@ -6973,7 +6973,20 @@ export const WorkflowSave = {
         },
       },
     },
+    reentry: {
+      description:
+        'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+      type: 'string',
+      enum: ['never', 'afterFinish', 'always'],
+    },
   },
+} as const;
+
+export const WorkflowReentry = {
+  description:
+    'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+  type: 'string',
+  enum: ['never', 'afterFinish', 'always'],
 } as const;
 
 export const WorkflowStatusChange = {
@@ -7031,7 +7044,7 @@ export const WorkflowCounts = {
 
 export const WorkflowDetail = {
   type: 'object',
-  required: ['id', 'name', 'status', 'graph', 'counts', 'options'],
+  required: ['id', 'name', 'status', 'graph', 'reentry', 'counts', 'options'],
   properties: {
     id: {
       type: 'integer',
@@ -7135,6 +7148,12 @@ export const WorkflowDetail = {
           },
         },
       },
+    },
+    reentry: {
+      description:
+        'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+      type: 'string',
+      enum: ['never', 'afterFinish', 'always'],
     },
     counts: {
       type: 'object',

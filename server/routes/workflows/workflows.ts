@@ -56,10 +56,11 @@ export function workflowHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return getWorkflow(scoped(ctx, request), request.params.workflowId);
     },
     async saveWorkflow(request) {
-      const { name, graph } = request.body;
+      const { name, graph, reentry } = request.body;
       return saveWorkflow(scoped(ctx, request), request.params.workflowId, {
         name,
         graph: graph as unknown as WorkflowGraph,
+        reentry,
       });
     },
     async deleteWorkflow(request, reply) {

@@ -22,6 +22,8 @@ import {
 /** Workflows of a company: the manager's list, the editor's load and save, status changes, runs and their steps. */
 
 export type WorkflowStatus = 'draft' | 'active' | 'paused' | 'archived';
+/** Whether a contact enrols again (the contract's WorkflowReentry; migration 041's column). */
+export type WorkflowReentry = 'never' | 'afterFinish' | 'always';
 
 export interface WorkflowRow {
   id: number;
@@ -161,7 +163,7 @@ export function graphProblems(graph: WorkflowGraph): Problem[] {
 export async function saveWorkflow(
   scope: Scope,
   id: number,
-  input: { name: string; graph: WorkflowGraph },
+  input: { name: string; graph: WorkflowGraph; reentry?: WorkflowReentry },
 ): Promise<WorkflowRow> {
   const malformed = wellFormed(input.graph);
   if (malformed) throw invalid(malformed);
@@ -171,8 +173,9 @@ export async function saveWorkflow(
     if (problems.length) throw invalid(problemErrors(problems));
   }
   await scope.db.query(
-    'update workflows set name = $3, graph = $4, updated_at = now() where company_id = $1 and id = $2',
-    [scope.companyId, id, checkedName(input.name), JSON.stringify(input.graph)],
+    `update workflows set name = $3, graph = $4, reentry = coalesce($5, reentry), updated_at = now()
+      where company_id = $1 and id = $2`,
+    [scope.companyId, id, checkedName(input.name), JSON.stringify(input.graph), input.reentry ?? null],
   );
   // Saving an active workflow publishes its graph: new entrants take it, running contacts finish their version.
   if (current.status === 'active') await publish(scope, id);
@@ -288,10 +291,16 @@ export async function nodeCounts(scope: Scope, id: number): Promise<Record<strin
 
 /** The workflow as the editor loads it, with what its side panel offers to pick from. */
 export async function getWorkflow(scope: Scope, id: number) {
-  const { rows } = await scope.db.query<{ id: number; name: string; status: WorkflowStatus; graph: WorkflowGraph }>(
-    'select id::int, name, status, graph from workflows where company_id = $1 and id = $2',
-    [scope.companyId, id],
-  );
+  const { rows } = await scope.db.query<{
+    id: number;
+    name: string;
+    status: WorkflowStatus;
+    graph: WorkflowGraph;
+    reentry: WorkflowReentry;
+  }>('select id::int, name, status, graph, reentry from workflows where company_id = $1 and id = $2', [
+    scope.companyId,
+    id,
+  ]);
   if (!rows[0]) throw notFound();
   const [counts, templates, lists, segments, attributes] = await Promise.all([
     nodeCounts(scope, id),
