@@ -4536,6 +4536,8 @@ export interface components {
         InvitationToken: string;
         InvitationPreview: {
             companyName: string;
+            /** @description Who sent the invitation (first and last name); null or absent when that member has since left */
+            inviterName?: string | null;
             email: string;
             role: components["schemas"]["AssignableRole"];
             language: string;

@@ -6296,6 +6296,10 @@ export const InvitationPreview = {
     companyName: {
       type: 'string',
     },
+    inviterName: {
+      type: ['string', 'null'],
+      description: 'Who sent the invitation (first and last name); null or absent when that member has since left',
+    },
     email: {
       type: 'string',
     },

@@ -223,6 +223,7 @@ interface Found {
   language: string;
   expiresAt: Date;
   companyName: string;
+  inviterName: string | null;
 }
 
 /**
@@ -235,8 +236,10 @@ async function findByToken(db: { query: AppContext['pool']['query'] }, token: st
   const { rows } = await db.query<Found & { token_hash: Buffer; live: boolean }>(
     `select i.company_id as "companyId", i.id::int, i.email::text as email, i.role, i.language,
             i.expires_at as "expiresAt", c.name as "companyName", i.token_hash,
+            nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "inviterName",
             i.accepted_at is null and i.revoked_at is null and i.expires_at > now() as live
        from invitations i join companies c on c.id = i.company_id
+       left join users u on u.company_id = i.company_id and u.id = i.invited_by
       where i.company_id = $1 and i.id = $2 ${lock ? 'for update of i' : ''}`,
     [parsed.companyId, parsed.id],
   );
@@ -250,6 +253,7 @@ export async function lookupInvitation(ctx: AppContext, token: string, ip: strin
   const found = await guarded(ctx, { address: ip }, () => findByToken(ctx.pool, token));
   return {
     companyName: found.companyName,
+    inviterName: found.inviterName,
     email: found.email,
     role: found.role as InvitationPreview['role'],
     language: found.language,
