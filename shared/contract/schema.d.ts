@@ -3153,6 +3153,8 @@ export interface components {
             firstName: string;
             lastName: string;
             email: string;
+            /** @description Country calling code, digits only */
+            phonePrefix: string | null;
             phoneNumber: string | null;
             language: string;
             /** @enum {string} */
@@ -4998,6 +5000,7 @@ export interface operations {
                 "application/json": {
                     firstName?: string;
                     lastName?: string;
+                    phonePrefix?: components["schemas"]["PhonePrefix"];
                     phoneNumber?: string | null;
                     language?: components["schemas"]["Language"];
                 };

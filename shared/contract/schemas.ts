@@ -394,6 +394,7 @@ export const User = {
     'firstName',
     'lastName',
     'email',
+    'phonePrefix',
     'phoneNumber',
     'language',
     'role',
@@ -415,6 +416,10 @@ export const User = {
     },
     email: {
       type: 'string',
+    },
+    phonePrefix: {
+      type: ['string', 'null'],
+      description: 'Country calling code, digits only',
     },
     phoneNumber: {
       type: ['string', 'null'],
