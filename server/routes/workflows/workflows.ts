@@ -4,15 +4,13 @@ import {
   createWorkflow,
   deleteWorkflow,
   duplicateWorkflow,
-  getRun,
   getWorkflow,
-  listContactRuns,
-  listRuns,
   listWorkflows,
   nodeCounts,
   saveWorkflow,
   setWorkflowStatus,
 } from '../../services/workflows/workflows.ts';
+import { getRun, listContactRuns, listRuns } from '../../services/workflows/runs.ts';
 import { enrolContacts, postCustomEvent, retryStep, startTestRun } from '../../services/workflows/engine.ts';
 import type { WorkflowGraph } from '../../../shared/workflows.ts';
 import { scoped } from '../scope.ts';
