@@ -4664,6 +4664,12 @@ export interface components {
             name: string;
             graph: components["schemas"]["WorkflowGraph"];
             reentry?: components["schemas"]["WorkflowReentry"];
+            /** @description The workflow's goal; absent keeps the saved one, null removes it */
+            goal?: components["schemas"]["WorkflowGoal"] | null;
+        };
+        /** @description A goal: a contact whose profile meets these conditions (the segment condition builder's) has reached it, and their run ends as "exited" with the reason "goal", wherever it is, waiting included. */
+        WorkflowGoal: {
+            conditions: components["schemas"]["SegmentGroup"];
         };
         /**
          * @description Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).
@@ -4689,6 +4695,7 @@ export interface components {
             status: components["schemas"]["WorkflowStatus"];
             graph: components["schemas"]["WorkflowGraph"];
             reentry: components["schemas"]["WorkflowReentry"];
+            goal: components["schemas"]["WorkflowGoal"] | null;
             counts: components["schemas"]["WorkflowCounts"];
             options: {
                 templates: {

@@ -54,11 +54,12 @@ export function workflowHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return getWorkflow(scoped(ctx, request), request.params.workflowId);
     },
     async saveWorkflow(request) {
-      const { name, graph, reentry } = request.body;
+      const { name, graph, reentry, goal } = request.body;
       return saveWorkflow(scoped(ctx, request), request.params.workflowId, {
         name,
         graph: graph as unknown as WorkflowGraph,
         reentry,
+        goal,
       });
     },
     async deleteWorkflow(request, reply) {

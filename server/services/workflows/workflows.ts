@@ -1,4 +1,5 @@
 import type { Scope } from '../scope.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { iso, likeEscape, SqlParams } from '../contacts/sql.ts';
 import { listLists } from '../contacts/lists.ts';
@@ -23,6 +24,8 @@ import {
 export type WorkflowStatus = 'draft' | 'active' | 'paused' | 'archived';
 /** Whether a contact enrols again (the contract's WorkflowReentry; migration 041's column). */
 export type WorkflowReentry = 'never' | 'afterFinish' | 'always';
+/** The workflow's goal (the contract's WorkflowGoal; migration 042's column). */
+export type WorkflowGoal = components['schemas']['WorkflowGoal'];
 
 export interface WorkflowRow {
   id: number;
@@ -162,7 +165,7 @@ export function graphProblems(graph: WorkflowGraph): Problem[] {
 export async function saveWorkflow(
   scope: Scope,
   id: number,
-  input: { name: string; graph: WorkflowGraph; reentry?: WorkflowReentry },
+  input: { name: string; graph: WorkflowGraph; reentry?: WorkflowReentry; goal?: WorkflowGoal | null },
 ): Promise<WorkflowRow> {
   const malformed = wellFormed(input.graph);
   if (malformed) throw invalid(malformed);
@@ -172,9 +175,18 @@ export async function saveWorkflow(
     if (problems.length) throw invalid(problemErrors(problems));
   }
   await scope.db.query(
-    `update workflows set name = $3, graph = $4, reentry = coalesce($5, reentry), updated_at = now()
+    `update workflows set name = $3, graph = $4, reentry = coalesce($5, reentry),
+            goal = case when $6 then $7::jsonb else goal end, updated_at = now()
       where company_id = $1 and id = $2`,
-    [scope.companyId, id, checkedName(input.name), JSON.stringify(input.graph), input.reentry ?? null],
+    [
+      scope.companyId,
+      id,
+      checkedName(input.name),
+      JSON.stringify(input.graph),
+      input.reentry ?? null,
+      input.goal !== undefined,
+      input.goal ? JSON.stringify(input.goal) : null,
+    ],
   );
   // Saving an active workflow publishes its graph: new entrants take it, running contacts finish their version.
   if (current.status === 'active') await publish(scope, id);
@@ -296,7 +308,8 @@ export async function getWorkflow(scope: Scope, id: number) {
     status: WorkflowStatus;
     graph: WorkflowGraph;
     reentry: WorkflowReentry;
-  }>('select id::int, name, status, graph, reentry from workflows where company_id = $1 and id = $2', [
+    goal: WorkflowGoal | null;
+  }>('select id::int, name, status, graph, reentry, goal from workflows where company_id = $1 and id = $2', [
     scope.companyId,
     id,
   ]);
