@@ -5008,7 +5008,7 @@ export interface operations {
                     firstName?: string;
                     lastName?: string;
                     phonePrefix?: components["schemas"]["PhonePrefix"];
-                    phoneNumber?: string | null;
+                    phoneNumber?: components["schemas"]["PhoneNumber"];
                     language?: components["schemas"]["Language"];
                 };
             };
