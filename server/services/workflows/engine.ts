@@ -5,6 +5,8 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { WORKFLOW_LIMITS, type WorkflowGraph, type WorkflowNode } from '../../../shared/workflows.ts';
 import { graphProblems, problemErrors } from './workflows.ts';
+import { selectionClauses, type ContactSelection } from '../contacts/query.ts';
+import { SqlParams } from '../contacts/sql.ts';
 
 /**
  * The workflow engine. Each enrolment is a durable run (workflow_runs) at a node of the version it started on. One
@@ -41,7 +43,10 @@ export async function enrol(
   return rows.length;
 }
 
-export async function enrolContacts(scope: Scope, workflowId: number, contactIds: number[]): Promise<number> {
+/** Whom a manual enrolment names: contact ids, or a selection of the contacts table (resolved in the transaction). */
+export type EnrolTarget = { contactIds?: number[]; selection?: ContactSelection };
+
+export async function enrolContacts(scope: Scope, workflowId: number, target: EnrolTarget): Promise<number> {
   return scope.db.transaction(async (db) => {
     const w = await db.query<{ status: string }>('select status from workflows where company_id = $1 and id = $2', [
       scope.companyId,
@@ -49,6 +54,13 @@ export async function enrolContacts(scope: Scope, workflowId: number, contactIds
     ]);
     if (!w.rows[0]) throw notFound();
     if (w.rows[0].status !== 'active') throw conflict('workflow_not_active', 'Only an active workflow enrols contacts');
+    let contactIds = target.contactIds ?? [];
+    if (target.selection) {
+      const params = new SqlParams([scope.companyId]);
+      const where = (await selectionClauses(db, scope.companyId, target.selection, params)).join(' and ');
+      const { rows } = await db.query<{ id: number }>(`select c.id from contacts c where ${where}`, params.values);
+      contactIds = rows.map((r) => r.id);
+    }
     return enrol(db, scope.companyId, workflowId, contactIds);
   });
 }
