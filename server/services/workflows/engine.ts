@@ -151,7 +151,7 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
           order by r.next_at, r.id limit ${WORKFLOW_LIMITS.batchSize} for update of r skip locked`,
         [scope.companyId, workflowId],
       );
-      for (const run of rows) await advanceRun(db, scope.companyId, workflowId, run);
+      for (const run of rows) await advanceRun(db, scope.companyId, workflowId, run, scope);
       return rows.length;
     });
     moved += count;
@@ -159,7 +159,7 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
   }
 }
 
-async function advanceRun(db: Db, companyId: string, workflowId: number, run: DueRun): Promise<void> {
+async function advanceRun(db: Db, companyId: string, workflowId: number, run: DueRun, scope: Scope): Promise<void> {
   let nodeId: string | null = run.nodeId;
   for (let i = 0; i < WORKFLOW_LIMITS.stepsPerPass && nodeId; i += 1) {
     const at: string = nodeId;
@@ -180,7 +180,7 @@ async function advanceRun(db: Db, companyId: string, workflowId: number, run: Du
       continue;
     }
     const waited = last?.outcome === 'waiting';
-    const result = await execute(db, companyId, run, node, waited);
+    const result = await execute(db, companyId, run, node, waited, { scope, workflowId });
     const number = !last ? 1 : last.outcome === 'failed' ? last.attempt + 1 : last.attempt;
     const outcome = result.kind === 'wait' ? 'waiting' : result.kind === 'failed' ? 'failed' : 'passed';
     await db.query(

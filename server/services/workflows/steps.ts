@@ -2,6 +2,10 @@ import type { PoolClient } from 'pg';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { WORKFLOW_LIMITS, type WorkflowGraph, type WorkflowNode } from '../../../shared/workflows.ts';
+import type { Scope } from '../scope.ts';
+import { branchOnConditions, changeList, updateAttribute, type RunRef } from './contactSteps.ts';
+import { callWebhook, notifyMembers } from './outbound.ts';
+import { waitEnd } from './waits.ts';
 
 /**
  * The step executors of the workflow engine: what each kind of step does to a run's contact, in the transaction of
@@ -87,14 +91,49 @@ async function sendEmail(
   };
 }
 
-const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+/** What a step needs beyond its transaction: the job's scope (server key, realtime) and the run's workflow. */
+export interface StepContext {
+  scope: Scope;
+  workflowId: number;
+}
 
+/**
+ * Executes one step of a run in the step's transaction. The step runs inside a savepoint: a statement that fails (a
+ * list deleted under it, a value PostgreSQL refuses) fails this run's step with the reason, which the trace shows and
+ * "retry step" can run again, and the rest of the batch goes on.
+ */
 export async function execute(
   db: Db,
   companyId: string,
   run: DueRun,
   node: WorkflowNode,
   waited: boolean,
+  context: StepContext,
+): Promise<StepResult> {
+  const ref = { companyId, runId: run.id, workflowId: context.workflowId, contactId: run.contactId };
+  // Steps that run no statement need no savepoint (two round trips saved per step of a large enrolment).
+  if (node.kind === 'trigger' || node.kind === 'exit' || node.kind === 'split') {
+    return executeStep(db, ref, run, node, waited, context.scope);
+  }
+  await db.query('savepoint workflow_step');
+  try {
+    const result = await executeStep(db, ref, run, node, waited, context.scope);
+    await db.query('release savepoint workflow_step');
+    return result;
+  } catch (error) {
+    await db.query('rollback to savepoint workflow_step');
+    context.scope.log.warn({ err: error, runId: run.id, nodeId: node.id }, 'workflow step failed');
+    return { kind: 'failed', detail: `error: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
+  }
+}
+
+async function executeStep(
+  db: Db,
+  ref: RunRef,
+  run: DueRun,
+  node: WorkflowNode,
+  waited: boolean,
+  scope: Scope,
 ): Promise<StepResult> {
   switch (node.kind) {
     case 'trigger':
@@ -103,25 +142,19 @@ export async function execute(
       return { kind: 'end' };
     case 'wait': {
       if (waited) return { kind: 'next', handle: 'next' };
-      const c = node.config;
-      let ms =
-        c.mode === 'duration'
-          ? c.amount * UNIT_MS[c.unit]
-          : Math.max(0, Date.parse(c.mode === 'until' ? c.at : '') - Date.now()) || UNIT_MS.days;
+      const now = new Date();
+      const end = await waitEnd(db, ref.companyId, node.config, now);
+      if (!end.ok) return { kind: 'failed', detail: end.reason };
+      let ms = end.at.getTime() - now.getTime();
+      if (ms <= 0) return { kind: 'next', handle: 'next', detail: 'the time had already passed' };
       if (run.testAddress) ms = Math.min(ms, WORKFLOW_LIMITS.testWaitMs);
-      return { kind: 'wait', until: new Date(Date.now() + ms) };
+      return { kind: 'wait', until: new Date(now.getTime() + ms) };
     }
     case 'addToList':
-    case 'removeFromList': {
-      const listId = node.config.listId;
-      await db.query(
-        node.kind === 'addToList'
-          ? 'insert into list_members (company_id, list_id, contact_id) values ($1, $2, $3) on conflict do nothing'
-          : 'delete from list_members where company_id = $1 and list_id = $2 and contact_id = $3',
-        [companyId, listId, run.contactId],
-      );
-      return { kind: 'next', handle: 'next' };
-    }
+    case 'removeFromList':
+      return changeList(db, ref, node.kind === 'addToList' ? 'add' : 'remove', node.config.listId);
+    case 'updateAttribute':
+      return updateAttribute(db, ref, node.config);
     case 'split': {
       // A stable cohort per run: the run id picks a point on 0–99 and the cohorts share the range in order.
       const point = (run.id * 37) % 100;
@@ -133,26 +166,24 @@ export async function execute(
       return { kind: 'failed', detail: 'cohorts do not add up to 100' };
     }
     case 'branch': {
-      if (node.config.mode === 'previousEmail') {
-        const column = node.config.event === 'opened' ? 'opened_at' : 'clicked_at';
-        const hit = await db
-          .query(
-            `select 1 from workflow_steps s join message_recipients m on m.company_id = s.company_id
-              and m.message_id = s.message_id and m.contact_id = $3
-            where s.company_id = $1 and s.run_id = $2 and s.message_id is not null and m.${column} is not null
-            order by s.at desc limit 1`,
-            [companyId, run.id, run.contactId],
-          )
-          .catch(() => ({ rowCount: 0 }));
-        const yes = Boolean(hit.rowCount);
-        return { kind: 'next', handle: yes ? 'yes' : 'no', detail: `previous email ${node.config.event}: ${yes}` };
-      }
-      return { kind: 'failed', detail: 'condition branches are not executed yet' };
+      if (node.config.mode === 'conditions') return branchOnConditions(db, ref, node.config.conditions);
+      const column = node.config.event === 'opened' ? 'opened_at' : 'clicked_at';
+      // A failing query fails the step with its reason (see execute), never a silent "no".
+      const hit = await db.query(
+        `select 1 from workflow_steps s join message_recipients m on m.company_id = s.company_id
+            and m.message_id = s.message_id and m.contact_id = $3
+          where s.company_id = $1 and s.run_id = $2 and s.message_id is not null and m.${column} is not null
+          order by s.at desc limit 1`,
+        [ref.companyId, run.id, run.contactId],
+      );
+      const yes = Boolean(hit.rowCount);
+      return { kind: 'next', handle: yes ? 'yes' : 'no', detail: `previous email ${node.config.event}: ${yes}` };
     }
     case 'sendEmail':
-      return sendEmail(db, companyId, run, node.id, node.config.templateId);
-    default:
-      // updateAttribute, webhook, notify: not executed by this engine yet (see the issue's report).
-      return { kind: 'failed', detail: `${node.kind} is not executed yet` };
+      return sendEmail(db, ref.companyId, run, node.id, node.config.templateId);
+    case 'webhook':
+      return callWebhook(db, scope, { ...ref, nodeId: node.id }, node.config);
+    case 'notify':
+      return notifyMembers(db, scope, ref, node.config);
   }
 }
