@@ -32,13 +32,19 @@ async function runFacts(db: Db, run: RunRef): Promise<RunFacts> {
   return { workflowName: rows[0]?.name ?? '', contact: rows[0]?.contact ?? null };
 }
 
+/** Advisory lock class of a webhook step's endpoint look-up, for the two-key form. */
+const WEBHOOK_STEP_LOCK_CLASS = 0x4d57_0001;
+
 /**
  * The webhook's endpoint: the company's endpoint with this URL, or a new one subscribed to no event type (it
  * receives only the steps' calls). Either way it shows on Integrations → Webhooks with its signing secret, its
  * delivery log, retries and disabling. One transaction at a time looks up and creates per URL.
  */
 async function endpointFor(db: Db, scope: Scope, url: string): Promise<{ id: number; enabled: boolean }> {
-  await db.query('select pg_advisory_xact_lock(hashtext($1::text), hashtext($2::text))', [scope.companyId, url]);
+  await db.query('select pg_advisory_xact_lock($1, hashtext($2::text))', [
+    WEBHOOK_STEP_LOCK_CLASS,
+    `${scope.companyId}:${url}`,
+  ]);
   const found = await db.query<{ id: number; enabled: boolean }>(
     'select id::int, enabled from webhook_endpoints where company_id = $1 and url = $2 order by id limit 1',
     [scope.companyId, url],
