@@ -112,7 +112,12 @@ export async function execute(
 ): Promise<StepResult> {
   const ref = { companyId, runId: run.id, workflowId: context.workflowId, contactId: run.contactId };
   // Steps that run no statement need no savepoint (two round trips saved per step of a large enrolment).
-  if (node.kind === 'trigger' || node.kind === 'exit' || node.kind === 'split') {
+  const statementFree =
+    node.kind === 'trigger' ||
+    node.kind === 'exit' ||
+    node.kind === 'split' ||
+    (node.kind === 'wait' && (waited || node.config.mode === 'duration'));
+  if (statementFree) {
     return executeStep(db, ref, run, node, waited, context.scope);
   }
   await db.query('savepoint workflow_step');
