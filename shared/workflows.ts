@@ -40,6 +40,9 @@ export type NodeKind = (typeof NODE_KINDS)[number];
 export type StepKind = Exclude<NodeKind, 'trigger'>;
 export const STEP_KINDS = NODE_KINDS.filter((k): k is StepKind => k !== 'trigger');
 
+/** A wait's `zone` that means the contact's time zone (the editor's first choice) rather than a fixed one. */
+export const CONTACT_ZONE = 'contact';
+
 export type WaitConfig =
   | { mode: 'duration'; amount: number; unit: 'minutes' | 'hours' | 'days' }
   | { mode: 'until'; at: string; zone: string }
@@ -241,6 +244,13 @@ export const WORKFLOW_LIMITS = {
   /** Runs the runs drawer lists. */
   runsShown: 200,
 } as const;
+
+/**
+ * The type of the event a webhook step posts (signed like every webhook, delivered to the step URL's endpoint only,
+ * whatever it subscribes to): `{ workflow: { id, name }, run: { id, step }, contact: { id, email, firstName,
+ * lastName } }`.
+ */
+export const WORKFLOW_WEBHOOK_EVENT = 'workflow.webhook';
 
 /** Sections of the Workflow Manager that filter by status (`all` shows every status but archived). */
 export const WORKFLOW_SECTIONS = ['all', 'active', 'paused', 'drafts', 'archived'] as const;
