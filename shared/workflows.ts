@@ -231,6 +231,9 @@ export const isNodeKind = (value: string): value is NodeKind =>
 export const WORKFLOW_TEMPLATES = ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart'] as const;
 export type WorkflowTemplate = (typeof WORKFLOW_TEMPLATES)[number];
 
+/** The detail of the step that ends a run whose contact met the workflow's goal (the history says "Goal reached"). */
+export const GOAL_REASON = 'goal';
+
 export const WORKFLOW_LIMITS = {
   /** Runs one advancing job handles per transaction. */
   batchSize: 500,

@@ -10,6 +10,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { TEMPLATE_SECTION, templateGraph } from './templates.ts';
+import { onPublished } from './triggers.ts';
 import {
   handlesOf,
   validate,
@@ -217,6 +218,7 @@ async function publish(scope: Scope, id: number): Promise<void> {
         where company_id = $1 and id = $2`,
       [scope.companyId, id, JSON.stringify(graph), type, key],
     );
+    await onPublished(db, scope.companyId, id);
   });
 }
 
