@@ -61,7 +61,13 @@ export interface NodeConfigs {
     segmentId?: number | null;
     attributeId?: number | null;
     value?: string;
+    /** dateAttribute: days after the date (negative: before it). */
     offsetDays?: number;
+    /** dateAttribute: every year on the date's month and day (default), or on the exact date (a renewal). */
+    dateMode?: 'anniversary' | 'exact';
+    /** dateAttribute: the hour (0–23) in `zone` at which the day's contacts enrol. */
+    hour?: number;
+    zone?: string;
     link?: string;
     eventName?: string;
   };
@@ -230,6 +236,9 @@ export const isNodeKind = (value: string): value is NodeKind =>
 /** Templates a workflow can start from (the contract's WorkflowCreate.template). */
 export const WORKFLOW_TEMPLATES = ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart'] as const;
 export type WorkflowTemplate = (typeof WORKFLOW_TEMPLATES)[number];
+
+/** dateAttribute's defaults: the hour and time zone a trigger that names none enrols at. */
+export const DATE_TRIGGER = { defaultHour: 9, defaultZone: 'UTC' } as const;
 
 /** The detail of the step that ends a run whose contact met the workflow's goal (the history says "Goal reached"). */
 export const GOAL_REASON = 'goal';

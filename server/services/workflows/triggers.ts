@@ -3,6 +3,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { STREAM_TRIGGERS, type NodeConfigs } from '../../../shared/workflows.ts';
 import { enrol } from './engine.ts';
+import { scheduleDates } from './dates.ts';
 import { exitChangedContacts, matching } from './goals.ts';
 import { segmentConditions } from '../contacts/query.ts';
 import { compileSegment } from '../contacts/segments/compile.ts';
@@ -163,7 +164,8 @@ async function enterSegments(db: Db, companyId: string, changed: number[]): Prom
 /**
  * On publication of a workflow's version (its activation, or a save while active): the company's trigger cursor
  * starts at its latest event if it has none yet (so the first job reads from here on, not the whole past timeline),
- * and a segmentEntered workflow snapshots its segment's current members, who are not enrolled.
+ * a segmentEntered workflow snapshots its segment's current members, who are not enrolled, and a dateAttribute
+ * workflow (re)schedules the company's date job.
  */
 export async function onPublished(db: Db, companyId: string, workflowId: number): Promise<void> {
   await db.query(
@@ -172,16 +174,19 @@ export async function onPublished(db: Db, companyId: string, workflowId: number)
      on conflict do nothing`,
     [companyId],
   );
-  const { rows } = await db.query<{ segment: string }>(
-    `select trigger_key as segment from workflows where company_id = $1 and id = $2
-        and trigger_type = 'segmentEntered' and trigger_key ~ '^[0-9]+$'`,
+  const { rows } = await db.query<{ segment: string | null; type: string | null }>(
+    `select trigger_type as type, case when trigger_type = 'segmentEntered' and trigger_key ~ '^[0-9]+$'
+        then trigger_key end as segment from workflows where company_id = $1 and id = $2`,
     [companyId, workflowId],
   );
+  // From an hour ago: a date job due in the last hour and not yet run stays due (running it twice enrols nobody twice).
+  if (rows[0]?.type === 'dateAttribute')
+    await scheduleDates(db, companyId, workflowId, new Date(Date.now() - 3_600_000));
   await db.query('delete from workflow_segment_members where company_id = $1 and workflow_id = $2', [
     companyId,
     workflowId,
   ]);
-  if (!rows[0]) return;
+  if (!rows[0]?.segment) return;
   const conditions = await segmentConditions(db, companyId, Number(rows[0].segment)).catch(() => null);
   if (!conditions) return;
   const params = new SqlParams([companyId, workflowId]);
