@@ -49,6 +49,29 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 describe('dateAttribute', () => {
+  it('refuses activation with an hour, offset or time zone out of range, at the trigger', async () => {
+    const attributeId = (await a.call('POST', '/contact-attributes', { name: 'Since', type: 'date' })).body.id;
+    for (const bad of [{ hour: 24 }, { hour: 1.5 }, { offsetDays: 400 }, { zone: 'Mars/Base' }]) {
+      const created = await a.call('POST', '/workflows', { name: 'Bad date' });
+      const graph = {
+        nodes: [
+          {
+            id: 't',
+            kind: 'trigger',
+            position: { x: 0, y: 0 },
+            config: { type: 'dateAttribute', attributeId, ...bad },
+          },
+          { id: 'x', kind: 'exit', position: { x: 0, y: 100 }, config: {} },
+        ],
+        edges: [{ id: 'e', source: 't', handle: 'next', target: 'x' }],
+      };
+      await a.call('PUT', `/workflows/${created.body.id}`, { name: 'Bad date', graph });
+      const active = await a.call('POST', `/workflows/${created.body.id}/status`, { status: 'active' });
+      expect(active.status, JSON.stringify(bad)).toBe(422);
+      expect(JSON.stringify(active.body)).toContain('triggerIncomplete');
+    }
+  });
+
   it('enrols birthdays and exact dates with an offset at the hour, once per day, and schedules the next day', async () => {
     const birthday = (await a.call('POST', '/contact-attributes', { name: 'Birthday', type: 'date' })).body.id;
     const renewal = (await a.call('POST', '/contact-attributes', { name: 'Renewal', type: 'date' })).body.id;
