@@ -162,31 +162,33 @@ async function enterSegments(db: Db, companyId: string, changed: number[]): Prom
 }
 
 /**
- * On publication of a workflow's version (its activation, or a save while active): the company's trigger cursor
- * starts at its latest event if it has none yet (so the first job reads from here on, not the whole past timeline),
- * a segmentEntered workflow snapshots its segment's current members, who are not enrolled, and a dateAttribute
- * workflow (re)schedules the company's date job.
+ * When a workflow becomes active (called in the transaction that sets the status, and again when an active workflow
+ * publishes a new version; a workflow not active is left alone, so a job running between activation's publication
+ * and its status change finds nothing half-made): the company's trigger cursor starts at its latest event if it has
+ * none yet (so the first job reads from here on, not the whole past timeline), a segmentEntered workflow snapshots
+ * its segment's current members, who are not enrolled, and a dateAttribute workflow (re)schedules the date job.
  */
-export async function onPublished(db: Db, companyId: string, workflowId: number): Promise<void> {
+export async function onActivated(db: Db, companyId: string, workflowId: number): Promise<void> {
+  const { rows } = await db.query<{ segment: string | null; type: string | null }>(
+    `select trigger_type as type, case when trigger_type = 'segmentEntered' and trigger_key ~ '^[0-9]+$'
+        then trigger_key end as segment from workflows where company_id = $1 and id = $2 and status = 'active'`,
+    [companyId, workflowId],
+  );
+  if (!rows[0]) return;
   await db.query(
     `insert into workflow_trigger_cursors (company_id, last_event_id)
        select $1, coalesce(max(id), 0) from contact_events where company_id = $1
      on conflict do nothing`,
     [companyId],
   );
-  const { rows } = await db.query<{ segment: string | null; type: string | null }>(
-    `select trigger_type as type, case when trigger_type = 'segmentEntered' and trigger_key ~ '^[0-9]+$'
-        then trigger_key end as segment from workflows where company_id = $1 and id = $2`,
-    [companyId, workflowId],
-  );
   // From an hour ago: a date job due in the last hour and not yet run stays due (running it twice enrols nobody twice).
-  if (rows[0]?.type === 'dateAttribute')
+  if (rows[0].type === 'dateAttribute')
     await scheduleDates(db, companyId, workflowId, new Date(Date.now() - 3_600_000));
   await db.query('delete from workflow_segment_members where company_id = $1 and workflow_id = $2', [
     companyId,
     workflowId,
   ]);
-  if (!rows[0]?.segment) return;
+  if (!rows[0].segment) return;
   const conditions = await segmentConditions(db, companyId, Number(rows[0].segment)).catch(() => null);
   if (!conditions) return;
   const params = new SqlParams([companyId, workflowId]);
