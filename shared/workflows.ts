@@ -64,7 +64,13 @@ export interface NodeConfigs {
     segmentId?: number | null;
     attributeId?: number | null;
     value?: string;
+    /** dateAttribute: days after the date (negative: before it). */
     offsetDays?: number;
+    /** dateAttribute: every year on the date's month and day (default), or on the exact date (a renewal). */
+    dateMode?: 'anniversary' | 'exact';
+    /** dateAttribute: the hour (0–23) in `zone` at which the day's contacts enrol. */
+    hour?: number;
+    zone?: string;
     link?: string;
     eventName?: string;
   };
@@ -161,6 +167,7 @@ function configProblem(node: WorkflowNode): ProblemCode | null {
       if (c.type === 'listAdded' && !c.listId) return 'triggerIncomplete';
       if (c.type === 'segmentEntered' && !c.segmentId) return 'triggerIncomplete';
       if ((c.type === 'attributeChanged' || c.type === 'dateAttribute') && !c.attributeId) return 'triggerIncomplete';
+      if (c.type === 'dateAttribute' && !dateTriggerValid(c)) return 'triggerIncomplete';
       if (c.type === 'customEvent' && !c.eventName?.trim()) return 'triggerIncomplete';
       return null;
     }
@@ -233,6 +240,27 @@ export const isNodeKind = (value: string): value is NodeKind =>
 /** Templates a workflow can start from (the contract's WorkflowCreate.template). */
 export const WORKFLOW_TEMPLATES = ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart'] as const;
 export type WorkflowTemplate = (typeof WORKFLOW_TEMPLATES)[number];
+
+/** dateAttribute's defaults: the hour and time zone a trigger that names none enrols at. */
+export const DATE_TRIGGER = { defaultHour: 9, defaultZone: 'UTC', maxOffsetDays: 365 } as const;
+
+/** A date trigger's hour is 0–23, its offset whole days within a year, its time zone one the runtime knows. */
+function dateTriggerValid(c: NodeConfigs['trigger']): boolean {
+  const hour = c.hour ?? DATE_TRIGGER.defaultHour;
+  const offset = c.offsetDays ?? 0;
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) return false;
+  if (!Number.isInteger(offset) || Math.abs(offset) > DATE_TRIGGER.maxOffsetDays) return false;
+  if (c.dateMode !== undefined && c.dateMode !== 'anniversary' && c.dateMode !== 'exact') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: c.zone ?? DATE_TRIGGER.defaultZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The detail of the step that ends a run whose contact met the workflow's goal (the history says "Goal reached"). */
+export const GOAL_REASON = 'goal';
 
 export const WORKFLOW_LIMITS = {
   /** Runs one advancing job handles per transaction. */

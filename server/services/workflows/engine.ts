@@ -4,10 +4,11 @@ import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { WORKFLOW_LIMITS, type WorkflowGraph } from '../../../shared/workflows.ts';
-import { graphProblems, problemErrors } from './workflows.ts';
+import { graphProblems, problemErrors, type WorkflowGoal } from './workflows.ts';
 import { selectionClauses, type ContactSelection } from '../contacts/query.ts';
 import { SqlParams } from '../contacts/sql.ts';
 import { execute, type DueRun } from './steps.ts';
+import { CHANGES_CONTACT, exitReached, exitRun, goalOf, matching } from './goals.ts';
 
 /**
  * The workflow engine. Each enrolment is a durable run (workflow_runs) at a node of the version it started on. One
@@ -163,7 +164,22 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
           order by r.next_at, r.id limit ${WORKFLOW_LIMITS.batchSize} for update of r skip locked`,
         [scope.companyId, workflowId],
       );
-      for (const run of rows) await advanceRun(db, scope.companyId, workflowId, run, scope);
+      // The goal, before any step of the batch: runs whose contact meets it end here (one query for the batch).
+      const goal = rows.length ? await goalOf(db, scope.companyId, workflowId) : null;
+      const ended = new Set(
+        goal
+          ? await exitReached(
+              db,
+              scope.companyId,
+              workflowId,
+              goal,
+              rows.map((r) => r.contactId),
+              rows.map((r) => r.id),
+            )
+          : [],
+      );
+      for (const run of rows)
+        if (!ended.has(run.id)) await advanceRun(db, scope.companyId, workflowId, run, scope, goal);
       return rows.length;
     });
     moved += count;
@@ -171,14 +187,27 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
   }
 }
 
-async function advanceRun(db: Db, companyId: string, workflowId: number, run: DueRun, scope: Scope): Promise<void> {
+async function advanceRun(
+  db: Db,
+  companyId: string,
+  workflowId: number,
+  run: DueRun,
+  scope: Scope,
+  goal: WorkflowGoal | null = null,
+): Promise<void> {
   let nodeId: string | null = run.nodeId;
+  let changedContact = false;
   for (let i = 0; i < WORKFLOW_LIMITS.stepsPerPass && nodeId; i += 1) {
     const at: string = nodeId;
     const node = run.graph.nodes.find((n) => n.id === at);
     if (!node) {
       nodeId = null;
       break;
+    }
+    // The run's own step changed its contact (a list, an attribute): the goal is asked again before the next step.
+    if (goal && changedContact && (await matching(db, companyId, goal.conditions, [run.contactId])).size) {
+      await exitRun(db, companyId, run.id, at, node.kind);
+      return;
     }
     const attempt = await db.query<{ attempt: number; outcome: string; handle: string | null }>(
       `select attempt, outcome, handle from workflow_steps where company_id = $1 and run_id = $2 and node_id = $3
@@ -193,6 +222,7 @@ async function advanceRun(db: Db, companyId: string, workflowId: number, run: Du
     }
     const waited = last?.outcome === 'waiting';
     const result = await execute(db, companyId, run, node, waited, { scope, workflowId });
+    changedContact = CHANGES_CONTACT.has(node.kind) && result.kind === 'next';
     const number = !last ? 1 : last.outcome === 'failed' ? last.attempt + 1 : last.attempt;
     const outcome = result.kind === 'wait' ? 'waiting' : result.kind === 'failed' ? 'failed' : 'passed';
     await db.query(

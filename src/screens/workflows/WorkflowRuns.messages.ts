@@ -26,6 +26,7 @@ export const runsMessages = defineMessages({
   detail: { id: 'screen.workflows.runs.detail', defaultMessage: 'Details' },
   way: { id: 'screen.workflows.runs.way', defaultMessage: 'Went' },
   message: { id: 'screen.workflows.runs.message', defaultMessage: 'Message sent' },
+  goalReached: { id: 'screen.workflows.runs.goalReached', defaultMessage: 'Goal reached' },
   testTitle: { id: 'screen.workflows.runs.testTitle', defaultMessage: 'Test run' },
   testText: {
     id: 'screen.workflows.runs.testText',

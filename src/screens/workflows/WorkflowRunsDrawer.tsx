@@ -23,6 +23,7 @@ import { Permitted } from '../shared/Permitted.tsx';
 import { workflowRunsMachine } from '../../machines/workflowRuns/workflowRuns.machine.ts';
 import type { RunStep } from '../../machines/workflowRuns/workflowRuns.types.ts';
 import { isNodeKind } from '../../machines/workflowEditor/workflowGraph.ts';
+import { GOAL_REASON } from '../../../shared/workflows.ts';
 import { editorMessages as em, nodeKindMessages as kinds } from './WorkflowEditorScreen.messages.ts';
 import { runsMessages as m, runStatusMessages as rs, stepOutcomeMessages as so } from './WorkflowRuns.messages.ts';
 
@@ -203,7 +204,11 @@ export function StepTable({ steps }: { steps: RunStep[] }) {
                   {intl.formatMessage(m.way)}: {step.handle}
                 </Text>
               ) : null}
-              {step.detail ? <Text size="sm">{step.detail}</Text> : null}
+              {step.detail === GOAL_REASON ? (
+                <Text size="sm">{intl.formatMessage(m.goalReached)}</Text>
+              ) : step.detail ? (
+                <Text size="sm">{step.detail}</Text>
+              ) : null}
               {step.messageId ? (
                 <Text size="sm">
                   {intl.formatMessage(m.message)}: #{step.messageId}
