@@ -4,7 +4,7 @@
  * src/machines/workflowEditor/workflowGraph.ts; the engine and the routes validate with the same `validate`.
  */
 import type { components } from './contract/schema.d.ts';
-import { WorkflowNode as WorkflowNodeSchema } from './contract/schemas.ts';
+import { CustomEventInput, WorkflowNode as WorkflowNodeSchema } from './contract/schemas.ts';
 
 type SegmentGroup = components['schemas']['SegmentGroup'];
 
@@ -34,6 +34,9 @@ export const STREAM_TRIGGERS = {
   'message.unsubscribed': 'unsubscribed',
 } as const satisfies Record<string, TriggerType>;
 
+/** The names a custom event may have (the contract's CustomEventInput.name). */
+export const CUSTOM_EVENT_NAME = new RegExp(CustomEventInput.properties.name.pattern);
+
 /** Node kinds, read from the contract's `WorkflowNode.kind`: the trigger and the steps after it. */
 export const NODE_KINDS = WorkflowNodeSchema.properties.kind.enum;
 export type NodeKind = (typeof NODE_KINDS)[number];
@@ -61,7 +64,9 @@ export interface NodeConfigs {
     segmentId?: number | null;
     attributeId?: number | null;
     value?: string;
+    /** dateAttribute: days before (negative) or after (positive) the date, and the hour (0–23) it fires at. */
     offsetDays?: number;
+    hour?: number;
     link?: string;
     eventName?: string;
   };
@@ -158,7 +163,8 @@ function configProblem(node: WorkflowNode): ProblemCode | null {
       if (c.type === 'listAdded' && !c.listId) return 'triggerIncomplete';
       if (c.type === 'segmentEntered' && !c.segmentId) return 'triggerIncomplete';
       if ((c.type === 'attributeChanged' || c.type === 'dateAttribute') && !c.attributeId) return 'triggerIncomplete';
-      if (c.type === 'customEvent' && !c.eventName?.trim()) return 'triggerIncomplete';
+      // A custom event trigger needs a name `POST /api/events` accepts (the contract's pattern), or it never fires.
+      if (c.type === 'customEvent' && !CUSTOM_EVENT_NAME.test(c.eventName ?? '')) return 'triggerIncomplete';
       return null;
     }
     case 'sendEmail':
