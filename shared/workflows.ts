@@ -248,6 +248,9 @@ export const WORKFLOW_LIMITS = {
   runsShown: 200,
 } as const;
 
+/** The step detail the engine records when a run ends because its contact met the workflow's goal. */
+export const GOAL_EXIT_DETAIL = 'goal';
+
 /** Sections of the Workflow Manager that filter by status (`all` shows every status but archived). */
 export const WORKFLOW_SECTIONS = ['all', 'active', 'paused', 'drafts', 'archived'] as const;
 
