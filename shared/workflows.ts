@@ -4,7 +4,7 @@
  * src/machines/workflowEditor/workflowGraph.ts; the engine and the routes validate with the same `validate`.
  */
 import type { components } from './contract/schema.d.ts';
-import { WorkflowNode as WorkflowNodeSchema } from './contract/schemas.ts';
+import { CustomEventInput, WorkflowNode as WorkflowNodeSchema } from './contract/schemas.ts';
 
 type SegmentGroup = components['schemas']['SegmentGroup'];
 
@@ -33,6 +33,9 @@ export const STREAM_TRIGGERS = {
   'message.bounced': 'emailBounced',
   'message.unsubscribed': 'unsubscribed',
 } as const satisfies Record<string, TriggerType>;
+
+/** The names a custom event may have (the contract's CustomEventInput.name). */
+export const CUSTOM_EVENT_NAME = new RegExp(CustomEventInput.properties.name.pattern);
 
 /** Node kinds, read from the contract's `WorkflowNode.kind`: the trigger and the steps after it. */
 export const NODE_KINDS = WorkflowNodeSchema.properties.kind.enum;
@@ -168,7 +171,8 @@ function configProblem(node: WorkflowNode): ProblemCode | null {
       if (c.type === 'segmentEntered' && !c.segmentId) return 'triggerIncomplete';
       if ((c.type === 'attributeChanged' || c.type === 'dateAttribute') && !c.attributeId) return 'triggerIncomplete';
       if (c.type === 'dateAttribute' && !dateTriggerValid(c)) return 'triggerIncomplete';
-      if (c.type === 'customEvent' && !c.eventName?.trim()) return 'triggerIncomplete';
+      // A custom event trigger needs a name `POST /api/events` accepts (the contract's pattern), or it never fires.
+      if (c.type === 'customEvent' && !CUSTOM_EVENT_NAME.test(c.eventName ?? '')) return 'triggerIncomplete';
       return null;
     }
     case 'sendEmail':

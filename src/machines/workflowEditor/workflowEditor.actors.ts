@@ -6,9 +6,9 @@ import type {
   LoadedWorkflow,
   NodeCounts,
   Problem,
+  SaveInput,
   SaveOutcome,
   StatusOutcome,
-  WorkflowGraph,
   WorkflowStatus,
 } from './workflowEditor.types.ts';
 
@@ -32,10 +32,15 @@ export const loadWorkflow = fromPromise<LoadedWorkflow, { workflowId: number }>(
   return loaded as unknown as LoadedWorkflow;
 });
 
-async function save(input: { workflowId: number; name: string; graph: WorkflowGraph }): Promise<SaveOutcome> {
+async function save(input: SaveInput): Promise<SaveOutcome> {
   const result = await api.PUT('/workflows/{workflowId}', {
     params: { path: { workflowId: input.workflowId } },
-    body: { name: input.name, graph: input.graph as never },
+    body: {
+      name: input.name,
+      graph: input.graph as never,
+      reentry: input.reentry,
+      ...(input.goal !== undefined ? { goal: input.goal } : {}),
+    },
   });
   if (result.response.status === 422) {
     const problems = problemsOf(result.error as ApiErrorBody);
@@ -45,17 +50,15 @@ async function save(input: { workflowId: number; name: string; graph: WorkflowGr
   return { kind: 'saved' };
 }
 
-export const saveWorkflow = fromPromise<SaveOutcome, { workflowId: number; name: string; graph: WorkflowGraph }>(
-  async ({ input }) => save(input),
-);
+export const saveWorkflow = fromPromise<SaveOutcome, SaveInput>(async ({ input }) => save(input));
 
 /** Activating saves the graph on screen first, so the version published is the one the user sees. */
 export const setWorkflowStatus = fromPromise<
   StatusOutcome,
-  { workflowId: number; status: Extract<WorkflowStatus, 'active' | 'paused'>; name?: string; graph?: WorkflowGraph }
+  { workflowId: number; status: Extract<WorkflowStatus, 'active' | 'paused'>; save?: SaveInput }
 >(async ({ input }) => {
-  if (input.name !== undefined && input.graph) {
-    const saved = await save({ workflowId: input.workflowId, name: input.name, graph: input.graph });
+  if (input.save) {
+    const saved = await save(input.save);
     if (saved.kind === 'rejected') return saved;
   }
   const result = await api.POST('/workflows/{workflowId}/status', {

@@ -2,29 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
 import { validWorkflow, workflowEditorModel } from '../../../tests/model/workflowEditor.model.ts';
-import { workflowEditorMachine, type SaveOutcome, type WorkflowGraph } from './workflowEditor.machine.ts';
+import {
+  workflowEditorMachine,
+  type SaveInput,
+  type SaveOutcome,
+  type WorkflowGraph,
+} from './workflowEditor.machine.ts';
 import { addNode, connect, emptyGraph, validate } from './workflowGraph.ts';
 
 describeModel(workflowEditorModel);
 
 function start(readOnly = false) {
   const saved: WorkflowGraph[] = [];
+  const inputs: SaveInput[] = [];
   const actor = createActor(
     workflowEditorMachine.provide({
       actors: {
         loadWorkflow: fromPromise(async () => validWorkflow),
-        saveWorkflow: fromPromise<SaveOutcome, { workflowId: number; name: string; graph: WorkflowGraph }>(
-          async ({ input }) => {
-            saved.push(input.graph);
-            return { kind: 'saved' };
-          },
-        ),
+        saveWorkflow: fromPromise<SaveOutcome, SaveInput>(async ({ input }) => {
+          saved.push(input.graph);
+          inputs.push(input);
+          return { kind: 'saved' };
+        }),
       },
       delays: { AUTOSAVE_DEBOUNCE: 5 },
     }),
     { input: { workflowId: 5, readOnly } },
   ).start();
-  return { actor, saved };
+  return { actor, saved, inputs };
 }
 
 describe('workflow editor machine', () => {
@@ -98,5 +103,41 @@ describe('workflow editor machine', () => {
       'n2:notConnected',
       'n2:exitMissing',
     ]);
+  });
+
+  it('saves re-entry and a complete goal with the graph; an unfinished goal is left out, a removed one is null', async () => {
+    const { actor, inputs } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    const saved = async () => {
+      const count = inputs.length;
+      await waitFor(actor, (s) => inputs.length > count && s.matches({ ready: { save: 'saved' } }));
+      return inputs.at(-1)!;
+    };
+    actor.send({ type: 'reentry.change', reentry: 'always' });
+    // A new goal starts with one empty condition: it is not sent until it is complete.
+    actor.send({ type: 'goal.add' });
+    let input = await saved();
+    expect(input.reentry).toBe('always');
+    expect('goal' in input && input.goal !== undefined).toBe(false);
+    const condition = { kind: 'field', field: 'email', operator: 'contains', value: '@shop.test' } as const;
+    actor.send({ type: 'goal.edit', edit: { type: 'condition.update', path: [0], condition } });
+    input = await saved();
+    expect(input.goal).toEqual({ conditions: { kind: 'group', operator: 'and', conditions: [condition] } });
+    // Undo walks the graph's history only: the settings stay as set.
+    actor.send({ type: 'node.add', kind: 'wait', position: { x: 0, y: 300 } });
+    actor.send({ type: 'history.undo' });
+    expect(actor.getSnapshot().context.goal).not.toBeNull();
+    actor.send({ type: 'goal.remove' });
+    input = await saved();
+    expect(input.goal).toBeNull();
+    expect(input.reentry).toBe('always');
+  });
+
+  it('lets a viewer change no setting', async () => {
+    const { actor } = start(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'reentry.change', reentry: 'never' });
+    actor.send({ type: 'goal.add' });
+    expect(actor.getSnapshot().context).toMatchObject({ reentry: 'afterFinish', goal: null, revision: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { loadNodeCounts, loadWorkflow, saveWorkflow, setWorkflowStatus } from '.
 import type {
   LoadedWorkflow,
   NodeCounts,
+  SaveInput,
   SaveOutcome,
   StatusOutcome,
   WorkflowEditorContext,
@@ -11,16 +12,26 @@ import type {
 } from './workflowEditor.types.ts';
 import { applyGraphEdit, dragged, edited, redone, undone, type GraphEdit, type NodeDrag } from './workflowHistory.ts';
 import { emptyGraph, validate } from './workflowGraph.ts';
+import { editGoal, goalToSave, newGoal } from './workflowSettings.ts';
 
 export type * from './workflowEditor.types.ts';
+
+/** What a save sends: the graph on screen with the name and the settings. */
+const saveInput = (c: WorkflowEditorContext): SaveInput => ({
+  workflowId: c.workflowId,
+  name: c.name,
+  graph: c.graph,
+  reentry: c.reentry,
+  goal: goalToSave(c.goal),
+});
 
 /**
  * The workflow editor. `loading` reads the workflow (graph, status, per-node counts) → `ready` or `failed`. In
  * `ready` three regions run side by side: `save` autosaves (`saved` → a change → `pending`, debounced → `saving`,
  * which saves again if more changed meanwhile; a failure waits in `failed` for a retry);
  * `lifecycle` activates (only a graph without problems: otherwise the problems show at their nodes) and pauses;
- * `counts` re-reads the per-node counts now and then. Edits (add, connect, configure, move, remove) and undo/redo
- * are refused in read-only mode, and while activation or pausing runs.
+ * `counts` re-reads the per-node counts now and then. Edits (add, connect, configure, move, remove, the settings:
+ * re-entry and goal) and undo/redo are refused in read-only mode, and while activation or pausing runs.
  */
 export const workflowEditorMachine = setup({
   types: {
@@ -46,6 +57,8 @@ export const workflowEditorMachine = setup({
       name: w.name,
       status: w.status,
       graph: w.graph,
+      reentry: w.reentry,
+      goal: w.goal,
       counts: w.counts,
       options: w.options,
       past: [],
@@ -60,6 +73,11 @@ export const workflowEditorMachine = setup({
     redo: assign(({ context }) => redone(context)),
     select: assign((_, nodeId: string | null) => ({ selected: nodeId })),
     rename: assign(({ context }, name: string) => ({ name, revision: context.revision + 1 })),
+    // Re-entry and goal are saved with the graph (the revision moves on) but stay out of the graph's undo history.
+    setSettings: assign(({ context }, patch: Partial<Pick<WorkflowEditorContext, 'reentry' | 'goal'>>) => ({
+      ...patch,
+      revision: context.revision + 1,
+    })),
     startSave: assign(({ context }) => ({ savingRevision: context.revision })),
     markSaved: assign(({ context }) => ({ savedRevision: context.savingRevision })),
     showProblems: assign(({ context }, problems: WorkflowEditorContext['problems'] | null) => ({
@@ -79,6 +97,8 @@ export const workflowEditorMachine = setup({
     name: '',
     status: 'draft',
     graph: emptyGraph(),
+    reentry: 'afterFinish',
+    goal: null,
     options: { templates: [], lists: [], segments: [], attributes: [] },
     past: [],
     future: [],
@@ -134,6 +154,19 @@ export const workflowEditorMachine = setup({
                   actions: { type: 'applyEdit', params: ({ event }) => event },
                 },
                 'name.change': { guard: 'canEdit', actions: { type: 'rename', params: ({ event }) => event.name } },
+                'reentry.change': {
+                  guard: 'canEdit',
+                  actions: { type: 'setSettings', params: ({ event }) => ({ reentry: event.reentry }) },
+                },
+                'goal.add': { guard: 'canEdit', actions: { type: 'setSettings', params: () => ({ goal: newGoal() }) } },
+                'goal.remove': { guard: 'canEdit', actions: { type: 'setSettings', params: { goal: null } } },
+                'goal.edit': {
+                  guard: 'canEdit',
+                  actions: {
+                    type: 'setSettings',
+                    params: ({ context, event }) => ({ goal: editGoal(context.goal, event.edit) }),
+                  },
+                },
                 'history.undo': { guard: 'canUndo', actions: 'undo' },
                 'history.redo': { guard: 'canRedo', actions: 'redo' },
                 'workflow.activate': { guard: 'isActivatable', target: 'checking' },
@@ -155,8 +188,7 @@ export const workflowEditorMachine = setup({
                 input: ({ context }) => ({
                   workflowId: context.workflowId,
                   status: 'active' as const,
-                  name: context.name,
-                  graph: context.graph,
+                  save: saveInput(context),
                 }),
                 onDone: [
                   {
@@ -209,7 +241,7 @@ export const workflowEditorMachine = setup({
               invoke: {
                 id: 'saveWorkflow',
                 src: 'saveWorkflow',
-                input: ({ context }) => ({ workflowId: context.workflowId, name: context.name, graph: context.graph }),
+                input: ({ context }) => saveInput(context),
                 onDone: [
                   {
                     guard: { type: 'isSavedOutcome', params: ({ event }) => event.output },

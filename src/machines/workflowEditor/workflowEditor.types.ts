@@ -1,8 +1,10 @@
 // Types shared by the workflow editor machine, its actors, its graph model and the editor screen.
 import type { ContactAttribute, ContactList, Segment } from '../contactsTable/contacts.types.ts';
 import type { NodeConfigs, NodeKind, Problem, WorkflowGraph } from './workflowGraph.ts';
+import type { GoalEdit, WorkflowGoal, WorkflowReentry } from './workflowSettings.ts';
 
 export type * from './workflowGraph.ts';
+export type { GoalEdit, WorkflowGoal, WorkflowReentry } from './workflowSettings.ts';
 
 export type WorkflowStatus = 'draft' | 'active' | 'paused' | 'archived';
 
@@ -27,8 +29,19 @@ export interface LoadedWorkflow {
   name: string;
   status: WorkflowStatus;
   graph: WorkflowGraph;
+  reentry: WorkflowReentry;
+  goal: WorkflowGoal | null;
   counts: Record<string, NodeCounts>;
   options: EditorOptions;
+}
+
+/** What a save sends: the graph, the name and the settings (`goal` left out keeps the saved one). */
+export interface SaveInput {
+  workflowId: number;
+  name: string;
+  graph: WorkflowGraph;
+  reentry: WorkflowReentry;
+  goal?: WorkflowGoal | null;
 }
 
 /** Saving answers the saved revision, or the server's problems (a 422 naming nodes). */
@@ -49,6 +62,9 @@ export interface WorkflowEditorContext {
   name: string;
   status: WorkflowStatus;
   graph: WorkflowGraph;
+  /** The workflow's settings, saved with the graph by the same autosave (not in the undo history). */
+  reentry: WorkflowReentry;
+  goal: WorkflowGoal | null;
   options: EditorOptions;
   /** Graphs before the current one (the newest last) and undone ones (the newest undone last). */
   past: WorkflowGraph[];
@@ -76,6 +92,10 @@ export type WorkflowEditorEvent =
   | { type: 'edge.connect'; source: string; handle: string; target: string }
   | { type: 'items.remove'; nodeIds: string[]; edgeIds: string[] }
   | { type: 'name.change'; name: string }
+  | { type: 'reentry.change'; reentry: WorkflowReentry }
+  | { type: 'goal.add' }
+  | { type: 'goal.remove' }
+  | { type: 'goal.edit'; edit: GoalEdit }
   | { type: 'history.undo' }
   | { type: 'history.redo' }
   | { type: 'save.retry' }

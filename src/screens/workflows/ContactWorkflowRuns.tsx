@@ -7,7 +7,8 @@ import { pagedListMachine } from '../../machines/pagedList/pagedList.machine.ts'
 import { readContactRuns } from '../../machines/workflowRuns/workflowRuns.actors.ts';
 import type { RunDetail } from '../../machines/workflowRuns/workflowRuns.types.ts';
 import { StepTable } from './WorkflowRunsDrawer.tsx';
-import { runsMessages as m, runStatusMessages as rs } from './WorkflowRuns.messages.ts';
+import { runsMessages as m } from './WorkflowRuns.messages.ts';
+import { shownStatus, statusMessage } from './runSteps.ts';
 
 const contactRuns = pagedListMachine.provide({ actors: { readPage: readContactRuns } });
 
@@ -47,8 +48,13 @@ export function ContactWorkflowRuns({ contactId }: { contactId: number }) {
                     <Text size="sm" fw={600}>
                       {run.workflowName}
                     </Text>
-                    <Badge size="sm" variant="light" color={run.status === 'failed' ? 'red' : undefined}>
-                      {intl.formatMessage(rs[run.status])}
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color={run.status === 'failed' ? 'red' : shownStatus(run) === 'goalReached' ? 'teal' : undefined}
+                      data-testid="contact-run-status"
+                    >
+                      {intl.formatMessage(statusMessage(shownStatus(run)))}
                     </Badge>
                     <Text size="xs" c="dimmed">
                       <FormattedDate value={run.startedAt} dateStyle="short" timeStyle="short" />

@@ -1,8 +1,9 @@
 import '@xyflow/react/dist/style.css';
-import { Box, Text } from '@mantine/core';
+import { Badge, Box, Text } from '@mantine/core';
 import {
   Background,
   Controls,
+  Panel,
   ReactFlow,
   useReactFlow,
   type Edge,
@@ -17,6 +18,8 @@ import type { workflowEditorMachine } from '../../machines/workflowEditor/workfl
 import { problemsByNode, type NodeKind } from '../../machines/workflowEditor/workflowGraph.ts';
 import { WorkflowNodeCard, type StepNode } from './WorkflowNodeCard.tsx';
 import { editorMessages as m } from './WorkflowEditorScreen.messages.ts';
+import { settingsMessages as sm } from './WorkflowSettings.messages.ts';
+import { conditionCount } from '../../machines/workflowEditor/workflowSettings.ts';
 
 export const PALETTE_MIME = 'application/x-missiva-step';
 const nodeTypes = { step: WorkflowNodeCard };
@@ -36,6 +39,9 @@ export function WorkflowCanvas({ editor }: { editor: EditorRef }) {
   const counts = useSelector(editor, (s) => s.context.counts);
   const problems = useSelector(editor, (s) => (s.context.showProblems ? s.context.problems : null));
   const selected = useSelector(editor, (s) => s.context.selected);
+  const goalConditions = useSelector(editor, (s) =>
+    s.context.goal ? conditionCount(s.context.goal.conditions) : null,
+  );
   const editable = useSelector(editor, (s) => !s.context.readOnly && s.hasTag('editable'));
   const [selectedEdges, setSelectedEdges] = useState<string[]>([]);
   // Fit a loaded workflow once; an empty canvas is not refitted when its first node lands (it would jump away).
@@ -137,6 +143,13 @@ export function WorkflowCanvas({ editor }: { editor: EditorRef }) {
       >
         <Background />
         <Controls showInteractive={false} />
+        {goalConditions !== null ? (
+          <Panel position="top-left">
+            <Badge variant="light" color="teal" data-testid="workflow-goal">
+              {intl.formatMessage(sm.badge, { count: goalConditions })}
+            </Badge>
+          </Panel>
+        ) : null}
       </ReactFlow>
       {graph.nodes.length === 0 ? (
         <Text c="dimmed" pos="absolute" top="40%" w="100%" ta="center" style={{ pointerEvents: 'none' }}>

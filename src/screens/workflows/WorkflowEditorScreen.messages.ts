@@ -95,6 +95,84 @@ export const triggerMessages = defineMessages({
   manual: { id: 'screen.workflows.trigger.manual', defaultMessage: 'Manual enrolment' },
 } satisfies Record<TriggerType, unknown>);
 
+/** One sentence per trigger type under the type select: when it fires. */
+export const triggerHintMessages = defineMessages({
+  listAdded: {
+    id: 'screen.workflows.triggerHint.listAdded',
+    defaultMessage: 'Starts when a contact is added to the list, by hand, an import, a form or the API.',
+  },
+  segmentEntered: {
+    id: 'screen.workflows.triggerHint.segmentEntered',
+    defaultMessage: 'Starts when a change makes a contact match the segment. Contacts already in it do not start.',
+  },
+  attributeChanged: {
+    id: 'screen.workflows.triggerHint.attributeChanged',
+    defaultMessage: "Starts when the contact's attribute changes; give a value to start only when it changes to it.",
+  },
+  dateAttribute: {
+    id: 'screen.workflows.triggerHint.dateAttribute',
+    defaultMessage: 'Starts when the date comes round, such as a birthday or a renewal, with an offset if you like.',
+  },
+  emailOpened: {
+    id: 'screen.workflows.triggerHint.emailOpened',
+    defaultMessage: 'Starts when the contact opens any email sent to them.',
+  },
+  emailClicked: {
+    id: 'screen.workflows.triggerHint.emailClicked',
+    defaultMessage: 'Starts when the contact clicks a link in an email; give a link to start only on that one.',
+  },
+  emailBounced: {
+    id: 'screen.workflows.triggerHint.emailBounced',
+    defaultMessage: 'Starts when an email to the contact bounces.',
+  },
+  unsubscribed: {
+    id: 'screen.workflows.triggerHint.unsubscribed',
+    defaultMessage: 'Starts when the contact unsubscribes.',
+  },
+  customEvent: {
+    id: 'screen.workflows.triggerHint.customEvent',
+    defaultMessage: 'Starts when your system posts an event with this name to /api/events with an API key.',
+  },
+  manual: {
+    id: 'screen.workflows.triggerHint.manual',
+    defaultMessage: 'Starts for the contacts enrolled by hand, through the enrolments API.',
+  },
+} satisfies Record<TriggerType, unknown>);
+
+/** The trigger panel's own fields. */
+export const triggerPanelMessages = defineMessages({
+  changedTo: { id: 'screen.workflows.triggerPanel.changedTo', defaultMessage: 'Changes to' },
+  dateAttribute: { id: 'screen.workflows.triggerPanel.dateAttribute', defaultMessage: 'Date attribute' },
+  noDateAttributes: {
+    id: 'screen.workflows.triggerPanel.noDateAttributes',
+    defaultMessage: 'No date attributes yet: add one in the contact attributes.',
+  },
+  offsetAmount: { id: 'screen.workflows.triggerPanel.offsetAmount', defaultMessage: 'Days' },
+  offsetWhen: { id: 'screen.workflows.triggerPanel.offsetWhen', defaultMessage: 'Before or after' },
+  before: { id: 'screen.workflows.triggerPanel.before', defaultMessage: 'Before the date' },
+  after: { id: 'screen.workflows.triggerPanel.after', defaultMessage: 'After the date' },
+  dateOn: defineMessage<{ hour: number }>({
+    id: 'screen.workflows.triggerPanel.dateOn',
+    defaultMessage: 'On the date, at {hour}:00.',
+  }),
+  dateBefore: defineMessage<{ days: number; hour: number }>({
+    id: 'screen.workflows.triggerPanel.dateBefore',
+    defaultMessage: '{days, plural, one {# day} other {# days}} before the date, at {hour}:00.',
+  }),
+  dateAfter: defineMessage<{ days: number; hour: number }>({
+    id: 'screen.workflows.triggerPanel.dateAfter',
+    defaultMessage: '{days, plural, one {# day} other {# days}} after the date, at {hour}:00.',
+  }),
+  eventNameHint: {
+    id: 'screen.workflows.triggerPanel.eventNameHint',
+    defaultMessage: 'Letters, digits and _ . : - only, up to 100 characters.',
+  },
+  eventNameInvalid: {
+    id: 'screen.workflows.triggerPanel.eventNameInvalid',
+    defaultMessage: 'Use only letters, digits and _ . : -',
+  },
+});
+
 export const problemMessages = defineMessages({
   noTrigger: { id: 'screen.workflows.problem.noTrigger', defaultMessage: 'The workflow has no trigger.' },
   notConnected: { id: 'screen.workflows.problem.notConnected', defaultMessage: 'No step leads to this one.' },
@@ -129,7 +207,6 @@ export const panelMessages = defineMessages({
   attribute: { id: 'screen.workflows.panel.attribute', defaultMessage: 'Attribute' },
   value: { id: 'screen.workflows.panel.value', defaultMessage: 'Value' },
   valueAny: { id: 'screen.workflows.panel.valueAny', defaultMessage: 'Any value (leave empty)' },
-  offsetDays: { id: 'screen.workflows.panel.offsetDays', defaultMessage: 'Days before (−) or after (+)' },
   link: { id: 'screen.workflows.panel.link', defaultMessage: 'Link (empty: any link)' },
   eventName: { id: 'screen.workflows.panel.eventName', defaultMessage: 'Event name' },
   template: { id: 'screen.workflows.panel.template', defaultMessage: 'Email template' },
@@ -171,6 +248,7 @@ export const panelMessages = defineMessages({
   },
   members: { id: 'screen.workflows.panel.members', defaultMessage: 'Team member ids, comma separated' },
   note: { id: 'screen.workflows.panel.note', defaultMessage: 'Note for the team' },
+  required: { id: 'screen.workflows.panel.required', defaultMessage: 'Required' },
   exitText: { id: 'screen.workflows.panel.exitText', defaultMessage: 'The run ends here.' },
   nextExit: { id: 'screen.workflows.panel.nextExit', defaultMessage: 'Next' },
   exitTo: defineMessage<{ exit: string }>({

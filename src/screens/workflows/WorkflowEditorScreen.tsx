@@ -24,6 +24,7 @@ import {
 } from './WorkflowEditorScreen.messages.ts';
 import { WorkflowPalette } from './WorkflowPalette.tsx';
 import { WorkflowRunsDrawer } from './WorkflowRunsDrawer.tsx';
+import { WorkflowSettings } from './WorkflowSettings.tsx';
 import { statusMessages } from './WorkflowsScreen.messages.ts';
 
 type EditorRef = ReturnType<typeof useActorRef<typeof workflowEditorMachine>>;
@@ -201,6 +202,7 @@ function EditorToolbar({ editor }: { editor: EditorRef }) {
           <Button size="xs" variant="default" onClick={() => void flow.fitView({ ...FIT, duration: 200 })}>
             {intl.formatMessage(m.fit)}
           </Button>
+          <WorkflowSettings editor={editor} />
           <WorkflowRunsDrawer workflowId={workflowId} />
           {status === 'active' ? (
             <Permitted permission="workflows:write">

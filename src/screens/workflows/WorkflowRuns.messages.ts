@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 import type { RunStatus, RunStep } from '../../machines/workflowRuns/workflowRuns.types.ts';
 
 /** The runs panel, a run's step history, the test-run dialog and a contact's run history. */
@@ -26,7 +26,6 @@ export const runsMessages = defineMessages({
   detail: { id: 'screen.workflows.runs.detail', defaultMessage: 'Details' },
   way: { id: 'screen.workflows.runs.way', defaultMessage: 'Went' },
   message: { id: 'screen.workflows.runs.message', defaultMessage: 'Message sent' },
-  goalReached: { id: 'screen.workflows.runs.goalReached', defaultMessage: 'Goal reached' },
   testTitle: { id: 'screen.workflows.runs.testTitle', defaultMessage: 'Test run' },
   testText: {
     id: 'screen.workflows.runs.testText',
@@ -62,3 +61,39 @@ export const stepOutcomeMessages = defineMessages({
   failed: { id: 'screen.workflows.outcome.failed', defaultMessage: 'Failed' },
   skipped: { id: 'screen.workflows.outcome.skipped', defaultMessage: 'Skipped' },
 } satisfies Record<RunStep['outcome'], unknown>);
+
+/** A run's status when its contact met the goal (status `exited`, step detail `goal`). */
+export const goalRunMessages = defineMessages({
+  goalReached: { id: 'screen.workflows.runStatus.goalReached', defaultMessage: 'Goal reached' },
+});
+
+/** The engine's step details, read (see runSteps.ts). */
+export const stepDetailMessages = defineMessages({
+  goalReached: { id: 'screen.workflows.stepDetail.goalReached', defaultMessage: 'Goal reached: the run ended here' },
+  alreadySent: {
+    id: 'screen.workflows.stepDetail.alreadySent',
+    defaultMessage: 'Already sent to this contact: not sent twice',
+  },
+  noTemplate: { id: 'screen.workflows.stepDetail.noTemplate', defaultMessage: 'No email template chosen' },
+  templateGone: {
+    id: 'screen.workflows.stepDetail.templateGone',
+    defaultMessage: 'The email template no longer exists',
+  },
+  splitTotal: { id: 'screen.workflows.stepDetail.splitTotal', defaultMessage: 'The cohorts do not add up to 100%' },
+  opened: { id: 'screen.workflows.stepDetail.opened', defaultMessage: 'The previous email was opened' },
+  notOpened: { id: 'screen.workflows.stepDetail.notOpened', defaultMessage: 'The previous email was not opened' },
+  clicked: { id: 'screen.workflows.stepDetail.clicked', defaultMessage: 'The previous email was clicked' },
+  notClicked: { id: 'screen.workflows.stepDetail.notClicked', defaultMessage: 'The previous email was not clicked' },
+  cohort: defineMessage<{ cohort: string }>({
+    id: 'screen.workflows.stepDetail.cohort',
+    defaultMessage: 'Drawn into cohort {cohort}',
+  }),
+  sentTo: defineMessage<{ address: string }>({
+    id: 'screen.workflows.stepDetail.sentTo',
+    defaultMessage: 'Test run: sent only to {address}',
+  }),
+  notExecuted: {
+    id: 'screen.workflows.stepDetail.notExecuted',
+    defaultMessage: 'This kind of step cannot run yet',
+  },
+});

@@ -23,9 +23,10 @@ import { Permitted } from '../shared/Permitted.tsx';
 import { workflowRunsMachine } from '../../machines/workflowRuns/workflowRuns.machine.ts';
 import type { RunStep } from '../../machines/workflowRuns/workflowRuns.types.ts';
 import { isNodeKind } from '../../machines/workflowEditor/workflowGraph.ts';
-import { GOAL_REASON } from '../../../shared/workflows.ts';
 import { editorMessages as em, nodeKindMessages as kinds } from './WorkflowEditorScreen.messages.ts';
 import { runsMessages as m, runStatusMessages as rs, stepOutcomeMessages as so } from './WorkflowRuns.messages.ts';
+import { settingsMessages as sm } from './WorkflowSettings.messages.ts';
+import { describeDetail, isGoalStep, shownStatus, statusMessage, type Said } from './runSteps.ts';
 
 type RunsRef = ReturnType<typeof useActorRef<typeof workflowRunsMachine>>;
 
@@ -160,8 +161,8 @@ function RunSteps({ runs, canWrite }: { runs: RunsRef; canWrite: boolean }) {
           </Button>
         ) : null}
       </Group>
-      <Text fw={600}>
-        {run.contactEmail} · {intl.formatMessage(rs[run.status])}
+      <Text fw={600} data-testid="run-status">
+        {run.contactEmail} · {intl.formatMessage(statusMessage(shownStatus(run)))}
       </Text>
       {error === 'retryFailed' ? (
         <Alert color="red" role="alert">
@@ -176,6 +177,10 @@ function RunSteps({ runs, canWrite }: { runs: RunsRef; canWrite: boolean }) {
 /** A run's steps: each with when, outcome, the way a branch went and why, the message sent. */
 export function StepTable({ steps }: { steps: RunStep[] }) {
   const intl = useIntl();
+  const say = (said: Said | string) =>
+    typeof said === 'string' ? said : intl.formatMessage(said.message, said.values);
+  const wayName = (handle: string) =>
+    handle === 'yes' ? intl.formatMessage(em.yes) : handle === 'no' ? intl.formatMessage(em.no) : handle.toUpperCase();
   return (
     <Table data-testid="run-steps">
       <Table.Thead>
@@ -189,7 +194,13 @@ export function StepTable({ steps }: { steps: RunStep[] }) {
       <Table.Tbody>
         {steps.map((step, i) => (
           <Table.Tr key={`${step.nodeId}-${i}`} data-outcome={step.outcome}>
-            <Table.Td>{isNodeKind(step.kind) ? intl.formatMessage(kinds[step.kind]) : step.kind}</Table.Td>
+            <Table.Td>
+              {isNodeKind(step.kind)
+                ? intl.formatMessage(kinds[step.kind])
+                : isGoalStep(step)
+                  ? intl.formatMessage(sm.goal)
+                  : step.kind}
+            </Table.Td>
             <Table.Td>
               <FormattedDate value={step.at} dateStyle="short" timeStyle="medium" />
             </Table.Td>
@@ -201,14 +212,10 @@ export function StepTable({ steps }: { steps: RunStep[] }) {
             <Table.Td>
               {step.handle ? (
                 <Text size="sm">
-                  {intl.formatMessage(m.way)}: {step.handle}
+                  {intl.formatMessage(m.way)}: {wayName(step.handle)}
                 </Text>
               ) : null}
-              {step.detail === GOAL_REASON ? (
-                <Text size="sm">{intl.formatMessage(m.goalReached)}</Text>
-              ) : step.detail ? (
-                <Text size="sm">{step.detail}</Text>
-              ) : null}
+              {step.detail ? <Text size="sm">{say(describeDetail(step.detail))}</Text> : null}
               {step.messageId ? (
                 <Text size="sm">
                   {intl.formatMessage(m.message)}: #{step.messageId}
