@@ -218,15 +218,16 @@ async function main() {
   console.log(`ratio (a): ${fmt(wfRate / campRate, 2)}× the campaign's rate (target ≥ 0.7×)`);
   console.log(`load:    ${loadLine()} (1/5/15 min) after the workflow send`);
 
-  // (c) The same N through a date trigger with a goal, end to end in the server: every contact's date attribute is
+  // (c) The same N through a date trigger with a goal, end to end in the server: every list member's date attribute is
   // today, the workflow's hour is this hour (UTC), so activation queues the company's workflow_dates job due now; it
   // enrols all N in one statement and the advancing job asks the goal (an empty list: nobody meets it, every batch
   // pays the check) before sending. Timed from the activation until the peer has every contact's email.
   const attribute = (await bench.call('POST', '/contact-attributes', { name: 'Birthday', type: 'date' })).body;
   await sql.query(
     `update contacts set attributes = attributes || jsonb_build_object($2::text, to_char(now() at time zone 'UTC',
-       'YYYY-MM-DD')) where company_id = $1`,
-    [companyId, String(attribute.id)],
+       'YYYY-MM-DD')) where company_id = $1 and id in (select contact_id from list_members where company_id = $1
+       and list_id = $3)`,
+    [companyId, String(attribute.id), listId],
   );
   const goalList = await sql.query<{ id: number }>(
     `insert into lists (company_id, folder_id, name) values ($1, $2, 'Bought') returning id::int`,
