@@ -21,13 +21,24 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Pool as UndiciPool } from 'undici';
 import { emitWebhookEvents } from '../../server/services/integrations/outbox.ts';
 import { DEFAULT_DELIVERY_LIMITS } from '../../server/services/integrations/delivery.ts';
 import { deliveryBody, newWebhookSecret, signDelivery } from '../../server/services/integrations/signing.ts';
 import { fmt, startBench, type Bench } from '../contacts/shared.ts';
-import { freePort, installGuards, loadLine, machineLine, startMissiva, stop, table } from '../platform/harness.ts';
+import {
+  cpuDelta,
+  cpuSnapshot,
+  freePort,
+  installGuards,
+  loadLine,
+  machineLine,
+  startMissiva,
+  stop,
+  table,
+} from '../platform/harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -88,8 +99,20 @@ async function startReceiver() {
   return { ports, child, counts: () => read(), ids: () => read('/ids'), reset: () => read('/reset') };
 }
 
+/** CPU milliseconds a process has used (user + system), from /proc: where each side's time goes. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** CPU per 1,000 deliveries, in ms. */
+const per1k = (ms: number, deliveries: number) => fmt((ms / deliveries) * 1000);
+
 /** The bare loop: the same bodies, signed the same way, the same number in flight; nothing recorded. */
-async function reference(ports: number[], n: number): Promise<number> {
+async function reference(ports: number[], n: number, receiverPid: number): Promise<number> {
+  const cpu0 = process.cpuUsage();
+  const receiver0 = cpuMs(receiverPid);
   const pools = ports.map(
     (p) => new UndiciPool(`http://127.0.0.1:${p}`, { connections: DEFAULT_DELIVERY_LIMITS.concurrency }),
   );
@@ -118,6 +141,11 @@ async function reference(ports: number[], n: number): Promise<number> {
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  console.log(
+    `  CPU per 1,000 deliveries: loop ${per1k((cpu.user + cpu.system) / 1000, total)} ms, ` +
+      `receiver ${per1k(cpuMs(receiverPid) - receiver0, total)} ms`,
+  );
   await Promise.all(pools.map((p) => p.close()));
   return total / seconds;
 }
@@ -162,7 +190,7 @@ async function main() {
   console.log('worker:  in the server process (role all), a separate process from this one and the receiver');
   const receiver = await startReceiver();
 
-  const refBefore = KILL ? 0 : await reference(receiver.ports, N);
+  const refBefore = KILL ? 0 : await reference(receiver.ports, N, receiver.child.pid!);
   if (!KILL) console.log(`reference before (bare undici, signed): ${fmt(refBefore)} deliveries/s`);
   await receiver.reset();
 
@@ -189,6 +217,8 @@ async function main() {
     if (res.status !== 201) throw new Error(`endpoint: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const expected = N * ENDPOINTS;
+  const cpu0 = cpuSnapshot(bench.server.child.pid!, bench.dataDir);
+  const receiver0 = cpuMs(receiver.child.pid!);
   const t0 = performance.now();
   await emit(bench, companyId, 0, N);
   const emitted = (performance.now() - t0) / 1000;
@@ -221,6 +251,13 @@ async function main() {
   await waitUntil(async () => (await count(sql, `status = 'succeeded'`)) >= expected, 60 * 60_000, 'fan-out');
   const seconds = (performance.now() - t0) / 1000;
   const ours = expected / seconds;
+  if (!KILL) {
+    const cpu = cpuDelta(cpu0, cpuSnapshot(server.pid!, bench.dataDir));
+    console.log(
+      `  CPU per 1,000 deliveries: server ${per1k(cpu.node, expected)} ms, PostgreSQL ${per1k(cpu.postgres, expected)} ms, ` +
+        `receiver ${per1k(cpuMs(receiver.child.pid!) - receiver0, expected)} ms (outbox writes included)`,
+    );
+  }
   const retried = await count(sql, 'attempts > 1');
   const heard = await receiver.ids();
   const expectedIds = new Set(
@@ -238,7 +275,7 @@ async function main() {
       `receiver heard ${fmt(heard.unique)} distinct of ${fmt(heard.total)}; ${fmt(retried)} deliveries retried)`,
   );
 
-  const refAfter = KILL ? 0 : await reference(receiver.ports, N);
+  const refAfter = KILL ? 0 : await reference(receiver.ports, N, receiver.child.pid!);
   if (!KILL) console.log(`reference after: ${fmt(refAfter)} deliveries/s`);
   receiver.child.kill();
 

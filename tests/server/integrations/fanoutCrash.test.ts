@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_LIMITS } from '../../../server/services/integrations/delivery.ts';
 import { emitWebhookEvents } from '../../../server/services/integrations/outbox.ts';
@@ -115,6 +116,14 @@ describe('a webhook worker killed mid-fan-out', () => {
         expect(times).toBe(2);
       }
     });
+    // Signed by Standard Webhooks: the reference package verifies every request the first receiver heard.
+    const verifier = new Webhook(endpoints[0]!.secret);
+    const timestamps = receivers[0]!.heard.map((h) => {
+      const verified = verifier.verify(h.body, h.headers as Record<string, string>) as { data: { id: number } };
+      expect(verified.data.id).toBeGreaterThanOrEqual(0);
+      return Number(h.headers['webhook-timestamp']);
+    });
+    expect(timestamps).toHaveLength(receivers[0]!.heard.length);
     // The cut-off attempts went out again as soon as the worker was back: well within a delivery's lease.
     expect(recoveryMs).toBeLessThan(DEFAULT_DELIVERY_LIMITS.timeoutMs + 60_000);
     console.log(
