@@ -258,8 +258,8 @@ async function main() {
   if (!KILL) {
     const cpu = cpuDelta(cpu0, cpuSnapshot(server.pid!, bench.dataDir));
     console.log(
-      `  CPU per 1,000 deliveries: server ${per1k(cpu.node, expected)} ms, PostgreSQL ${per1k(cpu.postgres, expected)} ms, ` +
-        `receiver ${per1k(cpuMs(receiver.child.pid!) - receiver0, expected)} ms (outbox writes included)`,
+      `  CPU per 1,000 deliveries: server ${per1k(cpu.node, expected)} ms, ` +
+        `PostgreSQL ${per1k(cpu.postgres, expected)} ms, receiver ${per1k(cpuMs(receiver.child.pid!) - receiver0, expected)} ms (outbox writes included)`,
     );
   }
   const retried = await count(sql, 'attempts > 1');
