@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
+import { createHmac, randomBytes } from 'node:crypto';
 import { decrypt, encrypt } from '../security/crypto.ts';
 
 /**
@@ -8,6 +7,8 @@ import { decrypt, encrypt } from '../security/crypto.ts';
  * time of the attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256>` of `id.timestamp.body`). After a rotation
  * the previous secret signs too, space-separated, until it expires, so receivers can switch at their own pace.
  * Secrets are `whsec_` + base64 of 32 random bytes, sealed at rest with the server key (AES-256-GCM, like DKIM keys).
+ * The HMAC is node:crypto's: the reference package computes the same bytes with a SHA-256 in plain JavaScript, about
+ * a tenth of the fan-out's worker CPU; the tests verify every signature with that package.
  */
 
 /** A new endpoint's signing secret, as shown to its owner. */
@@ -25,14 +26,17 @@ export interface SignedHeaders {
   'webhook-signature': string;
 }
 
+const SECRET_PREFIX = 'whsec_';
+
 /** Signs one attempt's body with every secret still valid (the current one first). */
 export function signDelivery(secrets: string[], eventUid: string, at: Date, body: string): SignedHeaders {
-  const signatures = secrets.map((secret) => new Webhook(secret).sign(eventUid, at, body));
-  return {
-    'webhook-id': eventUid,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signatures.join(' '),
-  };
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const signed = `${eventUid}.${timestamp}.${body}`;
+  const signatures = secrets.map((secret) => {
+    const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+    return `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
+  });
+  return { 'webhook-id': eventUid, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }
 
 /** The body every delivery of an event carries: Standard Webhooks' recommended envelope. */
