@@ -5,11 +5,14 @@
  *       enrolled at once (as the list trigger enrols: one transaction of `enrol`) in
  *       trigger → email → wait 1 day → opened? → email / exit. Timed from the enrolment's commit until the SMTP peer
  *       has the first email of every contact. Target: the workflow's rate ≥ 0.7× the campaign's.
+ *   (c) The same N enrolled by a date trigger (the company's workflow_dates job, one statement) in the same graph
+ *       with a goal every batch checks (nobody meets it), timed from the activation to every contact's first email.
+ *       Target: ≥ 0.7× the campaign's rate.
  *   (b) W runs waiting (wait 1 day) on a workflow: the server's and PostgreSQL's CPU and the reads of workflow_runs
  *       (pg_stat_user_tables) over a window, against the same window before those runs existed. Target: no work per
  *       waiting run (CPU within noise of the idle window, no reads of workflow_runs).
  *
- *   npm run bench:workflows -- [--contacts 100000] [--waiting 1000000] [--seconds 60]
+ *   npm run bench:workflows -- [--contacts 100000] [--waiting 1000000] [--seconds 60]   (--waiting 0: no (b))
  *
  * The real server (`node --import tsx server/main.ts`, role all, embedded PostgreSQL) and a loopback smtp-server.
  */
@@ -85,7 +88,8 @@ async function main() {
   console.log(`load:    ${loadLine()} (1/5/15 min) before the run`);
   console.log(`contacts: ${fmt(N)}, waiting runs: ${fmt(WAITING)}, window: ${WINDOW_S} s`);
   const smtp = await smtpPeer();
-  const bench = await startBench({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://mail.missiva.test' });
+  // Billing off: credits are not what is measured (both sides would pay the same per send).
+  const bench = await startBench({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://mail.missiva.test', BILLING: 'off' });
   const { sql } = bench;
   const { rows } = await sql.query<{ company_id: string }>(
     `select company_id from users where email = 'demo@missiva.local'`,
@@ -213,6 +217,57 @@ async function main() {
   );
   console.log(`ratio (a): ${fmt(wfRate / campRate, 2)}× the campaign's rate (target ≥ 0.7×)`);
   console.log(`load:    ${loadLine()} (1/5/15 min) after the workflow send`);
+
+  // (c) The same N through a date trigger with a goal, end to end in the server: every contact's date attribute is
+  // today, the workflow's hour is this hour (UTC), so activation queues the company's workflow_dates job due now; it
+  // enrols all N in one statement and the advancing job asks the goal (an empty list: nobody meets it, every batch
+  // pays the check) before sending. Timed from the activation until the peer has every contact's email.
+  const attribute = (await bench.call('POST', '/contact-attributes', { name: 'Birthday', type: 'date' })).body;
+  await sql.query(
+    `update contacts set attributes = attributes || jsonb_build_object($2::text, to_char(now() at time zone 'UTC',
+       'YYYY-MM-DD')) where company_id = $1`,
+    [companyId, String(attribute.id)],
+  );
+  const goalList = await sql.query<{ id: number }>(
+    `insert into lists (company_id, folder_id, name) values ($1, $2, 'Bought') returning id::int`,
+    [companyId, folder.rows[0]!.id],
+  );
+  const dated = (await bench.call('POST', '/workflows', { name: 'Birthday' })).body;
+  const trigger = { type: 'dateAttribute', attributeId: attribute.id, hour: new Date().getUTCHours(), zone: 'UTC' };
+  const datedPut = await bench.call('PUT', `/workflows/${dated.id}`, {
+    name: 'Birthday',
+    graph: { ...graph, nodes: graph.nodes.map((n) => (n.kind === 'trigger' ? { ...n, config: trigger } : n)) },
+    goal: {
+      conditions: {
+        kind: 'group',
+        operator: 'and',
+        conditions: [{ kind: 'list', operator: 'in', listId: goalList.rows[0]!.id }],
+      },
+    },
+  });
+  if (datedPut.status !== 200) throw new Error(`date workflow: ${datedPut.status} ${JSON.stringify(datedPut.body)}`);
+  const d0 = smtp.count('p');
+  const td = performance.now();
+  await bench.call('POST', `/workflows/${dated.id}/status`, { status: 'active' });
+  await untilReceived(() => smtp.count('p') - d0, N, Math.max(60_000, N * 30));
+  const dSeconds = (performance.now() - td) / 1000;
+  const dReceived = smtp.count('p') - d0;
+  const dEnrolled = await sql.query<{ n: number }>(
+    'select count(*)::int as n from workflow_runs where company_id = $1 and workflow_id = $2',
+    [companyId, dated.id],
+  );
+  console.log(
+    `date trigger + goal: ${fmt(dEnrolled.rows[0]!.n)} enrolled, ${fmt(dReceived)} first emails received ` +
+      `${fmt(dSeconds, 1)} s after the activation: ${fmt(dReceived / dSeconds)} msgs/s`,
+  );
+  console.log(`ratio (c): ${fmt(dReceived / dSeconds / campRate, 2)}× the campaign's rate (target ≥ 0.7×)`);
+  console.log(`load:    ${loadLine()} (1/5/15 min) after the date workflow send`);
+  if (WAITING === 0) {
+    await sql.end();
+    await stop(bench.server.child);
+    await smtp.close();
+    return;
+  }
 
   // (b) The idle window first (the N runs above wait a day, so they are part of both windows), then W more runs.
   const pid = bench.server.child.pid!;

@@ -23,6 +23,8 @@ export const TASKS = {
   advanceWorkflow: 'advance_workflow',
   /** Matches a company's new contact events (the timeline) to its active workflows' triggers and enrols contacts. */
   workflowTrigger: 'workflow_trigger',
+  /** A company's date triggers: enrols the contacts whose date attribute comes round, then schedules its next hour. */
+  workflowDates: 'workflow_dates',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -43,6 +45,8 @@ export const jobKeys = {
   workflowAdvance: (workflowId: number, at?: string) => `workflow-advance:${workflowId}${at ? `:${at}` : ''}`,
   /** One trigger-matching job per company: events recorded while it is queued join it (migration 041 queues it). */
   workflowTrigger: (companyId: string) => `workflow-trigger:${companyId}`,
+  /** One date-trigger job per company, at the next hour one of its date workflows is due. */
+  workflowDates: (companyId: string) => `workflow-dates:${companyId}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

@@ -43,6 +43,9 @@ export type NodeKind = (typeof NODE_KINDS)[number];
 export type StepKind = Exclude<NodeKind, 'trigger'>;
 export const STEP_KINDS = NODE_KINDS.filter((k): k is StepKind => k !== 'trigger');
 
+/** A wait's `zone` that means the contact's time zone (the editor's first choice) rather than a fixed one. */
+export const CONTACT_ZONE = 'contact';
+
 export type WaitConfig =
   | { mode: 'duration'; amount: number; unit: 'minutes' | 'hours' | 'days' }
   | { mode: 'until'; at: string; zone: string }
@@ -64,9 +67,13 @@ export interface NodeConfigs {
     segmentId?: number | null;
     attributeId?: number | null;
     value?: string;
-    /** dateAttribute: days before (negative) or after (positive) the date, and the hour (0–23) it fires at. */
+    /** dateAttribute: days after the date (negative: before it). */
     offsetDays?: number;
+    /** dateAttribute: every year on the date's month and day (default), or on the exact date (a renewal). */
+    dateMode?: 'anniversary' | 'exact';
+    /** dateAttribute: the hour (0–23) in `zone` at which the day's contacts enrol. */
     hour?: number;
+    zone?: string;
     link?: string;
     eventName?: string;
   };
@@ -163,6 +170,7 @@ function configProblem(node: WorkflowNode): ProblemCode | null {
       if (c.type === 'listAdded' && !c.listId) return 'triggerIncomplete';
       if (c.type === 'segmentEntered' && !c.segmentId) return 'triggerIncomplete';
       if ((c.type === 'attributeChanged' || c.type === 'dateAttribute') && !c.attributeId) return 'triggerIncomplete';
+      if (c.type === 'dateAttribute' && !dateTriggerValid(c)) return 'triggerIncomplete';
       // A custom event trigger needs a name `POST /api/events` accepts (the contract's pattern), or it never fires.
       if (c.type === 'customEvent' && !CUSTOM_EVENT_NAME.test(c.eventName ?? '')) return 'triggerIncomplete';
       return null;
@@ -237,6 +245,27 @@ export const isNodeKind = (value: string): value is NodeKind =>
 export const WORKFLOW_TEMPLATES = ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart'] as const;
 export type WorkflowTemplate = (typeof WORKFLOW_TEMPLATES)[number];
 
+/** dateAttribute's defaults: the hour and time zone a trigger that names none enrols at. */
+export const DATE_TRIGGER = { defaultHour: 9, defaultZone: 'UTC', maxOffsetDays: 365 } as const;
+
+/** A date trigger's hour is 0–23, its offset whole days within a year, its time zone one the runtime knows. */
+function dateTriggerValid(c: NodeConfigs['trigger']): boolean {
+  const hour = c.hour ?? DATE_TRIGGER.defaultHour;
+  const offset = c.offsetDays ?? 0;
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) return false;
+  if (!Number.isInteger(offset) || Math.abs(offset) > DATE_TRIGGER.maxOffsetDays) return false;
+  if (c.dateMode !== undefined && c.dateMode !== 'anniversary' && c.dateMode !== 'exact') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: c.zone ?? DATE_TRIGGER.defaultZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The detail of the step that ends a run whose contact met the workflow's goal (the history says "Goal reached"). */
+export const GOAL_REASON = 'goal';
+
 export const WORKFLOW_LIMITS = {
   /** Runs one advancing job handles per transaction. */
   batchSize: 500,
@@ -248,8 +277,12 @@ export const WORKFLOW_LIMITS = {
   runsShown: 200,
 } as const;
 
-/** The step detail the engine records when a run ends because its contact met the workflow's goal. */
-export const GOAL_EXIT_DETAIL = 'goal';
+/**
+ * The type of the event a webhook step posts (signed like every webhook, delivered to the step URL's endpoint only,
+ * whatever it subscribes to): `{ workflow: { id, name }, run: { id, step }, contact: { id, email, firstName,
+ * lastName } }`.
+ */
+export const WORKFLOW_WEBHOOK_EVENT = 'workflow.webhook';
 
 /** Sections of the Workflow Manager that filter by status (`all` shows every status but archived). */
 export const WORKFLOW_SECTIONS = ['all', 'active', 'paused', 'drafts', 'archived'] as const;

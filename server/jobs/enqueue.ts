@@ -14,6 +14,7 @@ export interface TaskPayloads {
   /** `at`: a wait's end, so each time has its own job (queuing under one key would move the earlier one). */
   [TASKS.advanceWorkflow]: { companyId: string; workflowId: number; at?: string };
   [TASKS.workflowTrigger]: { companyId: string };
+  [TASKS.workflowDates]: { companyId: string };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -44,6 +45,7 @@ const JOBS: {
   },
   [TASKS.advanceWorkflow]: { maxAttempts: 10, key: (p) => jobKeys.workflowAdvance(p.workflowId, p.at), tenant: true },
   [TASKS.workflowTrigger]: { maxAttempts: 10, key: (p) => jobKeys.workflowTrigger(p.companyId), tenant: true },
+  [TASKS.workflowDates]: { maxAttempts: 10, key: (p) => jobKeys.workflowDates(p.companyId), tenant: true },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { advanceWorkflowTask } from './advanceWorkflow.ts';
 import { workflowTriggerTask } from './workflowTrigger.ts';
+import { workflowDatesTask } from './workflowDates.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -60,6 +61,7 @@ export function taskList(
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
     [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
     [TASKS.workflowTrigger]: workflowTriggerTask(ctx),
+    [TASKS.workflowDates]: workflowDatesTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 

@@ -2664,7 +2664,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enrol contacts by hand in an active workflow (its re-entry rule applies) */
+        /** Enrol contacts by hand in an active workflow (its re-entry rule applies): a list of ids, or a selection of the contacts table (ids, or every contact matching a filter except some) */
         post: operations["enrolWorkflowContacts"];
         delete?: never;
         options?: never;
@@ -5008,7 +5008,7 @@ export interface operations {
                     firstName?: string;
                     lastName?: string;
                     phonePrefix?: components["schemas"]["PhonePrefix"];
-                    phoneNumber?: string | null;
+                    phoneNumber?: components["schemas"]["PhoneNumber"];
                     language?: components["schemas"]["Language"];
                 };
             };
@@ -9566,7 +9566,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    contactIds: components["schemas"]["Id"][];
+                    contactIds?: components["schemas"]["Id"][];
+                    selection?: components["schemas"]["ContactSelection"];
                 };
             };
         };

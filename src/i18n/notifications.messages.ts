@@ -34,6 +34,10 @@ export const notificationMessages = defineMessages({
     id: 'notification.billing.limitReached',
     defaultMessage: 'Your plan limit was reached: {limit}. Upgrade required.',
   },
+  'workflow.notify': {
+    id: 'notification.workflow.notify',
+    defaultMessage: 'Workflow “{workflow}” reached {contact}: {note}',
+  },
   generic: { id: 'notification.generic', defaultMessage: 'You have a new notification.' },
   accountSaved: { id: 'notification.text.accountSaved', defaultMessage: 'Your changes were saved.' },
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect, loginThroughUi, serverInfo, test } from './fixtures.ts';
+import { apiLogin, expect, loginThroughUi, serverInfo, test } from './fixtures.ts';
 
 /** The text of the last message the capturing SMTP server holds for `address`, or null. */
 async function lastMailTo(address: string): Promise<string | null> {
@@ -107,4 +107,50 @@ test('an owner invites a viewer who joins, reads the team, and is signed out whe
   expect(csv.split(/\r?\n/)[0]).toBe('time,event,member,email,address,details');
   expect(csv).toContain('member.removed');
   expect(csv).not.toContain('invitation.accepted');
+});
+
+/**
+ * Ownership moves without a page load: the owner makes an admin the owner, and at once reads the page as the admin
+ * they now are — no "Make owner" button is offered any more, their own row says Admin.
+ */
+test('an owner transfers ownership and the page follows the new role without reloading', async ({
+  page,
+  request,
+  user,
+}) => {
+  const admin = `ada-${randomUUID().slice(0, 8)}@example.org`;
+  const token = await apiLogin(request, user);
+  const auth = { Authorization: `Bearer ${token}` };
+  const invited = await request.post('/api/team/invitations', { headers: auth, data: { email: admin, role: 'admin' } });
+  expect(invited.status()).toBe(201);
+  let mail: string | null = null;
+  await expect
+    .poll(async () => (mail = await lastMailTo(admin)), { timeout: 20_000, message: 'the invitation mail' })
+    .toContain('/invitation?token=');
+  const link = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(mail ?? '')![0]);
+  const joined = await request.post('/api/invitations/accept', {
+    headers: { Authorization: '' },
+    data: {
+      token: link.searchParams.get('token'),
+      firstName: 'Ada',
+      lastName: 'Byron',
+      password: 'ada-secret',
+      passwordConfirmation: 'ada-secret',
+    },
+  });
+  expect(joined.status()).toBe(200);
+
+  await loginThroughUi(page, user);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/account/team');
+  let loads = 0;
+  page.on('load', () => loads++);
+  await expect(page.getByTestId(`member-${user.email}`)).toContainText('Owner');
+  await page.getByRole('button', { name: 'Make owner: Ada Byron' }).click();
+  await page.getByRole('dialog', { name: 'Transfer ownership?' }).getByRole('button', { name: 'Make owner' }).click();
+  await expect(page.getByRole('status')).toContainText('Ownership transferred.');
+  await expect(page.getByTestId(`member-${admin}`)).toContainText('Owner');
+  await expect(page.getByTestId(`member-${user.email}`)).toContainText('Admin');
+  await expect(page.getByRole('button', { name: /^Make owner/ })).toHaveCount(0);
+  expect(loads).toBe(0);
 });

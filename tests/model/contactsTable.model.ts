@@ -80,6 +80,8 @@ export const contactsTableEventFixtures = {
     { type: 'bulk.request', action: 'addToList' },
     { type: 'bulk.request', action: 'delete' },
     { type: 'bulk.request', action: 'export' },
+    { type: 'bulk.request', action: 'enrolInWorkflow' },
+    { type: 'bulk.request', action: 'enrolInWorkflow', workflowId: 12 },
   ],
   'bulk.confirm': [{ type: 'bulk.confirm' }],
   'bulk.cancel': [{ type: 'bulk.cancel' }],
@@ -101,6 +103,7 @@ export const contactsTableOutputFixtures = {
   loadTableOptions: {
     loaded: {
       lists: [list],
+      workflows: [{ id: 12, name: 'Welcome series' }],
       segments: [segment],
       attributes: [attribute(3, 'Plan'), attribute(7, 'City')],
       listsComplete: true,
@@ -269,7 +272,9 @@ const invariants: Record<string, Invariant> = {
     if (page?.kind === 'rejected') assert.equal(s.context.error, 'loadFailed', 'a refused next page is reported');
     const bulk = eventOf(via, 'bulk.request');
     if (bulk && !hasSelection(s))
-      assert.ok(s.context.error === 'nothingSelected' || s.context.error === 'listRequired');
+      assert.ok(['nothingSelected', 'listRequired', 'workflowRequired'].includes(s.context.error ?? ''));
+    if (bulk?.action === 'enrolInWorkflow' && !bulk.workflowId)
+      assert.equal(s.context.error, 'workflowRequired', 'enrolment names its workflow first');
   }),
   'contactsTable.browsing.loadingMore': state((s) => {
     assert.ok(s.hasTag('loadingMore'));
@@ -354,7 +359,7 @@ export const contactsTableModel: MachineModel<ContactsTableInput> = {
       ] as ModelEvent[],
     },
     {
-      name: 'bulk actions ask for a selection, then for a list; cleared; a next page the API refuses is reported',
+      name: 'bulk actions ask for a selection, then for a list or a workflow; cleared; a refused next page is reported',
       input: 'plain',
       events: [
         optionsLoaded,
@@ -362,6 +367,7 @@ export const contactsTableModel: MachineModel<ContactsTableInput> = {
         e['bulk.request'][0]!,
         e['selection.toggle'][0]!,
         e['bulk.request'][1]!,
+        e['bulk.request'][4]!,
         e['selection.clear'][0]!,
         e['rows.more'][0]!,
         done('loadPage', o.loadPage.rejected, 'notFound'),

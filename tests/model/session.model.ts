@@ -46,6 +46,7 @@ export const sessionEventFixtures = {
   'logout.submit': [{ type: 'logout.submit' }],
   'session.expired': [{ type: 'session.expired' }],
   'user.retry': [{ type: 'user.retry' }],
+  'user.refresh': [{ type: 'user.refresh' }],
   'language.change': [{ type: 'language.change', language: 'it' }],
   'token.validated': [{ type: 'token.validated', session: storedSession(inAnHour) }],
   'token.rejected': [{ type: 'token.rejected' }],

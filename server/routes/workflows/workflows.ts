@@ -76,7 +76,7 @@ export function workflowHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return nodeCounts(scoped(ctx, request), request.params.workflowId);
     },
     async enrolWorkflowContacts(request) {
-      const enrolled = await enrolContacts(scoped(ctx, request), request.params.workflowId, request.body.contactIds);
+      const enrolled = await enrolContacts(scoped(ctx, request), request.params.workflowId, request.body);
       return { enrolled };
     },
     async startWorkflowTestRun(request, reply) {

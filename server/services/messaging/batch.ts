@@ -177,6 +177,40 @@ export interface BatchResult {
  * after a crash) it sends only the batch's recipients without an outcome, and those in flight when a run died.
  */
 export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number, batch: number): Promise<BatchResult> {
+  // One run of a batch at a time: a transaction that holds the batch's advisory lock while the run sends. Two runs
+  // can overlap (a job queued under the batch's key while its run is going starts beside it; a worker that stalls
+  // past its job lock), and a second run would take the first's in-flight window as a crash's leftovers and send it
+  // again. The lock goes with the holder's connection, so a killed worker frees it at once. The transaction only
+  // holds the lock (no snapshot, no row lock); the run's statements use other connections.
+  return scope.db.transaction(async (holder) => {
+    const { rows } = await holder.query<{ locked: boolean }>(
+      'select pg_try_advisory_xact_lock($1, hashtext($2::text)) as locked',
+      [SEND_BATCH_LOCK_CLASS, `${scope.companyId}:${messageId}:${batch}`],
+    );
+    if (rows[0]!.locked) return sendBatch(scope, deps, messageId, batch);
+    // The running one may have passed recipients added after its last look (a workflow's send step): look again.
+    const result = { ...NOTHING_SENT, nextRunAt: new Date(Date.now() + BATCH_BUSY_RETRY_MS) };
+    await enqueue(scope.db, TASKS.sendMessageBatch, { companyId: scope.companyId, messageId, batch }, result.nextRunAt);
+    return result;
+  });
+}
+
+/** Advisory lock class of a campaign batch's run, for the two-key form (see runBatch). */
+const SEND_BATCH_LOCK_CLASS = 0x4d53_0001;
+/** A run that finds its batch being sent looks again this much later. */
+const BATCH_BUSY_RETRY_MS = 5_000;
+
+const NOTHING_SENT: BatchResult = {
+  sent: 0,
+  deferred: 0,
+  notDelivered: 0,
+  nextRunAt: null,
+  pendingReason: null,
+  unpaid: 0,
+  finished: false,
+};
+
+async function sendBatch(scope: Scope, deps: BatchDeps, messageId: number, batch: number): Promise<BatchResult> {
   const result: BatchResult = {
     sent: 0,
     deferred: 0,

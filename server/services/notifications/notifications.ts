@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/tenant.ts';
 import { invalid, type FieldErrors } from '../../http/errors.ts';
 import { isTimeZone, isValidPattern, nextRunAfter, nextRuns } from '../../jobs/schedule.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
@@ -106,7 +107,19 @@ export interface NewNotification {
  * The digest reads the same rows.
  */
 export async function notify(ctx: AppContext, n: NewNotification): Promise<void> {
-  const { db } = forJob(ctx, n.companyId);
+  await notifyIn(forJob(ctx, n.companyId).db, ctx.realtime, n);
+}
+
+/**
+ * `notify` inside the caller's transaction (a workflow step's), so the notification commits with the step's record
+ * and a repeated step finds it written. The push goes out before the commit: at worst a bell shows a notification
+ * whose transaction then rolls back, until the next reload.
+ */
+export async function notifyIn(
+  db: Queryable,
+  realtime: Pick<AppContext['realtime'], 'toUser'>,
+  n: NewNotification,
+): Promise<void> {
   const { rows } = await db.query<{ id: number; created_at: Date }>(
     `insert into notifications (company_id, user_id, kind, level, values) values ($1, $2, $3, $4, $5) returning id, created_at`,
     [n.companyId, n.userId ?? null, n.kind, n.level, n.values ?? {}],
@@ -126,7 +139,7 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<void>
     level: n.level,
     createdAt: row.created_at.toISOString(),
   };
-  for (const r of recipients.rows) ctx.realtime.toUser(r.id, 'notification.created', payload);
+  for (const r of recipients.rows) realtime.toUser(r.id, 'notification.created', payload);
 }
 
 /**

@@ -3,8 +3,12 @@ import type { Scope } from '../scope.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
-import { WORKFLOW_LIMITS, type WorkflowGraph, type WorkflowNode } from '../../../shared/workflows.ts';
-import { graphProblems, problemErrors } from './workflows.ts';
+import { WORKFLOW_LIMITS, type WorkflowGraph } from '../../../shared/workflows.ts';
+import { graphProblems, problemErrors, type WorkflowGoal } from './workflows.ts';
+import { selectionClauses, type ContactSelection } from '../contacts/query.ts';
+import { SqlParams } from '../contacts/sql.ts';
+import { execute, type DueRun } from './steps.ts';
+import { CHANGES_CONTACT, exitReached, exitRun, goalOf, matching } from './goals.ts';
 
 /**
  * The workflow engine. Each enrolment is a durable run (workflow_runs) at a node of the version it started on. One
@@ -41,7 +45,10 @@ export async function enrol(
   return rows.length;
 }
 
-export async function enrolContacts(scope: Scope, workflowId: number, contactIds: number[]): Promise<number> {
+/** Whom a manual enrolment names: contact ids, or a selection of the contacts table (resolved in the transaction). */
+export type EnrolTarget = { contactIds?: number[]; selection?: ContactSelection };
+
+export async function enrolContacts(scope: Scope, workflowId: number, target: EnrolTarget): Promise<number> {
   return scope.db.transaction(async (db) => {
     const w = await db.query<{ status: string }>('select status from workflows where company_id = $1 and id = $2', [
       scope.companyId,
@@ -49,6 +56,13 @@ export async function enrolContacts(scope: Scope, workflowId: number, contactIds
     ]);
     if (!w.rows[0]) throw notFound();
     if (w.rows[0].status !== 'active') throw conflict('workflow_not_active', 'Only an active workflow enrols contacts');
+    let contactIds = target.contactIds ?? [];
+    if (target.selection) {
+      const params = new SqlParams([scope.companyId]);
+      const where = (await selectionClauses(db, scope.companyId, target.selection, params)).join(' and ');
+      const { rows } = await db.query<{ id: number }>(`select c.id from contacts c where ${where}`, params.values);
+      contactIds = rows.map((r) => r.id);
+    }
     return enrol(db, scope.companyId, workflowId, contactIds);
   });
 }
@@ -132,153 +146,6 @@ export async function postCustomEvent(
   });
 }
 
-interface DueRun {
-  id: number;
-  contactId: number;
-  nodeId: string;
-  testAddress: string | null;
-  graph: WorkflowGraph;
-}
-
-/** What a step did: the exit it took (null: the run ends), or a wait until a time; and what to show in the trace. */
-type StepResult =
-  | { kind: 'next'; handle: string; detail?: string; messageId?: number }
-  | { kind: 'wait'; until: Date }
-  | { kind: 'end'; detail?: string }
-  | { kind: 'failed'; detail: string };
-
-/**
- * The send step: the contact becomes a recipient of the step's automated message and the campaign engine's batch
- * job sends it (content, tracking, credits and the sender's limits as for a campaign). In the step's transaction, so
- * the recipient row and the step's record commit together: a repeated job finds the step done and adds nobody.
- */
-async function sendEmail(
-  db: Db,
-  companyId: string,
-  run: DueRun & { workflowId?: number },
-  nodeId: string,
-  templateId: number | null,
-): Promise<StepResult> {
-  if (!templateId) return { kind: 'failed', detail: 'no template' };
-  const workflow = await db.query<{ workflow_id: number }>(
-    'select workflow_id::int from workflow_runs where company_id = $1 and id = $2',
-    [companyId, run.id],
-  );
-  const workflowId = workflow.rows[0]!.workflow_id;
-  let found = await db.query<{ message_id: number }>(
-    `select message_id::int from workflow_messages where company_id = $1 and workflow_id = $2 and node_id = $3
-        and template_id = $4`,
-    [companyId, workflowId, nodeId, templateId],
-  );
-  if (!found.rows[0]) {
-    found = await db.query<{ message_id: number }>(
-      `with m as (
-         insert into messages (company_id, channel, name, type, status, subject, from_name, sender_id, template_id,
-                               design, source, html, text_body, sent_at)
-         select t.company_id, 'email', left(w.name || ' · ' || t.name, 200), 'automated', 'sending', t.subject,
-                s.name, s.id, t.id, t.design, t.source, t.html, t.text_body, now()
-           from templates t join workflows w on w.company_id = t.company_id and w.id = $2
-           left join lateral (select id, name from senders where company_id = t.company_id and verified_at is not null
-                               order by id limit 1) s on true
-          where t.company_id = $1 and t.id = $4
-         returning id)
-       insert into workflow_messages (company_id, workflow_id, node_id, template_id, message_id)
-         select $1, $2, $3, $4, id from m returning message_id::int`,
-      [companyId, workflowId, nodeId, templateId],
-    );
-    if (!found.rows[0]) return { kind: 'failed', detail: 'template not found' };
-  }
-  const messageId = found.rows[0].message_id;
-  const added = await db.query(
-    `insert into message_recipients (company_id, message_id, contact_id, address)
-       select c.company_id, $2, c.id, coalesce($4, c.email) from contacts c where c.company_id = $1 and c.id = $3
-     on conflict do nothing`,
-    [companyId, messageId, run.contactId, run.testAddress],
-  );
-  if (!added.rowCount) return { kind: 'next', handle: 'next', detail: 'already a recipient', messageId };
-  await db.query(
-    `update messages set status = 'sending', finished_at = null, updated_at = now() where company_id = $1 and id = $2`,
-    [companyId, messageId],
-  );
-  await enqueue(db, TASKS.sendMessageBatch, { companyId, messageId, batch: 0 });
-  return {
-    kind: 'next',
-    handle: 'next',
-    ...(run.testAddress ? { detail: `sent to ${run.testAddress}` } : {}),
-    messageId,
-  };
-}
-
-const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
-
-async function execute(
-  db: Db,
-  companyId: string,
-  run: DueRun,
-  node: WorkflowNode,
-  waited: boolean,
-): Promise<StepResult> {
-  switch (node.kind) {
-    case 'trigger':
-      return { kind: 'next', handle: 'next' };
-    case 'exit':
-      return { kind: 'end' };
-    case 'wait': {
-      if (waited) return { kind: 'next', handle: 'next' };
-      const c = node.config;
-      let ms =
-        c.mode === 'duration'
-          ? c.amount * UNIT_MS[c.unit]
-          : Math.max(0, Date.parse(c.mode === 'until' ? c.at : '') - Date.now()) || UNIT_MS.days;
-      if (run.testAddress) ms = Math.min(ms, WORKFLOW_LIMITS.testWaitMs);
-      return { kind: 'wait', until: new Date(Date.now() + ms) };
-    }
-    case 'addToList':
-    case 'removeFromList': {
-      const listId = node.config.listId;
-      await db.query(
-        node.kind === 'addToList'
-          ? 'insert into list_members (company_id, list_id, contact_id) values ($1, $2, $3) on conflict do nothing'
-          : 'delete from list_members where company_id = $1 and list_id = $2 and contact_id = $3',
-        [companyId, listId, run.contactId],
-      );
-      return { kind: 'next', handle: 'next' };
-    }
-    case 'split': {
-      // A stable cohort per run: the run id picks a point on 0–99 and the cohorts share the range in order.
-      const point = (run.id * 37) % 100;
-      let sum = 0;
-      for (const cohort of node.config.cohorts) {
-        sum += cohort.percent;
-        if (point < sum) return { kind: 'next', handle: cohort.key, detail: `cohort ${cohort.key}` };
-      }
-      return { kind: 'failed', detail: 'cohorts do not add up to 100' };
-    }
-    case 'branch': {
-      if (node.config.mode === 'previousEmail') {
-        const column = node.config.event === 'opened' ? 'opened_at' : 'clicked_at';
-        const hit = await db
-          .query(
-            `select 1 from workflow_steps s join message_recipients m on m.company_id = s.company_id
-              and m.message_id = s.message_id and m.contact_id = $3
-            where s.company_id = $1 and s.run_id = $2 and s.message_id is not null and m.${column} is not null
-            order by s.at desc limit 1`,
-            [companyId, run.id, run.contactId],
-          )
-          .catch(() => ({ rowCount: 0 }));
-        const yes = Boolean(hit.rowCount);
-        return { kind: 'next', handle: yes ? 'yes' : 'no', detail: `previous email ${node.config.event}: ${yes}` };
-      }
-      return { kind: 'failed', detail: 'condition branches are not executed yet' };
-    }
-    case 'sendEmail':
-      return sendEmail(db, companyId, run, node.id, node.config.templateId);
-    default:
-      // updateAttribute, webhook, notify: not executed by this engine yet (see the issue's report).
-      return { kind: 'failed', detail: `${node.kind} is not executed yet` };
-  }
-}
-
 /**
  * Advances a workflow's due runs, a batch per transaction, until none is due. Runs of a paused or archived workflow
  * stay where they are (test runs go on). Returns how many runs moved.
@@ -297,7 +164,22 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
           order by r.next_at, r.id limit ${WORKFLOW_LIMITS.batchSize} for update of r skip locked`,
         [scope.companyId, workflowId],
       );
-      for (const run of rows) await advanceRun(db, scope.companyId, workflowId, run);
+      // The goal, before any step of the batch: runs whose contact meets it end here (one query for the batch).
+      const goal = rows.length ? await goalOf(db, scope.companyId, workflowId) : null;
+      const ended = new Set(
+        goal
+          ? await exitReached(
+              db,
+              scope.companyId,
+              workflowId,
+              goal,
+              rows.map((r) => r.contactId),
+              rows.map((r) => r.id),
+            )
+          : [],
+      );
+      for (const run of rows)
+        if (!ended.has(run.id)) await advanceRun(db, scope.companyId, workflowId, run, scope, goal);
       return rows.length;
     });
     moved += count;
@@ -305,14 +187,27 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
   }
 }
 
-async function advanceRun(db: Db, companyId: string, workflowId: number, run: DueRun): Promise<void> {
+async function advanceRun(
+  db: Db,
+  companyId: string,
+  workflowId: number,
+  run: DueRun,
+  scope: Scope,
+  goal: WorkflowGoal | null = null,
+): Promise<void> {
   let nodeId: string | null = run.nodeId;
+  let changedContact = false;
   for (let i = 0; i < WORKFLOW_LIMITS.stepsPerPass && nodeId; i += 1) {
     const at: string = nodeId;
     const node = run.graph.nodes.find((n) => n.id === at);
     if (!node) {
       nodeId = null;
       break;
+    }
+    // The run's own step changed its contact (a list, an attribute): the goal is asked again before the next step.
+    if (goal && changedContact && (await matching(db, companyId, goal.conditions, [run.contactId])).size) {
+      await exitRun(db, companyId, run.id, at, node.kind);
+      return;
     }
     const attempt = await db.query<{ attempt: number; outcome: string; handle: string | null }>(
       `select attempt, outcome, handle from workflow_steps where company_id = $1 and run_id = $2 and node_id = $3
@@ -326,7 +221,8 @@ async function advanceRun(db: Db, companyId: string, workflowId: number, run: Du
       continue;
     }
     const waited = last?.outcome === 'waiting';
-    const result = await execute(db, companyId, run, node, waited);
+    const result = await execute(db, companyId, run, node, waited, { scope, workflowId });
+    changedContact = CHANGES_CONTACT.has(node.kind) && result.kind === 'next';
     const number = !last ? 1 : last.outcome === 'failed' ? last.attempt + 1 : last.attempt;
     const outcome = result.kind === 'wait' ? 'waiting' : result.kind === 'failed' ? 'failed' : 'passed';
     await db.query(

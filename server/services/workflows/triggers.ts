@@ -3,13 +3,21 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { STREAM_TRIGGERS, type NodeConfigs } from '../../../shared/workflows.ts';
 import { enrol } from './engine.ts';
+import { scheduleDates } from './dates.ts';
+import { exitChangedContacts, matching } from './goals.ts';
+import { segmentConditions } from '../contacts/query.ts';
+import { compileSegment } from '../contacts/segments/compile.ts';
+import { attributeDefs } from '../contacts/attributes.ts';
+import { SqlParams } from '../contacts/sql.ts';
 
 /**
  * Enrolment from the one event stream: the contact timeline (contact_events). Migration 041 queues this company's
  * `workflow_trigger` job when new events could fire one of its active workflows; the job reads the events after the
  * company's cursor in id order, a batch per transaction, matches each to the active workflows listening to its type
  * (the trigger's attribute, value or link), enrols, and moves the cursor in that transaction, so a repeated or
- * concurrent job (the cursor row is locked) never enrols a contact twice for one event.
+ * concurrent job (the cursor row is locked) never enrols a contact twice for one event. The same read serves the
+ * triggers that look at a contact's state rather than an event's type: segmentEntered (the changed contacts are
+ * evaluated against the segment) and goals (the changed contacts' runs in progress end when they meet the goal).
  */
 
 /** Events read per transaction; a full batch queues the company's job again for the rest. */
@@ -70,6 +78,9 @@ export async function matchTriggerEvents(scope: Scope): Promise<number> {
       const ids = await withValue(db, companyId, trigger, [...contacts]);
       if (ids.length) enrolled += await enrol(db, companyId, workflowId, ids);
     }
+    const changed = [...new Set(events.rows.map((e) => e.contact_id))];
+    enrolled += await enterSegments(db, companyId, changed);
+    await exitChangedContacts(db, companyId, changed);
     const last = events.rows[events.rows.length - 1]!.id;
     await db.query('update workflow_trigger_cursors set last_event_id = $2, updated_at = now() where company_id = $1', [
       companyId,
@@ -113,4 +124,78 @@ async function withValue(db: Db, companyId: string, trigger: NodeConfigs['trigge
     [companyId, ids, String(trigger.attributeId), trigger.value],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * segmentEntered: the changed contacts are evaluated against each listening workflow's segment (the segment compiler
+ * restricted to their ids); those that match and were not members enrol, those that no longer match leave the
+ * membership table, so leaving and entering again enrols again (as the re-entry rule allows).
+ */
+async function enterSegments(db: Db, companyId: string, changed: number[]): Promise<number> {
+  const { rows } = await db.query<{ id: number; segment: number }>(
+    `select id::int, trigger_key::bigint as segment from workflows
+      where company_id = $1 and status = 'active' and trigger_type = 'segmentEntered' and version_id is not null
+        and trigger_key ~ '^[0-9]+$'`,
+    [companyId],
+  );
+  let enrolled = 0;
+  for (const w of rows) {
+    const conditions = await segmentConditions(db, companyId, Number(w.segment)).catch(() => null);
+    if (!conditions) continue;
+    const met = await matching(db, companyId, conditions, changed);
+    const gone = changed.filter((id) => !met.has(id));
+    if (gone.length) {
+      await db.query(
+        'delete from workflow_segment_members where company_id = $1 and workflow_id = $2 and contact_id = any($3)',
+        [companyId, w.id, gone],
+      );
+    }
+    const entered = await db.query<{ contact_id: number }>(
+      `insert into workflow_segment_members (company_id, workflow_id, contact_id)
+         select $1, $2, unnest($3::bigint[]) on conflict do nothing returning contact_id::int`,
+      [companyId, w.id, [...met]],
+    );
+    const ids = entered.rows.map((r) => r.contact_id);
+    if (ids.length) enrolled += await enrol(db, companyId, w.id, ids);
+  }
+  return enrolled;
+}
+
+/**
+ * When a workflow becomes active (called in the transaction that sets the status, and again when an active workflow
+ * publishes a new version; a workflow not active is left alone, so a job running between activation's publication
+ * and its status change finds nothing half-made): the company's trigger cursor starts at its latest event if it has
+ * none yet (so the first job reads from here on, not the whole past timeline), a segmentEntered workflow snapshots
+ * its segment's current members, who are not enrolled, and a dateAttribute workflow (re)schedules the date job.
+ */
+export async function onActivated(db: Db, companyId: string, workflowId: number): Promise<void> {
+  const { rows } = await db.query<{ segment: string | null; type: string | null }>(
+    `select trigger_type as type, case when trigger_type = 'segmentEntered' and trigger_key ~ '^[0-9]+$'
+        then trigger_key end as segment from workflows where company_id = $1 and id = $2 and status = 'active'`,
+    [companyId, workflowId],
+  );
+  if (!rows[0]) return;
+  await db.query(
+    `insert into workflow_trigger_cursors (company_id, last_event_id)
+       select $1, coalesce(max(id), 0) from contact_events where company_id = $1
+     on conflict do nothing`,
+    [companyId],
+  );
+  // From an hour ago: a date job due in the last hour and not yet run stays due (running it twice enrols nobody twice).
+  if (rows[0].type === 'dateAttribute')
+    await scheduleDates(db, companyId, workflowId, new Date(Date.now() - 3_600_000));
+  await db.query('delete from workflow_segment_members where company_id = $1 and workflow_id = $2', [
+    companyId,
+    workflowId,
+  ]);
+  if (!rows[0].segment) return;
+  const conditions = await segmentConditions(db, companyId, Number(rows[0].segment)).catch(() => null);
+  if (!conditions) return;
+  const params = new SqlParams([companyId, workflowId]);
+  const where = compileSegment(conditions, { params, attributes: await attributeDefs(db, companyId) });
+  await db.query(
+    `insert into workflow_segment_members (company_id, workflow_id, contact_id)
+       select $1, $2, c.id from contacts c where c.company_id = $1 and ${where}`,
+    params.values,
+  );
 }

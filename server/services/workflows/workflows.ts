@@ -10,6 +10,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { TEMPLATE_SECTION, templateGraph } from './templates.ts';
+import { onActivated } from './triggers.ts';
 import {
   handlesOf,
   validate,
@@ -217,6 +218,7 @@ async function publish(scope: Scope, id: number): Promise<void> {
         where company_id = $1 and id = $2`,
       [scope.companyId, id, JSON.stringify(graph), type, key],
     );
+    await onActivated(db, scope.companyId, id);
   });
 }
 
@@ -251,8 +253,11 @@ export async function setWorkflowStatus(
         [scope.companyId, id],
       );
     }
-    // Resuming picks up the runs held while paused.
-    if (status === 'active') await enqueue(db, TASKS.advanceWorkflow, { companyId: scope.companyId, workflowId: id });
+    // Resuming picks up the runs held while paused; the triggers start (cursor, segment snapshot, date job).
+    if (status === 'active') {
+      await enqueue(db, TASKS.advanceWorkflow, { companyId: scope.companyId, workflowId: id });
+      await onActivated(db, scope.companyId, id);
+    }
   });
   return getWorkflowRow(scope, id);
 }

@@ -9,16 +9,21 @@ const LISTS_PER_PAGE = 500;
 /** Contacts per page read: the table loads the next page as the user scrolls near the end. */
 export const PAGE_SIZE = 100;
 
+/** Active workflows offered for manual enrolment: a company runs a few dozen at most. */
+const WORKFLOWS_PER_PAGE = 100;
+
 export const loadTableOptions = fromPromise<TableOptions>(async () => {
-  const [lists, segments, attributes] = await Promise.all([
+  const [lists, segments, attributes, workflows] = await Promise.all([
     api.GET('/contact-lists', { params: { query: { perPage: LISTS_PER_PAGE } } }),
     api.GET('/segments'),
     api.GET('/contact-attributes'),
+    api.GET('/workflows', { params: { query: { section: 'active', perPage: WORKFLOWS_PER_PAGE } } }),
   ]);
   const listRows = unwrap(lists);
   const listsTotal = readPagination(lists.response)?.total;
   return {
     lists: listRows,
+    workflows: unwrap(workflows).map(({ id, name }) => ({ id, name })),
     segments: unwrap(segments),
     attributes: unwrap(attributes),
     listsComplete: listsTotal !== undefined && listsTotal <= listRows.length,
@@ -58,8 +63,13 @@ export const loadPage = fromPromise<PageOutcome, PageInput>(async ({ input, sign
 
 export const applyBulk = fromPromise<number, { request: BulkRequest; selection: ContactSelection }>(
   async ({ input }) => {
-    const { action, listId } = input.request;
+    const { action, listId, workflowId } = input.request;
     if (action === 'export') throw new Error('export is not a bulk call');
+    if (action === 'enrolInWorkflow') {
+      const path = { workflowId: workflowId! };
+      const body = { selection: input.selection };
+      return unwrap(await api.POST('/workflows/{workflowId}/enrolments', { params: { path }, body })).enrolled;
+    }
     const body = { action, selection: input.selection, ...(listId ? { listId } : {}) };
     return unwrap(await api.POST('/contacts/bulk', { body })).affected;
   },

@@ -52,7 +52,8 @@ const isRejected = (output: PageOutcome): output is Extract<PageOutcome, { kind:
  * while loading; scrolling to the end loads the next page (`loadingMore`). The view lives in the address too: each
  * change is emitted as `view.changed` (push for sort and filter, replace for search, columns and fallbacks), and
  * `url.changed` (Back, a link) replaces it, reloading when the rows differ. A query the API refuses (404, 422) falls
- * back (filter dropped, else the default view) with a notice. Bulk actions need a selection; delete asks first
+ * back (filter dropped, else the default view) with a notice. Bulk actions need a selection (and their list or
+ * workflow); delete asks first
  * (`confirmingBulk`); `applyingBulk` then reloads. Export hands the selection to the child exporter.
  */
 export const contactsTableMachine = setup({
@@ -68,6 +69,7 @@ export const contactsTableMachine = setup({
     hasSelection: ({ context }) => context.allMatching || context.selectedIds.length > 0,
     needsMissingList: (_, request: BulkRequest) =>
       (request.action === 'addToList' || request.action === 'removeFromList') && !request.listId,
+    needsMissingWorkflow: (_, request: BulkRequest) => request.action === 'enrolInWorkflow' && !request.workflowId,
     isDelete: ({ context }) => context.bulk?.action === 'delete',
     isExport: ({ context }) => context.bulk?.action === 'export',
     hasMore: ({ context }) => context.total === null || context.rows.length < context.total,
@@ -143,12 +145,21 @@ export const contactsTableMachine = setup({
     selectAll: assign({ selectedIds: [], allMatching: true, error: null }),
     clearSelection: assign(NO_SELECTION),
     assignBulk: assign((_, request: BulkRequest) => ({
-      bulk: { action: request.action, ...(request.listId ? { listId: request.listId } : {}) },
+      bulk: {
+        action: request.action,
+        ...(request.listId ? { listId: request.listId } : {}),
+        ...(request.workflowId ? { workflowId: request.workflowId } : {}),
+      },
       error: null,
     })),
-    assignAffected: assign((_, affected: number) => ({ affected, bulk: null, ...NO_SELECTION })),
+    assignAffected: assign(({ context }, affected: number) => ({
+      affected,
+      affectedBy: context.bulk?.action ?? null,
+      bulk: null,
+      ...NO_SELECTION,
+    })),
     clearBulk: assign({ bulk: null }),
-    clearNotice: assign({ affected: null }),
+    clearNotice: assign({ affected: null, affectedBy: null }),
     startExport: sendTo('exporter', ({ context }) => ({
       type: 'export.start' as const,
       selection: selectionOf(context),
@@ -161,6 +172,7 @@ export const contactsTableMachine = setup({
     const { columns, ...query } = input.view ?? DEFAULT_VIEW;
     return {
       lists: [],
+      workflows: [],
       segments: [],
       attributes: [],
       listsComplete: false,
@@ -173,6 +185,7 @@ export const contactsTableMachine = setup({
       ...NO_SELECTION,
       bulk: null,
       affected: null,
+      affectedBy: null,
       error: null,
       notices: input.notices ?? [],
     };
@@ -303,6 +316,10 @@ export const contactsTableMachine = setup({
               {
                 guard: { type: 'needsMissingList', params: ({ event }) => event },
                 actions: { type: 'failWith', params: 'listRequired' },
+              },
+              {
+                guard: { type: 'needsMissingWorkflow', params: ({ event }) => event },
+                actions: { type: 'failWith', params: 'workflowRequired' },
               },
               {
                 guard: 'hasSelection',

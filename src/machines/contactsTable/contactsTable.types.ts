@@ -3,8 +3,16 @@ import type { ContactQuery, ParsedView, QueryRejection, TableView, ViewNotice } 
 
 /** The contacts table machine's context, events, emitted events and actor outputs. */
 
+/** An active workflow a selection can be enrolled in by hand. */
+export interface WorkflowChoice {
+  id: number;
+  name: string;
+}
+
 export interface TableOptions {
   lists: ContactList[];
+  /** The company's active workflows (manual enrolment of a selection). */
+  workflows: WorkflowChoice[];
   segments: Segment[];
   attributes: ContactAttribute[];
   /** Every list of the company was loaded (not only the first page). */
@@ -22,14 +30,16 @@ export interface ContactPage {
 /** A page, or the API's refusal of the query (404 / 422) as a typed outcome. */
 export type PageOutcome = ({ kind: 'loaded' } & ContactPage) | { kind: 'rejected'; reason: QueryRejection };
 
-export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 'delete' | 'export';
+export type BulkAction = 'addToList' | 'removeFromList' | 'block' | 'unblock' | 'delete' | 'export' | 'enrolInWorkflow';
 export interface BulkRequest {
   action: BulkAction;
   listId?: number;
+  workflowId?: number;
 }
 
 /** Spec section 5: 'Select one or more contacts first', 'At least one list is required'; plus failed calls. */
-export type TableError = 'optionsFailed' | 'loadFailed' | 'nothingSelected' | 'listRequired' | 'bulkFailed';
+export type TableError =
+  'optionsFailed' | 'loadFailed' | 'nothingSelected' | 'listRequired' | 'workflowRequired' | 'bulkFailed';
 
 export interface ContactsTableContext extends TableOptions {
   query: ContactQuery;
@@ -44,6 +54,8 @@ export interface ContactsTableContext extends TableOptions {
   allMatching: boolean;
   bulk: BulkRequest | null;
   affected: number | null;
+  /** The action `affected` counts (its notice says what happened). */
+  affectedBy: BulkAction | null;
   error: TableError | null;
   /** Why the view shown differs from the one the address asked for. */
   notices: ViewNotice[];
@@ -60,7 +72,7 @@ export type ContactsTableEvent =
   | { type: 'selection.loaded' }
   | { type: 'selection.all' }
   | { type: 'selection.clear' }
-  | { type: 'bulk.request'; action: BulkAction; listId?: number }
+  | { type: 'bulk.request'; action: BulkAction; listId?: number; workflowId?: number }
   | { type: 'bulk.confirm' }
   | { type: 'bulk.cancel' }
   | { type: 'contacts.changed' }

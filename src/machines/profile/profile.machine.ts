@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { PhonePrefix } from '../../../shared/contract/schemas.ts';
+import { PhoneNumber, PhonePrefix } from '../../../shared/contract/schemas.ts';
 import { checkConfirmation, checkEmail, checkPassword, issues } from '../../app/validation.ts';
 import { changePassword, loadProfile, requestEmailChange, saveProfile } from './profile.actors.ts';
 import type {
@@ -14,12 +14,14 @@ import type {
 
 export type * from './profile.types.ts';
 
-/** The contract's phone rules (PATCH /users/me): 4 to 20 digits, or none; a prefix of 1 to 4 digits after a +. */
-const PHONE = /^[0-9]{4,20}$/;
+/** The contract's phone rules (PATCH /users/me, the contacts' own): 4 to 20 digits, or none; a prefix of 1 to 4 digits. */
+const PHONE = new RegExp(PhoneNumber.pattern);
+const phoneValid = (value: string) =>
+  PHONE.test(value) && value.length >= PhoneNumber.minLength && value.length <= PhoneNumber.maxLength;
 const PREFIX = new RegExp(PhonePrefix.pattern);
 const detailIssues = (d: ProfileDetails) =>
   issues({
-    phoneNumber: d.phoneNumber === '' || PHONE.test(d.phoneNumber) ? null : ('invalid' as const),
+    phoneNumber: d.phoneNumber === '' || phoneValid(d.phoneNumber) ? null : ('invalid' as const),
     phonePrefix:
       d.phonePrefix !== ''
         ? PREFIX.test(d.phonePrefix)

@@ -221,6 +221,7 @@ export const sessionMachine = setup({
         },
         ready: {
           on: {
+            'user.refresh': 'refreshing',
             'language.change': {
               actions: [
                 { type: 'assignLanguage', params: ({ event }) => event.language },
@@ -228,6 +229,15 @@ export const sessionMachine = setup({
                 'saveLanguage',
               ],
             },
+          },
+        },
+        /** The user changed elsewhere (a role after an ownership transfer): read it again without leaving the app. */
+        refreshing: {
+          invoke: {
+            id: 'currentUser',
+            src: 'currentUser',
+            onDone: { target: 'ready', actions: { type: 'assignUser', params: ({ event }) => event.output } },
+            onError: 'ready',
           },
         },
         failed: { tags: ['error'], on: { 'user.retry': 'loading' } },

@@ -15,7 +15,9 @@ export const selectIsBusy = (s: SessionSnapshot) => s.hasTag('busy');
 export const selectIsTwoFactorStep = (s: SessionSnapshot) =>
   s.matches('twoFactorRequired') || s.matches({ signingIn: 'verifying' });
 export const selectUserFailed = (s: SessionSnapshot) => s.matches({ loggedIn: 'failed' });
-export const selectUserReady = (s: SessionSnapshot) => s.matches({ loggedIn: 'ready' });
+/** The app renders while the user is known: ready, or reading the user again in the background (`refreshing`). */
+export const selectUserReady = (s: SessionSnapshot) =>
+  s.matches({ loggedIn: 'ready' }) || s.matches({ loggedIn: 'refreshing' });
 
 export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;

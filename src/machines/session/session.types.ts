@@ -52,6 +52,7 @@ export type SessionEvent =
   | { type: 'logout.submit' }
   | { type: 'session.expired' }
   | { type: 'user.retry' }
+  | { type: 'user.refresh' }
   | { type: 'language.change'; language: string }
   | { type: 'token.validated'; session: StoredSession }
   | { type: 'token.rejected' };

@@ -1,5 +1,4 @@
-import { assign, setup } from 'xstate';
-import { reloadPage } from '../../app/navigation.ts';
+import { assign, enqueueActions, setup } from 'xstate';
 import { inviteMember, loadTeam, runTeamAction } from './team.actors.ts';
 import type {
   ActionOutcome,
@@ -20,10 +19,10 @@ const CONFIRMED: ReadonlySet<TeamAction['kind']> = new Set(['remove', 'transfer'
  * Account → Team. `loading` reads members and pending invitations (→ `loadFailed`, retry). From `ready`: the invite
  * dialog (`inviting.editing` → `inviting.saving`: a 422 returns with field errors, success reloads); an action on a
  * member or an invitation runs at once (role change, resend) or after `confirming` (remove, transfer, revoke), then
- * `running` → `refreshing` (a transfer then reloads the page, for the new role). A 409 (the last owner) or 404 returns to `ready` with that error; every outcome reloads.
+ * `running` → `refreshing` (a transfer emits `ownership.transferred` so the session reads the new role). A 409 (the last owner) or 404 returns to `ready` with that error; every outcome reloads.
  */
 export const teamMachine = setup({
-  types: { context: {} as TeamContext, events: {} as TeamEvent },
+  types: { context: {} as TeamContext, events: {} as TeamEvent, emitted: {} as { type: 'ownership.transferred' } },
   actors: { loadTeam, inviteMember, runTeamAction },
   guards: {
     needsConfirmation: (_, action: TeamAction) => CONFIRMED.has(action.kind),
@@ -46,10 +45,10 @@ export const teamMachine = setup({
     })),
     fail: assign((_, error: TeamError) => ({ error, action: null })),
     clear: assign({ notice: null, error: null }),
-    /** After a transfer the member is an admin: the page loads again so the session reads the new role. */
-    reloadIfTransferred: ({ context }) => {
-      if (context.action?.kind === 'transfer') reloadPage();
-    },
+    /** After a transfer the member is an admin: the screen tells the session to read the user (and role) again. */
+    announceIfTransferred: enqueueActions(({ context, enqueue }) => {
+      if (context.action?.kind === 'transfer') enqueue.emit({ type: 'ownership.transferred' as const });
+    }),
   },
 }).createMachine({
   id: 'team',
@@ -123,7 +122,7 @@ export const teamMachine = setup({
           {
             guard: { type: 'isDone', params: ({ event }) => event.output },
             target: 'refreshing',
-            actions: ['reloadIfTransferred', 'succeeded'],
+            actions: ['announceIfTransferred', 'succeeded'],
           },
           { target: 'refreshing', actions: { type: 'refused', params: ({ event }) => event.output } },
         ],

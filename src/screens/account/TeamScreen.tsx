@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ASSIGNABLE_ROLES } from '../../../shared/permissions.ts';
 import { SessionActor } from '../../app/actors.ts';
@@ -75,6 +75,12 @@ function TeamMembers() {
   const error = useSelector(actor, (s) => s.context.error);
   const notice = useSelector(actor, (s) => s.context.notice);
   const me = SessionActor.useSelector((s) => s.context.user?.id ?? null);
+  const session = SessionActor.useActorRef();
+  // After a transfer the member's role changed: the session reads the user again, so permissions follow at once.
+  useEffect(() => {
+    const sub = actor.on('ownership.transferred', () => session.send({ type: 'user.refresh' }));
+    return () => sub.unsubscribe();
+  }, [actor, session]);
   const canManage = useCan('team:manage');
   const canTransfer = useCan('ownership:transfer');
   const onAction = (action: TeamAction) => actor.send({ type: 'action.request', action });

@@ -14,14 +14,21 @@ type TableActor = ActorRefFrom<typeof contactsTableMachine>;
 export function BulkBar({ actor }: { actor: TableActor }) {
   const intl = useIntl();
   const lists = useSelector(actor, (s) => s.context.lists);
+  const workflows = useSelector(actor, (s) => s.context.workflows);
   const selected = useSelector(actor, (s) => s.context.selectedIds.length);
   const allMatching = useSelector(actor, (s) => s.context.allMatching);
   const total = useSelector(actor, (s) => s.context.total ?? 0);
   const loaded = useSelector(actor, (s) => s.context.rows.length);
   const busy = useSelector(actor, (s) => s.matches('applyingBulk'));
   const [listId, setListId] = useState<string | null>(null);
+  const [workflowId, setWorkflowId] = useState<string | null>(null);
   const request = (action: BulkAction) =>
-    actor.send({ type: 'bulk.request', action, ...(listId ? { listId: Number(listId) } : {}) });
+    actor.send({
+      type: 'bulk.request',
+      action,
+      ...(listId ? { listId: Number(listId) } : {}),
+      ...(workflowId ? { workflowId: Number(workflowId) } : {}),
+    });
   return (
     <Group gap="xs" wrap="wrap" data-testid="bulk-bar">
       <Text size="sm" fw={500}>
@@ -72,6 +79,24 @@ export function BulkBar({ actor }: { actor: TableActor }) {
         <Button size="xs" variant="light" onClick={() => request('unblock')}>
           {intl.formatMessage(m.unblock)}
         </Button>
+      </Permitted>
+      <Permitted permission="workflows:write">
+        <Group gap={4} wrap="nowrap">
+          <Select
+            size="xs"
+            aria-label={intl.formatMessage(m.bulkWorkflow)}
+            placeholder={intl.formatMessage(workflows.length ? m.bulkWorkflow : m.noActiveWorkflow)}
+            data={workflows.map((w) => ({ value: String(w.id), label: w.name }))}
+            value={workflowId}
+            onChange={setWorkflowId}
+            disabled={!workflows.length}
+            w={180}
+            searchable
+          />
+          <Button size="xs" variant="light" disabled={!workflows.length} onClick={() => request('enrolInWorkflow')}>
+            {intl.formatMessage(m.enrol)}
+          </Button>
+        </Group>
       </Permitted>
       <Permitted permission="contacts:export">
         <Button size="xs" variant="light" onClick={() => request('export')}>

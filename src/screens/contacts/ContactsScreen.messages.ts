@@ -50,6 +50,15 @@ export const contactsTableMessages = defineMessages({
     id: 'screen.contactsTable.deleteText',
     defaultMessage: 'The selected contacts, their notes and their history will be deleted for good.',
   },
+  bulkWorkflow: { id: 'screen.contactsTable.bulkWorkflow', defaultMessage: 'Workflow' },
+  enrol: { id: 'screen.contactsTable.enrol', defaultMessage: 'Add to workflow' },
+  noActiveWorkflow: { id: 'screen.contactsTable.noActiveWorkflow', defaultMessage: 'No active workflow' },
+  workflowRequired: { id: 'screen.contactsTable.workflowRequired', defaultMessage: 'Choose a workflow first' },
+  enrolled: defineMessage<{ count: number }>({
+    id: 'screen.contactsTable.enrolled',
+    defaultMessage:
+      '{count, plural, =0 {No contact enrolled: they are in the workflow already} one {# contact enrolled in the workflow} other {# contacts enrolled in the workflow}}',
+  }),
   affected: defineMessage<{ count: number }>({
     id: 'screen.contactsTable.affected',
     defaultMessage: '{count, plural, one {# contact changed} other {# contacts changed}}',

@@ -26,6 +26,7 @@ const ERRORS: Record<TableError, MessageDescriptor> = {
   loadFailed: t.loadFailed,
   nothingSelected: t.nothingSelected,
   listRequired: m.listRequired,
+  workflowRequired: t.workflowRequired,
   bulkFailed: t.bulkFailed,
 };
 
@@ -52,6 +53,7 @@ export function ContactsScreen() {
   const notices = useSelector(actor, (s) => s.context.notices);
   const total = useSelector(actor, (s) => s.context.total);
   const affected = useSelector(actor, (s) => s.context.affected);
+  const affectedBy = useSelector(actor, (s) => s.context.affectedBy);
   const attributes = useSelector(actor, (s) => s.context.attributes);
   const lists = useSelector(actor, (s) => s.context.lists);
   const loading = useSelector(actor, (s) => s.hasTag('busy'));
@@ -91,7 +93,11 @@ export function ContactsScreen() {
               {intl.formatMessage(commonMessages.retry)}
             </Button>
           ) : null}
-          {affected !== null ? <Alert color="teal">{intl.formatMessage(t.affected, { count: affected })}</Alert> : null}
+          {affected !== null ? (
+            <Alert color="teal" data-testid="bulk-affected">
+              {intl.formatMessage(affectedBy === 'enrolInWorkflow' ? t.enrolled : t.affected, { count: affected })}
+            </Alert>
+          ) : null}
           <ExportStatus actor={actor} />
           <Group justify="space-between">
             <Text fw={500} data-testid="contacts-total" aria-busy={loading}>

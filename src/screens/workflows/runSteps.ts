@@ -1,12 +1,12 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { RunDetail, RunStatus, RunStep } from '../../machines/workflowRuns/workflowRuns.types.ts';
-import { GOAL_EXIT_DETAIL } from '../../machines/workflowEditor/workflowGraph.ts';
-import { goalRunMessages, runStatusMessages, stepDetailMessages as sd } from './WorkflowRuns.messages.ts';
+import { GOAL_REASON } from '../../machines/workflowEditor/workflowGraph.ts';
+import { runsMessages, runStatusMessages, stepDetailMessages as sd } from './WorkflowRuns.messages.ts';
 
 /** A message with its values, for `intl.formatMessage`. */
 export type Said = { message: MessageDescriptor; values?: Record<string, string | number> };
 
-export const isGoalStep = (step: RunStep) => step.detail === GOAL_EXIT_DETAIL || step.kind === GOAL_EXIT_DETAIL;
+export const isGoalStep = (step: RunStep) => step.detail === GOAL_REASON || step.kind === GOAL_REASON;
 
 /** A run's status as shown: a run the engine ended because its contact met the goal reads "Goal reached". */
 export const shownStatus = (run: Pick<RunDetail, 'status' | 'steps'>): RunStatus | 'goalReached' =>
@@ -14,11 +14,11 @@ export const shownStatus = (run: Pick<RunDetail, 'status' | 'steps'>): RunStatus
 
 /** The label of a run's shown status. */
 export const statusMessage = (status: RunStatus | 'goalReached'): MessageDescriptor =>
-  status === 'goalReached' ? goalRunMessages.goalReached : runStatusMessages[status];
+  status === 'goalReached' ? runsMessages.goalReached : runStatusMessages[status];
 
 /** The engine's fixed details (server/services/workflows/engine.ts) and what they say. */
 const FIXED: Record<string, MessageDescriptor> = {
-  [GOAL_EXIT_DETAIL]: sd.goalReached,
+  [GOAL_REASON]: sd.goalReached,
   'already a recipient': sd.alreadySent,
   'no template': sd.noTemplate,
   'template not found': sd.templateGone,
