@@ -16,7 +16,7 @@ export const NOTIFICATION_KINDS = {
   'billing.low_balance': { link: '/billing/channels', values: ['channel', 'balance'] },
   'billing.limit_reached': { link: '/billing/channels', values: ['limit'] },
   /** A workflow's "notify team" step reached a contact: the member reads the workflow, the contact and the note. */
-  'workflow.notify': { link: '/workflows', values: ['workflow', 'contact', 'note'] },
+  'workflow.notify': { link: '/workflows/all', values: ['workflow', 'contact', 'note'] },
 } as const satisfies Record<string, { link: string; values: readonly string[] }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -26,7 +26,6 @@ export const runsMessages = defineMessages({
   detail: { id: 'screen.workflows.runs.detail', defaultMessage: 'Details' },
   way: { id: 'screen.workflows.runs.way', defaultMessage: 'Went' },
   message: { id: 'screen.workflows.runs.message', defaultMessage: 'Message sent' },
-  goalReached: { id: 'screen.workflows.runs.goalReached', defaultMessage: 'Goal reached' },
   testTitle: { id: 'screen.workflows.runs.testTitle', defaultMessage: 'Test run' },
   testText: {
     id: 'screen.workflows.runs.testText',
@@ -62,6 +61,11 @@ export const stepOutcomeMessages = defineMessages({
   failed: { id: 'screen.workflows.outcome.failed', defaultMessage: 'Failed' },
   skipped: { id: 'screen.workflows.outcome.skipped', defaultMessage: 'Skipped' },
 } satisfies Record<RunStep['outcome'], unknown>);
+
+/** A run's status when its contact met the goal (status `exited`, step detail `goal`). */
+export const goalRunMessages = defineMessages({
+  goalReached: { id: 'screen.workflows.runStatus.goalReached', defaultMessage: 'Goal reached' },
+});
 
 /** The engine's step details, read (see runSteps.ts). */
 export const stepDetailMessages = defineMessages({

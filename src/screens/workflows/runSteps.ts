@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { RunDetail, RunStatus, RunStep } from '../../machines/workflowRuns/workflowRuns.types.ts';
 import { GOAL_REASON } from '../../machines/workflowEditor/workflowGraph.ts';
-import { runsMessages, runStatusMessages, stepDetailMessages as sd } from './WorkflowRuns.messages.ts';
+import { goalRunMessages, runStatusMessages, stepDetailMessages as sd } from './WorkflowRuns.messages.ts';
 
 /** A message with its values, for `intl.formatMessage`. */
 export type Said = { message: MessageDescriptor; values?: Record<string, string | number> };
@@ -14,7 +14,7 @@ export const shownStatus = (run: Pick<RunDetail, 'status' | 'steps'>): RunStatus
 
 /** The label of a run's shown status. */
 export const statusMessage = (status: RunStatus | 'goalReached'): MessageDescriptor =>
-  status === 'goalReached' ? runsMessages.goalReached : runStatusMessages[status];
+  status === 'goalReached' ? goalRunMessages.goalReached : runStatusMessages[status];
 
 /** The engine's fixed details (server/services/workflows/engine.ts) and what they say. */
 const FIXED: Record<string, MessageDescriptor> = {
