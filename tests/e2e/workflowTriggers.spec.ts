@@ -71,7 +71,9 @@ test('"an attribute changes" starts the workflow when the contact page changes i
   await expect(page.getByTestId('greeting')).toBeVisible();
 
   await page.goto(`/workflows/workflow/${workflow.id}`);
+  await expect(page.getByTestId('workflow-canvas')).toBeVisible();
   await place(page, 'trigger', 330, 40);
+  await expect(page.getByTestId('workflow-node')).toHaveCount(1);
   await place(page, 'sendEmail', 330, 180);
   await expect(page.getByTestId('workflow-node')).toHaveCount(2);
 
@@ -132,6 +134,8 @@ test('the settings popover opens and closes by keyboard, and saves re-entry and 
   await loginThroughUi(page, user);
   await expect(page.getByTestId('greeting')).toBeVisible();
   await page.goto(`/workflows/workflow/${workflow.id}`);
+  await expect(page.getByTestId('workflow-canvas')).toBeVisible();
+  await expect(page).toHaveTitle(/Automation/);
   const title = await page.title();
 
   const settingsButton = page.getByRole('button', { name: 'Settings', exact: true });

@@ -135,7 +135,8 @@ export const triggerHintMessages = defineMessages({
   },
   manual: {
     id: 'screen.workflows.triggerHint.manual',
-    defaultMessage: 'Starts for the contacts enrolled by hand, through the enrolments API.',
+    defaultMessage:
+      'Starts for the contacts you choose in the contacts table with "Add to workflow", or through the API.',
   },
 } satisfies Record<TriggerType, unknown>);
 
@@ -147,6 +148,12 @@ export const triggerPanelMessages = defineMessages({
     id: 'screen.workflows.triggerPanel.noDateAttributes',
     defaultMessage: 'No date attributes yet: add one in the contact attributes.',
   },
+  dateMode: { id: 'screen.workflows.triggerPanel.dateMode', defaultMessage: 'Comes round' },
+  anniversary: {
+    id: 'screen.workflows.triggerPanel.anniversary',
+    defaultMessage: 'Every year on its day and month (a birthday)',
+  },
+  exact: { id: 'screen.workflows.triggerPanel.exact', defaultMessage: 'Once, on the exact date (a renewal)' },
   offsetAmount: { id: 'screen.workflows.triggerPanel.offsetAmount', defaultMessage: 'Days' },
   offsetWhen: { id: 'screen.workflows.triggerPanel.offsetWhen', defaultMessage: 'Before or after' },
   before: { id: 'screen.workflows.triggerPanel.before', defaultMessage: 'Before the date' },

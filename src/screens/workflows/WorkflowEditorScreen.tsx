@@ -29,13 +29,21 @@ import { statusMessages } from './WorkflowsScreen.messages.ts';
 
 type EditorRef = ReturnType<typeof useActorRef<typeof workflowEditorMachine>>;
 
-/** `/workflows/workflow/{id}`: the editor in the full-page layout (palette, canvas, side panel). */
+/**
+ * `/workflows/workflow/{id}`: the editor in the full-page layout (palette, canvas, side panel). The editor starts
+ * again when the member's role becomes known or changes (a page opened directly renders before the session has
+ * the role), so a member who may edit is never left with a read-only editor.
+ */
 export function WorkflowEditorScreen() {
   const { id } = useParams();
   const readOnly = !useCan('workflows:write');
+  return <WorkflowEditor key={`${id}:${readOnly}`} workflowId={Number(id)} readOnly={readOnly} />;
+}
+
+function WorkflowEditor({ workflowId, readOnly }: { workflowId: number; readOnly: boolean }) {
   const editor = useActorRef(workflowEditorMachine, {
     ...actorOptions(),
-    input: { workflowId: Number(id), readOnly },
+    input: { workflowId, readOnly },
   });
   const loading = useSelector(editor, (s) => s.matches('loading'));
   const failed = useSelector(editor, (s) => s.matches('failed'));

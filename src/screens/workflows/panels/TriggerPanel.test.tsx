@@ -67,12 +67,14 @@ describe('TriggerPanel', () => {
     );
   });
 
-  it('picking the date trigger starts on the day at 9; other types start bare', () => {
+  it('picking the date trigger starts every year on the day at 9 UTC; other types start bare', () => {
     expect(triggerDefaults('dateAttribute')).toEqual({
       type: 'dateAttribute',
       attributeId: null,
+      dateMode: 'anniversary',
       offsetDays: 0,
       hour: 9,
+      zone: 'UTC',
     });
     expect(triggerDefaults('listAdded')).toEqual({ type: 'listAdded' });
   });

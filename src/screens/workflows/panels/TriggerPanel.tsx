@@ -1,7 +1,7 @@
 import { Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { NodeConfigs, ProblemCode, TriggerType } from '../../../machines/workflowEditor/workflowEditor.types.ts';
-import { CUSTOM_EVENT_NAME, TRIGGER_TYPES } from '../../../machines/workflowEditor/workflowGraph.ts';
+import { CUSTOM_EVENT_NAME, DATE_TRIGGER, TRIGGER_TYPES } from '../../../machines/workflowEditor/workflowGraph.ts';
 import {
   panelMessages as p,
   triggerHintMessages as th,
@@ -12,10 +12,21 @@ import { idOf, type StepPanelProps } from './panelProps.ts';
 
 type TriggerConfig = NodeConfigs['trigger'];
 
-/** The configuration a trigger type starts with when the user picks it (a date trigger fires on the day at 9). */
+/** The configuration a trigger type starts with when picked (a date trigger: every year, on the day, at 9 UTC). */
 export function triggerDefaults(type: TriggerType): TriggerConfig {
-  return type === 'dateAttribute' ? { type, attributeId: null, offsetDays: 0, hour: 9 } : { type };
+  return type === 'dateAttribute'
+    ? {
+        type,
+        attributeId: null,
+        dateMode: 'anniversary',
+        offsetDays: 0,
+        hour: DATE_TRIGGER.defaultHour,
+        zone: DATE_TRIGGER.defaultZone,
+      }
+    : { type };
 }
+
+const ZONES = Intl.supportedValuesOf('timeZone');
 
 /**
  * The trigger: its type, then that type's fields (a list, a segment, an attribute with an optional value, a date
@@ -31,7 +42,8 @@ export function TriggerPanel(props: StepPanelProps<'trigger'> & { problems: Prob
   const dateAttributes = options.attributes.filter((a) => a.type === 'date');
   const offset = c.offsetDays ?? 0;
   const eventName = c.eventName ?? '';
-  const hour = c.hour ?? 9;
+  const hour = c.hour ?? DATE_TRIGGER.defaultHour;
+  const max = DATE_TRIGGER.maxOffsetDays;
   return (
     <>
       <Select
@@ -100,16 +112,27 @@ export function TriggerPanel(props: StepPanelProps<'trigger'> & { problems: Prob
             error={c.attributeId ? undefined : missing}
             onChange={(v) => set({ attributeId: idOf(v) })}
           />
+          <Select
+            label={t(tp.dateMode)}
+            disabled={disabled}
+            allowDeselect={false}
+            value={c.dateMode ?? 'anniversary'}
+            data={[
+              { value: 'anniversary', label: t(tp.anniversary) },
+              { value: 'exact', label: t(tp.exact) },
+            ]}
+            onChange={(v) => v && set({ dateMode: v as 'anniversary' | 'exact' })}
+          />
           <Group grow align="flex-start">
             <NumberInput
               label={t(tp.offsetAmount)}
               disabled={disabled}
               min={0}
-              max={365}
+              max={max}
               allowDecimal={false}
               value={Math.abs(offset)}
               onChange={(v) => {
-                const days = Math.min(365, Math.max(0, Math.trunc(Number(v) || 0)));
+                const days = Math.min(max, Math.max(0, Math.trunc(Number(v) || 0)));
                 set({ offsetDays: offset < 0 ? -days : days });
               }}
             />
@@ -133,6 +156,15 @@ export function TriggerPanel(props: StepPanelProps<'trigger'> & { problems: Prob
             allowDecimal={false}
             value={hour}
             onChange={(v) => set({ hour: Math.min(23, Math.max(0, Math.trunc(Number(v) || 0))) })}
+          />
+          <Select
+            label={t(p.zone)}
+            disabled={disabled}
+            searchable
+            allowDeselect={false}
+            value={c.zone ?? DATE_TRIGGER.defaultZone}
+            data={ZONES}
+            onChange={(v) => v && set({ zone: v })}
           />
           <Text size="sm" data-testid="trigger-date-summary">
             {offset === 0
