@@ -15,8 +15,11 @@ export const NOTIFICATION_KINDS = {
   'team.invitation_accepted': { link: '/account/team', values: ['name'] },
   'billing.low_balance': { link: '/billing/channels', values: ['channel', 'balance'] },
   'billing.limit_reached': { link: '/billing/channels', values: ['limit'] },
-  /** A workflow's "notify team" step reached a contact: the member reads the workflow, the contact and the note. */
-  'workflow.notify': { link: '/workflows', values: ['workflow', 'contact', 'note'] },
+  /**
+   * A workflow's "notify team" step reached a contact: the member reads the workflow, the contact and the note, and
+   * goes to the contacts (the manager's route is the splat `workflows/*`, which a link cannot name).
+   */
+  'workflow.notify': { link: '/contacts', values: ['workflow', 'contact', 'note'] },
 } as const satisfies Record<string, { link: string; values: readonly string[] }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
