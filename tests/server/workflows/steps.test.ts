@@ -125,6 +125,21 @@ describe('list steps', () => {
   });
 });
 
+it('a test run does not change the chosen contact: list and attribute steps pass without acting', async () => {
+  const { listId } = await makeList(a, 'Tried');
+  const id = await contact(a, 'tried@example.org');
+  const wf = await activeStepWorkflow(a, { kind: 'addToList', config: { listId } });
+  const started = await a.call('POST', `/workflows/${wf}/test-runs`, { contactId: id, address: 'me@example.net' });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  await advanceWorkflow(forJob(env.ctx, a.companyId), wf);
+  expect((await traces(a, wf)).get(id)).toMatchObject({
+    outcome: 'passed',
+    detail: 'test run: the contact is not changed',
+  });
+  expect((await env.pool.query('select 1 from list_members where list_id = $1', [listId])).rowCount).toBe(0);
+  expect(await eventsOf(env, id, 'list.added')).toEqual([]);
+});
+
 describe('branch on conditions', () => {
   it('compiles the segment conditions for the one contact, and the trace names the conditions that held', async () => {
     const plan = await attribute(a, { name: 'Plan', type: 'category', options: ['free', 'gold'] });
