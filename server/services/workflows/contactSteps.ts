@@ -56,13 +56,13 @@ export async function updateAttribute(
       where company_id = $1 and id = $2`,
     [run.companyId, run.contactId, key, outcome.value === null ? null : JSON.stringify(outcome.value)],
   );
-  // The payload the contacts service writes (ids, never values), and the workflow that made the change.
+  // The payload the contacts service writes (ids, never values): it is also the contact.updated webhook's data.
   await recordEvent(db, {
     companyId: run.companyId,
     contactId: run.contactId,
     type: 'contact.updated',
     userId: null,
-    payload: { fields: ['attributes'], attributes: [key], workflowId: run.workflowId },
+    payload: { fields: ['attributes'], attributes: [key] },
   });
   return { kind: 'next', handle: 'next', detail: outcome.value === null ? `${def.name} removed` : `${def.name} set` };
 }

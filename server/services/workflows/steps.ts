@@ -157,8 +157,11 @@ async function executeStep(
     }
     case 'addToList':
     case 'removeFromList':
+      // A test run tries the workflow out: the chosen contact's data (and the triggers it would fire) stays as it is.
+      if (run.testAddress) return { kind: 'next', handle: 'next', detail: 'test run: the contact is not changed' };
       return changeList(db, ref, node.kind === 'addToList' ? 'add' : 'remove', node.config.listId);
     case 'updateAttribute':
+      if (run.testAddress) return { kind: 'next', handle: 'next', detail: 'test run: the contact is not changed' };
       return updateAttribute(db, ref, node.config);
     case 'split': {
       // A stable cohort per run: the run id picks a point on 0–99 and the cohorts share the range in order.

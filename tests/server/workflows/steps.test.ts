@@ -56,10 +56,9 @@ describe('update attribute', () => {
     const trace = await runStep(env, a, wf, [id]);
     expect(trace.get(id)).toMatchObject({ outcome: 'passed', detail: 'Score set' });
     expect((await attributesOf(id))[String(score.id)]).toBe(4.5);
+    // makeContact wrote contact.created; the step wrote the only contact.updated, as the contacts service does.
     const events = await eventsOf(env, id, 'contact.updated');
-    expect(events.filter((e) => e.workflowId === wf)).toEqual([
-      { fields: ['attributes'], attributes: [String(score.id)], workflowId: wf },
-    ]);
+    expect(events).toEqual([{ fields: ['attributes'], attributes: [String(score.id)] }]);
     // The other workflow's attribute trigger reads the event from the stream and enrols the contact.
     await matchTriggerEvents(forJob(env.ctx, a.companyId));
     const runs = (await a.call('GET', `/workflows/${listening.body.id}/runs`)).body;
@@ -124,6 +123,21 @@ describe('list steps', () => {
     });
     expect((await env.pool.query(member, [theirs, id])).rowCount).toBe(0);
   });
+});
+
+it('a test run does not change the chosen contact: list and attribute steps pass without acting', async () => {
+  const { listId } = await makeList(a, 'Tried');
+  const id = await contact(a, 'tried@example.org');
+  const wf = await activeStepWorkflow(a, { kind: 'addToList', config: { listId } });
+  const started = await a.call('POST', `/workflows/${wf}/test-runs`, { contactId: id, address: 'me@example.net' });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  await advanceWorkflow(forJob(env.ctx, a.companyId), wf);
+  expect((await traces(a, wf)).get(id)).toMatchObject({
+    outcome: 'passed',
+    detail: 'test run: the contact is not changed',
+  });
+  expect((await env.pool.query('select 1 from list_members where list_id = $1', [listId])).rowCount).toBe(0);
+  expect(await eventsOf(env, id, 'list.added')).toEqual([]);
 });
 
 describe('branch on conditions', () => {
