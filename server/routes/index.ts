@@ -30,6 +30,7 @@ import { readinessHandlers } from './system/readiness.ts';
 import { apiKeyHandlers } from './integrations/apiKeys.ts';
 import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
+import { userflowModelHandlers } from './userflow/models.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
@@ -62,6 +63,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...apiKeyHandlers(ctx),
     ...trackerHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...userflowModelHandlers(ctx),
   };
 }
 
