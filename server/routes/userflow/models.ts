@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
@@ -36,12 +37,23 @@ type Ops =
   | 'listUserflowPredictionFiles'
   | 'downloadUserflowPredictions';
 
-/** Connectors, training, scoring and predictions are not built yet: they answer 501 with a code the SPA can show. */
+const NOT_BUILT = () => new HttpError(501, 'not_implemented', 'This part of UserFlow models is not available yet.');
+
+/** The signed download link's check is not built yet: every link answers 501. */
 const notBuilt = async (): Promise<never> => {
-  throw new HttpError(501, 'not_implemented', 'This part of UserFlow models is not available yet.');
+  throw NOT_BUILT();
 };
 
 export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
+  /**
+   * Connectors, training, scoring and predictions are not built yet: a model of the caller's company answers 501 with
+   * a code the SPA can show, any other id 404 as every operation on a model does.
+   */
+  const notBuiltFor = async (request: FastifyRequest): Promise<never> => {
+    const { modelId } = request.params as { modelId: number };
+    await getModel(scoped(ctx, request), modelId);
+    throw NOT_BUILT();
+  };
   return {
     async listUserflowModels(request) {
       return listModels(scoped(ctx, request));
@@ -74,17 +86,17 @@ export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
       setPagination(reply, page, perPage, total);
       return items;
     },
-    testUserflowSource: notBuilt,
-    getUserflowSourceSchema: notBuilt,
-    previewUserflowSource: notBuilt,
-    getUserflowMatchRate: notBuilt,
-    uploadUserflowFile: notBuilt,
-    trainUserflowModel: notBuilt,
-    runUserflowModel: notBuilt,
-    getUserflowScoreHistogram: notBuilt,
-    listUserflowTopContacts: notBuilt,
-    createUserflowSegment: notBuilt,
-    listUserflowPredictionFiles: notBuilt,
+    testUserflowSource: notBuiltFor,
+    getUserflowSourceSchema: notBuiltFor,
+    previewUserflowSource: notBuiltFor,
+    getUserflowMatchRate: notBuiltFor,
+    uploadUserflowFile: notBuiltFor,
+    trainUserflowModel: notBuiltFor,
+    runUserflowModel: notBuiltFor,
+    getUserflowScoreHistogram: notBuiltFor,
+    listUserflowTopContacts: notBuiltFor,
+    createUserflowSegment: notBuiltFor,
+    listUserflowPredictionFiles: notBuiltFor,
     downloadUserflowPredictions: notBuilt,
   };
 }
