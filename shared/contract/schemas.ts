@@ -394,6 +394,7 @@ export const User = {
     'firstName',
     'lastName',
     'email',
+    'phonePrefix',
     'phoneNumber',
     'language',
     'role',
@@ -415,6 +416,10 @@ export const User = {
     },
     email: {
       type: 'string',
+    },
+    phonePrefix: {
+      type: ['string', 'null'],
+      description: 'Country calling code, digits only',
     },
     phoneNumber: {
       type: ['string', 'null'],
@@ -6296,6 +6301,10 @@ export const InvitationPreview = {
     companyName: {
       type: 'string',
     },
+    inviterName: {
+      type: ['string', 'null'],
+      description: 'Who sent the invitation (first and last name); null or absent when that member has since left',
+    },
     email: {
       type: 'string',
     },
@@ -6973,7 +6982,20 @@ export const WorkflowSave = {
         },
       },
     },
+    reentry: {
+      description:
+        'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+      type: 'string',
+      enum: ['never', 'afterFinish', 'always'],
+    },
   },
+} as const;
+
+export const WorkflowReentry = {
+  description:
+    'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+  type: 'string',
+  enum: ['never', 'afterFinish', 'always'],
 } as const;
 
 export const WorkflowStatusChange = {
@@ -7031,7 +7053,7 @@ export const WorkflowCounts = {
 
 export const WorkflowDetail = {
   type: 'object',
-  required: ['id', 'name', 'status', 'graph', 'counts', 'options'],
+  required: ['id', 'name', 'status', 'graph', 'reentry', 'counts', 'options'],
   properties: {
     id: {
       type: 'integer',
@@ -7135,6 +7157,12 @@ export const WorkflowDetail = {
           },
         },
       },
+    },
+    reentry: {
+      description:
+        'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+      type: 'string',
+      enum: ['never', 'afterFinish', 'always'],
     },
     counts: {
       type: 'object',
