@@ -7,6 +7,7 @@ import type { SourceKind } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector } from './types.ts';
 import { openFile } from './file.ts';
 import { openPostgres } from './postgres.ts';
+import { openRest } from './rest.ts';
 
 export interface SourceSettings {
   kind: SourceKind;
@@ -21,6 +22,7 @@ export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSe
 const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   file: openFile,
   postgres: openPostgres,
+  rest: openRest,
 };
 
 export async function openConnector(
