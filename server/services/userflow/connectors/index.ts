@@ -8,6 +8,7 @@ import { ConnectorError, type Connector } from './types.ts';
 import { openFile } from './file.ts';
 import { openPostgres } from './postgres.ts';
 import { openRest } from './rest.ts';
+import { openTracker } from './tracker.ts';
 
 export interface SourceSettings {
   kind: SourceKind;
@@ -23,6 +24,7 @@ const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   file: openFile,
   postgres: openPostgres,
   rest: openRest,
+  userflow: openTracker,
 };
 
 export async function openConnector(
