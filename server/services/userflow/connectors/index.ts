@@ -6,6 +6,7 @@ import type { Scope } from '../../scope.ts';
 import type { SourceKind } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector } from './types.ts';
 import { openFile } from './file.ts';
+import { openMysql } from './mysql.ts';
 import { openPostgres } from './postgres.ts';
 import { openRest } from './rest.ts';
 import { openTracker } from './tracker.ts';
@@ -23,6 +24,7 @@ export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSe
 const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   file: openFile,
   postgres: openPostgres,
+  mysql: openMysql,
   rest: openRest,
   userflow: openTracker,
 };
