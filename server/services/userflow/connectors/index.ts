@@ -8,6 +8,7 @@ import { ConnectorError, type Connector } from './types.ts';
 import { openFile } from './file.ts';
 import { openMysql } from './mysql.ts';
 import { openPostgres } from './postgres.ts';
+import { openBrevo, openHubspot, openMatomo, openPlausible } from './providers.ts';
 import { openRest } from './rest.ts';
 import { openTracker } from './tracker.ts';
 
@@ -27,6 +28,10 @@ const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   mysql: openMysql,
   rest: openRest,
   userflow: openTracker,
+  hubspot: openHubspot,
+  plausible: openPlausible,
+  matomo: openMatomo,
+  brevo: openBrevo,
 };
 
 export async function openConnector(
