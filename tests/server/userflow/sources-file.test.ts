@@ -45,7 +45,8 @@ const CSV = [
   ),
 ].join('\n');
 
-describe('UserFlow file source', () => {
+// Each read starts a worker thread that loads the readers through tsx: seconds each on a loaded machine.
+describe('UserFlow file source', { timeout: 120_000 }, () => {
   it('stores an uploaded CSV and answers its schema, preview and match rate by email', async () => {
     const id = await newModel(a);
     const uploaded = await uploadTo(a, id, 'customers.csv', CSV);
