@@ -27,6 +27,8 @@ export const TASKS = {
   trainUserflowModel: 'train_userflow_model',
   /** One scoring run of a UserFlow model (by hand, on schedule or in realtime). */
   scoreUserflowModel: 'score_userflow_model',
+  /** Every minute: queues the scheduled and realtime UserFlow runs that are due. */
+  scheduleUserflowRuns: 'schedule_userflow_runs',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

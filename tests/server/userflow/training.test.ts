@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forJob } from '../../../server/services/scope.ts';
+import { queueDueRuns } from '../../../server/services/userflow/runModes.ts';
 import { runScoring } from '../../../server/services/userflow/scoring.ts';
 import { runTraining } from '../../../server/services/userflow/versions.ts';
 import { seeded } from '../../../server/services/userflow/training/random.ts';
@@ -156,5 +157,39 @@ describe('UserFlow training, scoring and predictions', () => {
       max: null,
       bins: [],
     });
+  }, 60_000);
+
+  it('queues scheduled runs at their cron times and realtime runs at the poll interval, never for paused models', async () => {
+    const id = await trainedModel();
+    await a.call('PATCH', `/userflow/models/${id}`, {
+      identity: { column: 'email', matchKind: 'email', attributeId: null },
+      target: { kind: 'column', column: 'churned' },
+      features: [{ name: 'visits', type: 'numeric', used: true }],
+      runMode: { mode: 'scheduled', pattern: '0 * * * *', timeZone: 'Europe/Rome' },
+    });
+    await a.call('POST', `/userflow/models/${id}/train`);
+    await runTraining(forJob(env.ctx, a.companyId), id);
+    const runsOf = async () =>
+      (await a.call('GET', `/userflow/models/${id}/runs`)).body as { id: number; trigger: string; status: string }[];
+    const start = new Date('2030-01-01T10:20:00Z');
+    expect(await queueDueRuns(env.ctx, start)).toBe(0);
+    expect((await a.call('GET', `/userflow/models/${id}`)).body.nextRunAt).toBe('2030-01-01T11:00:00+00:00');
+    expect(await queueDueRuns(env.ctx, new Date('2030-01-01T10:59:00Z'))).toBe(0);
+    expect(await queueDueRuns(env.ctx, new Date('2030-01-01T11:00:30Z'))).toBe(1);
+    expect((await runsOf())[0]).toMatchObject({ trigger: 'scheduled', status: 'queued' });
+    // While that run is queued, nothing more is queued for the model.
+    expect(await queueDueRuns(env.ctx, new Date('2030-01-01T12:00:30Z'))).toBe(0);
+    await runScoring(forJob(env.ctx, a.companyId), id, 'scheduled', (await runsOf())[0]!.id);
+
+    // Realtime on a file source: a re-read every poll interval after the last run; a paused model never runs.
+    await a.call('PATCH', `/userflow/models/${id}`, { runMode: { mode: 'realtime' } });
+    const soon = new Date(Date.now() + 60_000);
+    const later = new Date(Date.now() + 6 * 60_000);
+    expect(await queueDueRuns(env.ctx, soon)).toBe(0);
+    expect((await a.call('POST', `/userflow/models/${id}/pause`)).status).toBe(200);
+    expect(await queueDueRuns(env.ctx, later)).toBe(0);
+    await a.call('POST', `/userflow/models/${id}/resume`);
+    expect(await queueDueRuns(env.ctx, later)).toBe(1);
+    expect((await runsOf())[0]).toMatchObject({ trigger: 'realtime', status: 'queued' });
   }, 60_000);
 });
