@@ -79,8 +79,11 @@ async function withConnector<T>(
   });
   let connector: Connector | null = null;
   const run = async () => {
-    connector = await openConnector(scope, modelId, settings);
-    return work(connector, controller.signal);
+    const opened = await openConnector(scope, modelId, settings);
+    connector = opened;
+    // Opened after the time-out already answered: nothing will use it, so it is closed here.
+    if (controller.signal.aborted) await opened.close();
+    return work(opened, controller.signal);
   };
   try {
     return await Promise.race([run(), timeout]);

@@ -3,8 +3,8 @@
  * values, and the same parsers turn a cell into the number, boolean or date that training and scoring use. Files
  * hand over text; databases and APIs hand over typed values; both go through here.
  */
-import type { FeatureType } from '../../../../shared/userflow.ts';
-import type { SourceValue } from './types.ts';
+import { USERFLOW_LIMITS, type FeatureType } from '../../../../shared/userflow.ts';
+import type { SourceRow, SourceValue } from './types.ts';
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', 't', '1', 'si', 'sì']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', 'f', '0']);
@@ -70,4 +70,48 @@ export function detectType(values: readonly (SourceValue | undefined)[]): Featur
   if (present.every((v) => parseNumber(v) !== null)) return 'numeric';
   if (present.every((v) => parseDate(v) !== null)) return 'date';
   return 'categorical';
+}
+
+/** Column names as a model uses them: cut to the contract's length and made unique ("Spend", "Spend (2)"). */
+export function uniqueColumns(headers: string[]): string[] {
+  const seen = new Set<string>();
+  return headers.map((header) => {
+    const base = header.slice(0, USERFLOW_LIMITS.maxColumnNameLength - 6);
+    let name = base;
+    for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** A database driver's value as a cell: dates as ISO text, big integers as numbers when exact, JSON as its text. */
+export function sourceValue(value: unknown): SourceValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return JSON.stringify(value);
+}
+
+/**
+ * A JSON record as a row: nested objects become dotted columns (`address.city`) down to three levels, lists and
+ * deeper objects their JSON text. A record that is not an object is a bad answer.
+ */
+export function flatRow(record: unknown): SourceRow | null {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return null;
+  const row: SourceRow = {};
+  const walk = (value: Record<string, unknown>, prefix: string, depth: number) => {
+    for (const [key, cell] of Object.entries(value)) {
+      const name = `${prefix}${key}`;
+      if (cell !== null && typeof cell === 'object' && !Array.isArray(cell) && depth < 3) {
+        walk(cell as Record<string, unknown>, `${name}.`, depth + 1);
+      } else {
+        row[name] = sourceValue(cell);
+      }
+    }
+  };
+  walk(record as Record<string, unknown>, '', 1);
+  return row;
 }
