@@ -25,6 +25,12 @@ export const TASKS = {
   workflowTrigger: 'workflow_trigger',
   /** A company's date triggers: enrols the contacts whose date attribute comes round, then schedules its next hour. */
   workflowDates: 'workflow_dates',
+  /** Trains a UserFlow model's new version in a worker thread, then scores the contacts with it. */
+  trainUserflowModel: 'train_userflow_model',
+  /** One scoring run of a UserFlow model (by hand, on schedule or in realtime). */
+  scoreUserflowModel: 'score_userflow_model',
+  /** Every minute: queues the scheduled and realtime UserFlow runs that are due. */
+  scheduleUserflowRuns: 'schedule_userflow_runs',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -47,6 +53,10 @@ export const jobKeys = {
   workflowTrigger: (companyId: string) => `workflow-trigger:${companyId}`,
   /** One date-trigger job per company, at the next hour one of its date workflows is due. */
   workflowDates: (companyId: string) => `workflow-dates:${companyId}`,
+  /** A model's training (one at a time: the API refuses a second while the model is training). */
+  userflowTraining: (modelId: number) => `userflow-training:${modelId}`,
+  /** A model's scoring run. */
+  userflowRun: (runId: number) => `userflow-run:${runId}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

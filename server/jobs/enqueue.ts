@@ -15,6 +15,8 @@ export interface TaskPayloads {
   [TASKS.advanceWorkflow]: { companyId: string; workflowId: number; at?: string };
   [TASKS.workflowTrigger]: { companyId: string };
   [TASKS.workflowDates]: { companyId: string };
+  [TASKS.trainUserflowModel]: { companyId: string; modelId: number };
+  [TASKS.scoreUserflowModel]: { companyId: string; modelId: number; runId: number };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -46,6 +48,9 @@ const JOBS: {
   [TASKS.advanceWorkflow]: { maxAttempts: 10, key: (p) => jobKeys.workflowAdvance(p.workflowId, p.at), tenant: true },
   [TASKS.workflowTrigger]: { maxAttempts: 10, key: (p) => jobKeys.workflowTrigger(p.companyId), tenant: true },
   [TASKS.workflowDates]: { maxAttempts: 10, key: (p) => jobKeys.workflowDates(p.companyId), tenant: true },
+  // Training and scoring record their own failure on the model or the run: a retry would only repeat it.
+  [TASKS.trainUserflowModel]: { maxAttempts: 1, key: (p) => jobKeys.userflowTraining(p.modelId), tenant: true },
+  [TASKS.scoreUserflowModel]: { maxAttempts: 1, key: (p) => jobKeys.userflowRun(p.runId), tenant: true },
 };
 
 /**

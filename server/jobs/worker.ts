@@ -1,6 +1,7 @@
 import { advanceWorkflowTask } from './advanceWorkflow.ts';
 import { workflowTriggerTask } from './workflowTrigger.ts';
 import { workflowDatesTask } from './workflowDates.ts';
+import { scheduleUserflowRunsTask, scoreUserflowModelTask, trainUserflowModelTask } from './userflowModels.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -62,6 +63,9 @@ export function taskList(
     [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
     [TASKS.workflowTrigger]: workflowTriggerTask(ctx),
     [TASKS.workflowDates]: workflowDatesTask(ctx),
+    [TASKS.trainUserflowModel]: trainUserflowModelTask(ctx),
+    [TASKS.scoreUserflowModel]: scoreUserflowModelTask(ctx),
+    [TASKS.scheduleUserflowRuns]: scheduleUserflowRunsTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -93,6 +97,7 @@ export async function startWorker(
       `43 3 * * * ${TASKS.cleanWebhookLog} ?max=1`,
       `23 3 * * * ${TASKS.maintainTrackerPartitions} ?max=1`,
       `7 4 * * * ${TASKS.pruneAuditLog} ?max=1`,
+      `* * * * * ${TASKS.scheduleUserflowRuns} ?max=1`,
     ].join('\n'),
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
