@@ -9,6 +9,7 @@ import { contactImportModel } from './contactImport.model.ts';
 import { contactsTableModel } from './contactsTable.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
+import { modelWizardModel } from './modelWizard.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { realtimeModel } from './realtime.model.ts';
@@ -66,4 +67,5 @@ export const models: MachineModel<never>[] = [
   webhookLogModel,
   webhookSecretModel,
   sendControlsModel,
+  modelWizardModel,
 ] as MachineModel<never>[];
