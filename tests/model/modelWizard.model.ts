@@ -83,7 +83,7 @@ export const modelWizardOutputFixtures = {
     saved: { kind: 'saved' },
     rejected: { kind: 'rejected', errors: { name: 'must NOT have more than 120 characters' } },
   } satisfies { [K in SaveOutcome['kind']]: Extract<SaveOutcome, { kind: K }> },
-  uploadFile: { uploaded: { fileId: 'f1' } },
+  uploadFile: { uploaded: { fileId: 'f1', fileName: 'data.csv' } },
   testSource: {
     connected: { kind: 'connected', preview },
     refused: { kind: 'refused', message: 'The file has no header row.' },

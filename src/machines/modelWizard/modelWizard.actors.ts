@@ -29,13 +29,16 @@ export const saveDraft = fromPromise<SaveOutcome, { modelId: number; draft: Mode
 });
 
 /** A CSV/XLS/XLSX file for the file source; the server keeps it and answers its id. */
-export const uploadFile = fromPromise<{ fileId: string }, { modelId: number; file: File }>(async ({ input }) => {
-  const form = new FormData();
-  form.append('file', input.file);
-  return unwrap(
-    await userflowApi.POST('/userflow/models/{modelId}/source/file', { ...model(input.modelId), body: form }),
-  ) as { fileId: string };
-});
+export const uploadFile = fromPromise<{ fileId: string; fileName: string }, { modelId: number; file: File }>(
+  async ({ input }) => {
+    const form = new FormData();
+    form.append('file', input.file);
+    const uploaded = unwrap(
+      await userflowApi.POST('/userflow/models/{modelId}/source/file', { ...model(input.modelId), body: form }),
+    ) as { fileId: string };
+    return { fileId: uploaded.fileId, fileName: input.file.name };
+  },
+);
 
 /** Connects with the draft's source settings: its columns and first rows, or the connector's refusal in words. */
 export const testSource = fromPromise<TestOutcome, { modelId: number; draft: ModelDraft }>(async ({ input }) => {

@@ -124,8 +124,8 @@ export const modelWizardMachine = setup({
           features: context.draft.features.map((f) => (f.name === name ? { ...f, type: featureType } : f)),
         }),
     ),
-    assignUploaded: assign(({ context }, fileId: string) =>
-      applyPatch(context, { sourceKind: 'file', sourceConfig: { ...context.draft.sourceConfig, fileId } }),
+    assignUploaded: assign(({ context }, uploaded: { fileId: string; fileName: string }) =>
+      applyPatch(context, { sourceKind: 'file', sourceConfig: { ...context.draft.sourceConfig, ...uploaded } }),
     ),
     /** The preview's columns become the suggested features (every column on, with its detected type). */
     assignTested: assign(({ context }, outcome: TestOutcome) =>
@@ -235,7 +235,7 @@ export const modelWizardMachine = setup({
                     }),
                     onDone: {
                       target: 'testing',
-                      actions: { type: 'assignUploaded', params: ({ event }) => event.output.fileId },
+                      actions: { type: 'assignUploaded', params: ({ event }) => event.output },
                     },
                     onError: { target: 'idle', actions: { type: 'failWith', params: 'testFailed' } },
                   },
