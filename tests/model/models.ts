@@ -10,6 +10,7 @@ import { contactsTableModel } from './contactsTable.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
 import { modelWizardModel } from './modelWizard.model.ts';
+import { modelListModel, predictionsModel } from './userflowPages.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { realtimeModel } from './realtime.model.ts';
@@ -68,4 +69,6 @@ export const models: MachineModel<never>[] = [
   webhookSecretModel,
   sendControlsModel,
   modelWizardModel,
+  modelListModel,
+  predictionsModel,
 ] as MachineModel<never>[];
