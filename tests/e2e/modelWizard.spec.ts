@@ -119,15 +119,15 @@ test.describe('model wizard', () => {
     await next.click();
     await expect(page).toHaveURL(new RegExp(`${URL_BASE}/step-2$`));
 
-    await page.getByRole('textbox', { name: 'Column that identifies the contact' }).click();
+    await page.getByRole('combobox', { name: 'Column that identifies the contact' }).click();
     await page.getByRole('option', { name: 'email', exact: true }).click();
     await page.getByRole('button', { name: 'Check the match rate' }).click();
     await expect(page.getByTestId('match-rate')).toHaveText('50% of rows match a contact (1 of 2).');
-    await page.getByRole('textbox', { name: 'Column to predict' }).click();
+    await page.getByRole('combobox', { name: 'Column to predict' }).click();
     await page.getByRole('option', { name: 'bought', exact: true }).click();
     // The suggested features: everything but the identity and the target, on, with the detected type.
     await expect(page.getByRole('switch', { name: 'Use visits' })).toBeChecked();
-    await expect(page.getByRole('textbox', { name: 'Type of visits' })).toHaveValue('Number');
+    await expect(page.getByRole('combobox', { name: 'Type of visits' })).toHaveValue('Number');
     await page.getByRole('switch', { name: 'Use visits' }).uncheck();
     await expect(next).toBeDisabled();
     await page.getByRole('switch', { name: 'Use visits' }).check();

@@ -189,14 +189,14 @@ function StepButtons() {
 
 /** Step 1: the source picker (every connector), the routed sources as tabs, the settings, test and preview. */
 export function ModelSourceScreen() {
-  const actor = useModelWizardActor();
-  const kind = useSelector(actor, (s) => s.context.draft.sourceKind);
+  const { pathname } = useLocation();
+  const routed = isRouted(pathname.split('/').filter(Boolean).at(-1) ?? null);
   return (
     <Stack>
       <SourcePicker />
       <StepLinks label={w.sources} items={SOURCE_LINKS} />
-      {/* A routed source renders in the outlet; the picker's other connectors render here. */}
-      {isRouted(kind) ? <Outlet /> : <SourceFields />}
+      {/* A source sub-route renders in the outlet (and chooses that source); the picker's others render here. */}
+      {routed ? <Outlet /> : <SourceFields />}
       <SourcePreviewTable />
     </Stack>
   );
