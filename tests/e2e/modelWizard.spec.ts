@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { emptyDraft } from '../../src/machines/modelWizard/modelWizard.draft.ts';
 import type { ModelSummary } from '../../src/machines/modelList/modelList.types.ts';
@@ -29,6 +30,15 @@ const preview: SourcePreview = {
     { email: 'bob@shop.test', visits: 1, bought: false },
   ],
 };
+
+/** axe (WCAG 2.1 AA, as tests/e2e/accessibility.spec.ts runs it) over the wizard's content as it stands. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 interface Standin {
   model: LoadedModel;
@@ -112,6 +122,7 @@ test.describe('model wizard', () => {
       .setInputFiles({ name: 'buyers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByTestId('source-preview')).toContainText('ada@shop.test');
     await expect(page.getByText('Uploaded file: buyers.csv')).toBeVisible();
+    await expectAccessible(page);
     expect(standin.uploads).toBe(1);
 
     // The draft autosaves; a reload comes back to the same step with the same preview.
@@ -141,6 +152,7 @@ test.describe('model wizard', () => {
     await page.getByRole('switch', { name: 'Use visits' }).uncheck();
     await expect(next).toBeDisabled();
     await page.getByRole('switch', { name: 'Use visits' }).check();
+    await expectAccessible(page);
     await next.click();
 
     await expect(page).toHaveURL(new RegExp(`${URL_BASE}/step-3$`));
@@ -258,6 +270,7 @@ test.describe('model wizard', () => {
     await expect(page.getByText('Threshold: 80%')).toBeVisible();
     await expect(quality).toContainText('0.900');
     await expect(page.getByText('Features that matter most')).toBeVisible();
+    await expectAccessible(page);
 
     const next = page.getByRole('button', { name: 'Next' });
     await next.click();
@@ -267,6 +280,7 @@ test.describe('model wizard', () => {
     await page.getByRole('radio', { name: 'On a schedule' }).check();
     await page.getByLabel('Contact attribute for the score').fill('score_buyers');
     await expect(finish).toBeEnabled();
+    await expectAccessible(page);
     await finish.click();
 
     await expect(page).toHaveURL(/\/userflow$/);
@@ -275,6 +289,7 @@ test.describe('model wizard', () => {
     await expect(row).toContainText('Buyers');
     await expect(row).toContainText('Active');
     await expect(row).toContainText('AUC 0.87');
+    await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Predictions' }).first().click();
     await expect(page).toHaveURL(/\/userflow\/predictions$/);
@@ -291,6 +306,7 @@ test.describe('model wizard', () => {
     await page.getByRole('button', { name: 'Create a segment from scores above 0.80' }).click();
     await expect(page.getByTestId('segment-created')).toContainText('Segment “Buyers above 0.80” created.');
     expect(segmentThreshold).toBe(0.8);
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Open the segments' }).click();
     await expect(page).toHaveURL(/\/contacts\/segments$/);
   });

@@ -153,7 +153,7 @@ function SegmentFromScores({ actor, canWrite }: { actor: Actor; canWrite: boolea
         <Alert color="green" role="status" data-testid="segment-created">
           <Group>
             <Text>{intl.formatMessage(m.segmentCreated, { name: segment.name })}</Text>
-            <Anchor component={Link} to="/contacts/segments">
+            <Anchor component={Link} to="/contacts/segments" c="inherit" underline="always" fw={600}>
               {intl.formatMessage(m.openSegments)}
             </Anchor>
           </Group>

@@ -10,12 +10,13 @@ import { modelListMachine, type ModelSummary } from '../../machines/modelList/mo
 import { userflowText as m } from './UserflowScreen.messages.ts';
 
 const STATUS_COLORS: Record<ModelSummary['status'], string> = {
+  // Filled colours whose shade 7 (the theme's) carries white text at 4.5:1 or more (src/theme.ts).
   draft: 'gray',
-  training: 'blue',
-  ready: 'teal',
-  active: 'green',
-  paused: 'yellow',
-  failed: 'red',
+  training: 'violet',
+  ready: 'indigo',
+  active: 'teal',
+  paused: 'dark',
+  failed: 'red.8',
 };
 
 /** `/userflow`: the company's predictive models with status, last run, quality and next run. */
@@ -166,9 +167,7 @@ function ModelRow({
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[model.status]} variant="light">
-          {intl.formatMessage(m[`status.${model.status}`])}
-        </Badge>
+        <Badge color={STATUS_COLORS[model.status]}>{intl.formatMessage(m[`status.${model.status}`])}</Badge>
       </Table.Td>
       <Table.Td>{when(model.lastRunAt)}</Table.Td>
       <Table.Td>{quality}</Table.Td>

@@ -123,7 +123,7 @@ function ProbabilityFigures({ result }: { result: TrainingResult }) {
           {intl.formatMessage(t.threshold, { value: threshold })}
         </Text>
         <Slider
-          aria-labelledby="threshold-label"
+          thumbLabel={intl.formatMessage(t.threshold, { value: threshold })}
           min={0.05}
           max={0.95}
           step={0.05}
