@@ -16,9 +16,11 @@ import { userflowApi } from './userflowApi.ts';
 const model = (modelId: number) => ({ params: { path: { modelId } } });
 
 /** The model with its saved draft, its last preview, match rate and trained result. */
-export const loadModel = fromPromise<LoadedModel, { modelId: number }>(
-  async ({ input }) => unwrap(await userflowApi.GET('/userflow/models/{modelId}', model(input.modelId))) as LoadedModel,
-);
+export const loadModel = fromPromise<LoadedModel, { modelId: number }>(async ({ input }) => {
+  // Model ids are positive integers; a URL with anything else is not asked about.
+  if (!Number.isSafeInteger(input.modelId) || input.modelId < 1) throw new Error('not a model id');
+  return unwrap(await userflowApi.GET('/userflow/models/{modelId}', model(input.modelId))) as LoadedModel;
+});
 
 /** The draft as it stands; a 422 (a name too long, an attribute name taken) is an expected outcome. */
 export const saveDraft = fromPromise<SaveOutcome, { modelId: number; draft: ModelDraft }>(async ({ input }) => {
