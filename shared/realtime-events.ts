@@ -1,6 +1,7 @@
 import type { ProgressKind } from './jobs.ts';
 import type { Channel, MessageStatus } from './messaging.ts';
 import type { TrackerEventType, TrackerUaClass } from './tracker.ts';
+import type { UserflowModelProgress } from './userflow.ts';
 
 /**
  * Realtime events, typed once for the socket.io server (server/realtime) and the SPA (src/machines/realtime).
@@ -43,6 +44,8 @@ export interface ServerToClientEvents {
   'contact.timeline': (payload: { contactId: number }) => void;
   /** Website tracker events just stored for one of the company's sites. */
   'tracker.events': (payload: TrackerEventsPayload) => void;
+  /** A UserFlow model's training progress, or its status after training or a run (issue 24). */
+  'userflow.model': (payload: UserflowModelProgress) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

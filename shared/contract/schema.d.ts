@@ -2120,6 +2120,345 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/userflow/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's models with status, last run, quality of the latest version and next run, newest first */
+        get: operations["listUserflowModels"];
+        put?: never;
+        /** Start a draft model (the wizard's step 0); everything else is filled in by later autosaves */
+        post: operations["createUserflowModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One model, its source without secrets and the metrics of its latest version */
+        get: operations["getUserflowModel"];
+        put?: never;
+        post?: never;
+        /** Delete a model with its versions, runs and uploaded file; its contact attribute and scores stay */
+        delete: operations["deleteUserflowModel"];
+        options?: never;
+        head?: never;
+        /**
+         * Save part of a model (the wizard autosaves each step); fields left out are kept
+         * @description A source's secrets are write-only: a `source` without `secrets` (or without one of them) keeps the stored ones when the kind is unchanged. Changing the source's kind drops its stored secrets and, for a file source, the uploaded file. A model that is training answers 409 `busy`. A change to the source, identity, target or features of a trained model takes effect at its next training.
+         */
+        patch: operations["updateUserflowModel"];
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop scheduled and realtime runs (manual runs still work); a draft or training model answers 409 */
+        post: operations["pauseUserflowModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused model's scheduled or realtime runs; a model that is not paused answers 409 */
+        post: operations["resumeUserflowModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/source/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect to the model's saved source and read one page; answers whether it worked and why not */
+        post: operations["testUserflowSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/source/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The source's columns with the types detected from a sample of its rows
+         * @description A source that cannot be read answers 422 with `code` one of the connector errors (shared/userflow.ts USERFLOW_ERRORS) and its text in `message`.
+         */
+        get: operations["getUserflowSourceSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/source/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The source's first 20 rows */
+        get: operations["previewUserflowSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/source/match-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** How many of a sample of the source's rows match a contact through the saved identity column */
+        get: operations["getUserflowMatchRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/source/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the CSV, XLS or XLSX file a file source reads (first row is the header); replaces the previous one
+         * @description The file goes through the contacts import readers with the same size limit and caps (see uploadContactImport); a file over one answers 413 or 422 `upload_failed` with the reason under `errors.file`. The model's source becomes a file source naming this file.
+         */
+        post: operations["uploadUserflowFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/train": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Train a new version in the background; progress comes over realtime (`userflow.model`)
+         * @description A model missing its source, identity, target or features answers 422 with the missing part under `errors`. A model already training answers 409 `busy`. When training succeeds the new version scores the contacts at once.
+         */
+        post: operations["trainUserflowModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The model's trained versions with their validation metrics, newest first */
+        get: operations["listUserflowModelVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The model's scoring runs, newest first */
+        get: operations["listUserflowRuns"];
+        put?: never;
+        /** Score the contacts now with the latest version (also for a paused model); progress over realtime */
+        post: operations["runUserflowModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/predictions/histogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** How the latest scores are spread, in 20 equal bins between the lowest and the highest score */
+        get: operations["getUserflowScoreHistogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/predictions/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Scored contacts, highest score first */
+        get: operations["listUserflowTopContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/predictions/segment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a segment of the contacts whose score is above a threshold (a condition on the model's attribute) */
+        post: operations["createUserflowSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/predictions/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The latest scores as CSV files of 5000 rows each (spec §9), each with a signed link valid for one hour */
+        get: operations["listUserflowPredictionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userflow/models/{modelId}/predictions/files/{part}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+                /** @description The file's number, from 1 */
+                part: number;
+            };
+            cookie?: never;
+        };
+        /** One CSV file of the latest scores (contact id, email, score), streamed, through its signed link */
+        get: operations["downloadUserflowPredictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "message.received": {
@@ -3783,6 +4122,428 @@ export interface components {
         IncomingMessage: components["schemas"]["IncomingMessageRow"] & {
             /** @description The body as plain text (HTML-only mail converted to text) */
             text: string;
+        };
+        /**
+         * @description shared/userflow.ts PREDICTION_TYPES
+         * @enum {string}
+         */
+        UserflowPredictionType: "probability" | "value";
+        /**
+         * @description shared/userflow.ts MODEL_STATUSES
+         * @enum {string}
+         */
+        UserflowModelStatus: "draft" | "training" | "ready" | "failed" | "paused";
+        /**
+         * @description shared/userflow.ts SOURCE_KINDS
+         * @enum {string}
+         */
+        UserflowSourceKind: "rest" | "file" | "ga4" | "userflow" | "postgres" | "mysql" | "hubspot" | "plausible" | "matomo" | "brevo";
+        /** @enum {string} */
+        UserflowFeatureType: "numeric" | "categorical" | "boolean" | "date";
+        UserflowColumnName: string;
+        UserflowUrl: string;
+        UserflowSecret: string;
+        UserflowShortText: string;
+        /** @description Why training, a run or a connector failed; `code` is one of shared/userflow.ts USERFLOW_ERRORS */
+        UserflowError: {
+            code: string;
+            /** @description The English text of the code (the SPA translates the code) */
+            message: string;
+            /** @description What the peer said, cut to 300 characters */
+            detail: string | null;
+        };
+        UserflowRestConfig: {
+            url: components["schemas"]["UserflowUrl"];
+            /** @enum {string} */
+            authType: "none" | "bearer" | "header" | "basic";
+            /** @description The header carrying the secret `authValue` when authType is header (e.g. X-Api-Key) */
+            authHeaderName?: string;
+            username?: components["schemas"]["UserflowShortText"];
+            /** @description Dotted path to the array of rows in the JSON answer (`data.items`); empty when the answer is the array */
+            rowsPath: string;
+            pagination: {
+                /** @enum {string} */
+                type: "none" | "page" | "cursor";
+                pageParam?: string;
+                perPageParam?: string;
+                perPage?: number;
+                cursorParam?: string;
+                /** @description Dotted path to the next cursor in the JSON answer; paging stops when it is empty */
+                cursorPath?: string;
+            };
+        };
+        UserflowRestSecrets: {
+            authValue?: components["schemas"]["UserflowSecret"];
+            password?: components["schemas"]["UserflowSecret"];
+        };
+        /** @description Set by the upload (uploadUserflowFile); a patch sends {} and keeps the file */
+        UserflowFileConfig: {
+            fileName?: string | null;
+            rows?: number | null;
+            /** Format: date-time */
+            uploadedAt?: string | null;
+        };
+        UserflowGa4Config: {
+            propertyId: string;
+            /** @description GA4 dimensions; the first is the identity (e.g. customUser:email or a user id dimension) */
+            dimensions: string[];
+            metrics: string[];
+            /** @description The report covers the last N days */
+            days: number;
+        };
+        UserflowGa4Secrets: {
+            serviceAccountJson?: components["schemas"]["UserflowSecret"];
+        };
+        UserflowTrackerConfig: {
+            siteId: components["schemas"]["Id"];
+            /** @description Events of the last N days make the features */
+            days: number;
+        };
+        UserflowSqlConfig: {
+            host: string;
+            port: number;
+            database: string;
+            user: string;
+            ssl?: boolean;
+            /** @description A table or view to read (schema.table); or give `query` */
+            table?: string;
+            /** @description A SELECT, run in a read-only transaction */
+            query?: string;
+        };
+        UserflowPasswordSecrets: {
+            password?: components["schemas"]["UserflowSecret"];
+        };
+        UserflowHubspotConfig: {
+            baseUrl?: components["schemas"]["UserflowUrl"];
+            /** @description Contact properties to read (email is always read) */
+            properties: string[];
+        };
+        UserflowHubspotSecrets: {
+            accessToken?: components["schemas"]["UserflowSecret"];
+        };
+        UserflowPlausibleConfig: {
+            baseUrl?: components["schemas"]["UserflowUrl"];
+            siteId: string;
+            /** @description The first is the identity (e.g. event:props:email) */
+            dimensions: string[];
+            metrics: string[];
+            days: number;
+        };
+        UserflowApiKeySecrets: {
+            apiKey?: components["schemas"]["UserflowSecret"];
+        };
+        UserflowMatomoConfig: {
+            baseUrl: components["schemas"]["UserflowUrl"];
+            idSite: number;
+            days: number;
+        };
+        UserflowMatomoSecrets: {
+            tokenAuth?: components["schemas"]["UserflowSecret"];
+        };
+        UserflowBrevoConfig: {
+            baseUrl?: components["schemas"]["UserflowUrl"];
+        };
+        /** @description A data source as the browser sends it: its kind, its settings and its write-only secrets (shared/userflow.ts SOURCE_SECRETS). Secrets left out keep the stored ones while the kind is unchanged. */
+        UserflowSourceInput: {
+            /** @constant */
+            kind: "rest";
+            config: components["schemas"]["UserflowRestConfig"];
+            secrets?: components["schemas"]["UserflowRestSecrets"];
+        } | {
+            /** @constant */
+            kind: "file";
+            config: components["schemas"]["UserflowFileConfig"];
+        } | {
+            /** @constant */
+            kind: "ga4";
+            config: components["schemas"]["UserflowGa4Config"];
+            secrets?: components["schemas"]["UserflowGa4Secrets"];
+        } | {
+            /** @constant */
+            kind: "userflow";
+            config: components["schemas"]["UserflowTrackerConfig"];
+        } | {
+            /** @enum {string} */
+            kind: "postgres" | "mysql";
+            config: components["schemas"]["UserflowSqlConfig"];
+            secrets?: components["schemas"]["UserflowPasswordSecrets"];
+        } | {
+            /** @constant */
+            kind: "hubspot";
+            config: components["schemas"]["UserflowHubspotConfig"];
+            secrets?: components["schemas"]["UserflowHubspotSecrets"];
+        } | {
+            /** @constant */
+            kind: "plausible";
+            config: components["schemas"]["UserflowPlausibleConfig"];
+            secrets?: components["schemas"]["UserflowApiKeySecrets"];
+        } | {
+            /** @constant */
+            kind: "matomo";
+            config: components["schemas"]["UserflowMatomoConfig"];
+            secrets?: components["schemas"]["UserflowMatomoSecrets"];
+        } | {
+            /** @constant */
+            kind: "brevo";
+            config: components["schemas"]["UserflowBrevoConfig"];
+            secrets?: components["schemas"]["UserflowApiKeySecrets"];
+        };
+        /** @description A data source as stored, without its secrets */
+        UserflowSource: {
+            kind: components["schemas"]["UserflowSourceKind"];
+            /** @description The kind's settings (the config of the matching UserflowSourceInput branch) */
+            config: components["schemas"]["UserflowRestConfig"] | components["schemas"]["UserflowFileConfig"] | components["schemas"]["UserflowGa4Config"] | components["schemas"]["UserflowTrackerConfig"] | components["schemas"]["UserflowSqlConfig"] | components["schemas"]["UserflowHubspotConfig"] | components["schemas"]["UserflowPlausibleConfig"] | components["schemas"]["UserflowMatomoConfig"] | components["schemas"]["UserflowBrevoConfig"];
+            /** @description The names of the secrets stored (their values are never sent back) */
+            secretsSet: string[];
+        };
+        UserflowIdentity: {
+            column: components["schemas"]["UserflowColumnName"];
+            /** @enum {string} */
+            matchKind: "email" | "attribute";
+            /** @description The contact attribute holding the external id, when matchKind is attribute */
+            attributeId: components["schemas"]["Id"] | null;
+        };
+        /** @description What the model predicts */
+        UserflowTarget: {
+            /** @constant */
+            kind: "column";
+            column: components["schemas"]["UserflowColumnName"];
+            /** @description For a probability, the value that counts as "yes" (default true, 1, yes) */
+            positiveValue?: string;
+        } | {
+            /** @constant */
+            kind: "event";
+            siteId: components["schemas"]["Id"];
+            /** @description The tracker event (or `page_view`) whose occurrence within `days` means "yes" */
+            eventName: string;
+            days: number;
+        };
+        UserflowFeature: {
+            name: components["schemas"]["UserflowColumnName"];
+            type: components["schemas"]["UserflowFeatureType"];
+            used: boolean;
+        };
+        /** @description When the model scores contacts */
+        UserflowRunMode: {
+            /** @enum {string} */
+            mode: "manual" | "realtime";
+        } | {
+            /** @constant */
+            mode: "scheduled";
+            pattern: string;
+            timeZone: string;
+        };
+        UserflowModelInput: {
+            name: string;
+            predictionType: components["schemas"]["UserflowPredictionType"];
+            question?: string;
+        };
+        UserflowModelPatch: {
+            name?: string;
+            predictionType?: components["schemas"]["UserflowPredictionType"];
+            question?: string;
+            source?: components["schemas"]["UserflowSourceInput"];
+            identity?: components["schemas"]["UserflowIdentity"];
+            target?: components["schemas"]["UserflowTarget"];
+            /** @description A date column that orders rows; training validates on the newest rows when it is set */
+            timeColumn?: components["schemas"]["UserflowColumnName"] | null;
+            features?: components["schemas"]["UserflowFeature"][];
+            runMode?: components["schemas"]["UserflowRunMode"];
+            /** @description The contact attribute the scores go to (created as a number attribute when the model first trains) */
+            attributeName?: string;
+        };
+        UserflowModel: {
+            id: number;
+            name: string;
+            predictionType: components["schemas"]["UserflowPredictionType"];
+            question: string;
+            status: components["schemas"]["UserflowModelStatus"];
+            source: components["schemas"]["UserflowSource"] | null;
+            identity: components["schemas"]["UserflowIdentity"] | null;
+            target: components["schemas"]["UserflowTarget"] | null;
+            timeColumn: string | null;
+            features: components["schemas"]["UserflowFeature"][];
+            runMode: components["schemas"]["UserflowRunMode"];
+            /** @description The contact attribute's name the scores go to */
+            attributeName: string;
+            /** @description The contact attribute holding the scores, once created */
+            attribute: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The latest trained version's number */
+            version: number | null;
+            /** @description The latest version's validation metrics */
+            metrics: components["schemas"]["UserflowMetrics"] | null;
+            /** @description Set while training */
+            training: {
+                /** @enum {string} */
+                stage: "reading" | "encoding" | "training_linear" | "training_forest" | "evaluating" | "scoring";
+                percent: number;
+            } | null;
+            /** @description Why the latest training failed */
+            error: components["schemas"]["UserflowError"] | null;
+            lastRun: components["schemas"]["UserflowRun"] | null;
+            /**
+             * Format: date-time
+             * @description The next scheduled run, when scheduled
+             */
+            nextRunAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Figures on the held-out validation rows. Probability models carry auc, thresholds and calibration; value models carry mae, rmse and r2. `baseline` holds the same figures for the naive prediction (the training rows' positive rate, or their mean). */
+        UserflowMetrics: {
+            predictionType: components["schemas"]["UserflowPredictionType"];
+            /** @enum {string} */
+            algorithm: "logistic_regression" | "random_forest" | "linear_regression" | "random_forest_regression";
+            /** @description Why this algorithm won; the other one's figure on the same validation rows */
+            choice: {
+                /** @enum {string} */
+                metric: "auc" | "rmse";
+                chosen: number;
+                /** @enum {string} */
+                otherAlgorithm: "logistic_regression" | "random_forest" | "linear_regression" | "random_forest_regression";
+                other: number;
+            };
+            /** @enum {string} */
+            split: "time" | "random";
+            trainRows: number;
+            validationRows: number;
+            /** @description The source had more rows than training reads; a random sample was used */
+            sampled: boolean;
+            /** @description Share of "yes" in the training rows (probability) */
+            positiveRate: number | null;
+            auc: number | null;
+            /** @description Precision and recall at thresholds 0.05 … 0.95 (probability) */
+            thresholds: {
+                threshold: number;
+                precision: number | null;
+                recall: number;
+            }[];
+            /** @description Validation rows in 10 bins of predicted probability, predicted against observed rate */
+            calibration: {
+                from: number;
+                to: number;
+                count: number;
+                predicted: number | null;
+                observed: number | null;
+            }[];
+            mae: number | null;
+            rmse: number | null;
+            r2: number | null;
+            baseline: {
+                auc: number | null;
+                /** @description The precision of calling everyone "yes" */
+                precision: number | null;
+                mae: number | null;
+                rmse: number | null;
+                r2: number | null;
+            };
+            /** @description Features by importance (permutation importance on validation rows), highest first, summing to 1 */
+            importances: {
+                feature: string;
+                importance: number;
+            }[];
+        };
+        UserflowModelVersion: {
+            id: number;
+            version: number;
+            /** @enum {string} */
+            algorithm: "logistic_regression" | "random_forest" | "linear_regression" | "random_forest_regression";
+            metrics: components["schemas"]["UserflowMetrics"];
+            durationMs: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UserflowRun: {
+            id: number;
+            modelId: number;
+            version: number | null;
+            /** @enum {string} */
+            trigger: "manual" | "realtime" | "scheduled" | "training";
+            /** @enum {string} */
+            status: "queued" | "running" | "finished" | "failed";
+            /** @description Rows read from the source */
+            rows: number;
+            /** @description Contacts scored */
+            matched: number;
+            durationMs: number | null;
+            error: components["schemas"]["UserflowError"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        UserflowSourceTest: {
+            ok: boolean;
+            /** @description Rows read in the first page */
+            rows: number;
+            error: components["schemas"]["UserflowError"] | null;
+        };
+        UserflowSourceColumn: {
+            name: string;
+            type: components["schemas"]["UserflowFeatureType"];
+            /** @description Up to 3 distinct values seen, as text */
+            sample: string[];
+            /** @description Share of empty values in the sample */
+            nulls: number;
+        };
+        UserflowSourceSchema: {
+            columns: components["schemas"]["UserflowSourceColumn"][];
+            sampleRows: number;
+            /** @description Guesses the wizard starts from */
+            suggested: {
+                identityColumn: string | null;
+                /** @enum {string} */
+                matchKind: "email" | "attribute";
+                timeColumn: string | null;
+            };
+        };
+        UserflowCell: string | number | boolean | null;
+        UserflowSourcePreview: {
+            columns: string[];
+            rows: components["schemas"]["UserflowCell"][][];
+        };
+        UserflowMatchRate: {
+            sampleRows: number;
+            /** @description Rows whose identity column is not empty */
+            withIdentity: number;
+            matched: number;
+            /** @description matched / sampleRows, 0 when the sample is empty */
+            rate: number;
+        };
+        UserflowScoreHistogram: {
+            scored: number;
+            min: number | null;
+            max: number | null;
+            bins: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+        };
+        UserflowScoredContact: {
+            contactId: number;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            score: number;
+        };
+        UserflowSegmentInput: {
+            name: string;
+            /** @description Scores above this */
+            threshold: number;
+        };
+        UserflowPredictionFile: {
+            part: number;
+            rows: number;
+            /** @description Signed link to the file, valid for one hour */
+            url: string;
         };
     };
     responses: {
@@ -7669,6 +8430,579 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listUserflowModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserflowModelInput"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserflowModelPatch"];
+            };
+        };
+        responses: {
+            /** @description The model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    pauseUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model, paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    resumeUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model, ready again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    testUserflowSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome (a failure is an answer, not an error status) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowSourceTest"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getUserflowSourceSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The columns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowSourceSchema"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    previewUserflowSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Columns and rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowSourcePreview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getUserflowMatchRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowMatchRate"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    uploadUserflowFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The model with its file source */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    trainUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model, now training */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModel"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listUserflowModelVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowModelVersion"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listUserflowRuns: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowRun"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    runUserflowModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued run */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowRun"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getUserflowScoreHistogram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The histogram (empty bins when nothing is scored yet) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowScoreHistogram"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listUserflowTopContacts: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts with their score */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowScoredContact"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    createUserflowSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserflowSegmentInput"];
+            };
+        };
+        responses: {
+            /** @description The segment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listUserflowPredictionFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per file, in order (none when nothing is scored yet) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserflowPredictionFile"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    downloadUserflowPredictions: {
+        parameters: {
+            query: {
+                /** @description The signed token of the download link */
+                token: components["parameters"]["DownloadToken"];
+            };
+            header?: never;
+            path: {
+                modelId: components["schemas"]["Id"];
+                /** @description The file's number, from 1 */
+                part: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8 with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     webhook_message_received: {

@@ -6066,3 +6066,3757 @@ export const IncomingMessage = {
     },
   ],
 } as const;
+
+export const UserflowPredictionType = {
+  type: 'string',
+  description: 'shared/userflow.ts PREDICTION_TYPES',
+  enum: ['probability', 'value'],
+} as const;
+
+export const UserflowModelStatus = {
+  type: 'string',
+  description: 'shared/userflow.ts MODEL_STATUSES',
+  enum: ['draft', 'training', 'ready', 'failed', 'paused'],
+} as const;
+
+export const UserflowSourceKind = {
+  type: 'string',
+  description: 'shared/userflow.ts SOURCE_KINDS',
+  enum: ['rest', 'file', 'ga4', 'userflow', 'postgres', 'mysql', 'hubspot', 'plausible', 'matomo', 'brevo'],
+} as const;
+
+export const UserflowFeatureType = {
+  type: 'string',
+  enum: ['numeric', 'categorical', 'boolean', 'date'],
+} as const;
+
+export const UserflowColumnName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+} as const;
+
+export const UserflowUrl = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 2048,
+  pattern: '^https?://[^\\s\\u0000]+$',
+} as const;
+
+export const UserflowSecret = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 20000,
+  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+} as const;
+
+export const UserflowShortText = {
+  type: 'string',
+  maxLength: 200,
+  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+} as const;
+
+export const UserflowError = {
+  type: 'object',
+  description: 'Why training, a run or a connector failed; `code` is one of shared/userflow.ts USERFLOW_ERRORS',
+  required: ['code', 'message', 'detail'],
+  properties: {
+    code: {
+      type: 'string',
+    },
+    message: {
+      type: 'string',
+      description: 'The English text of the code (the SPA translates the code)',
+    },
+    detail: {
+      type: ['string', 'null'],
+      description: 'What the peer said, cut to 300 characters',
+    },
+  },
+} as const;
+
+export const UserflowRestConfig = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'authType', 'rowsPath', 'pagination'],
+  properties: {
+    url: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2048,
+      pattern: '^https?://[^\\s\\u0000]+$',
+    },
+    authType: {
+      type: 'string',
+      enum: ['none', 'bearer', 'header', 'basic'],
+    },
+    authHeaderName: {
+      type: 'string',
+      description: 'The header carrying the secret `authValue` when authType is header (e.g. X-Api-Key)',
+      maxLength: 100,
+      pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$",
+    },
+    username: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    rowsPath: {
+      type: 'string',
+      description:
+        'Dotted path to the array of rows in the JSON answer (`data.items`); empty when the answer is the array',
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_$.\\-]*$',
+    },
+    pagination: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      properties: {
+        type: {
+          type: 'string',
+          enum: ['none', 'page', 'cursor'],
+        },
+        pageParam: {
+          type: 'string',
+          maxLength: 50,
+          pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+        },
+        perPageParam: {
+          type: 'string',
+          maxLength: 50,
+          pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+        },
+        perPage: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000,
+        },
+        cursorParam: {
+          type: 'string',
+          maxLength: 50,
+          pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+        },
+        cursorPath: {
+          type: 'string',
+          description: 'Dotted path to the next cursor in the JSON answer; paging stops when it is empty',
+          maxLength: 200,
+          pattern: '^[A-Za-z0-9_$.\\-]*$',
+        },
+      },
+    },
+  },
+} as const;
+
+export const UserflowRestSecrets = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    authValue: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    password: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowFileConfig = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Set by the upload (uploadUserflowFile); a patch sends {} and keeps the file',
+  properties: {
+    fileName: {
+      type: ['string', 'null'],
+    },
+    rows: {
+      type: ['integer', 'null'],
+    },
+    uploadedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const UserflowGa4Config = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['propertyId', 'dimensions', 'metrics', 'days'],
+  properties: {
+    propertyId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 30,
+      pattern: '^[0-9]+$',
+    },
+    dimensions: {
+      type: 'array',
+      description: 'GA4 dimensions; the first is the identity (e.g. customUser:email or a user id dimension)',
+      minItems: 1,
+      maxItems: 9,
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9_:]+$',
+      },
+    },
+    metrics: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9_:]+$',
+      },
+    },
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 730,
+      description: 'The report covers the last N days',
+    },
+  },
+} as const;
+
+export const UserflowGa4Secrets = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    serviceAccountJson: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowTrackerConfig = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteId', 'days'],
+  properties: {
+    siteId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1825,
+      description: 'Events of the last N days make the features',
+    },
+  },
+} as const;
+
+export const UserflowSqlConfig = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['host', 'port', 'database', 'user'],
+  properties: {
+    host: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[A-Za-z0-9.\\-:\\[\\]]+$',
+    },
+    port: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 65535,
+    },
+    database: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    user: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    ssl: {
+      type: 'boolean',
+    },
+    table: {
+      type: 'string',
+      description: 'A table or view to read (schema.table); or give `query`',
+      maxLength: 200,
+      pattern: '^[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?$',
+    },
+    query: {
+      type: 'string',
+      description: 'A SELECT, run in a read-only transaction',
+      maxLength: 10000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowPasswordSecrets = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    password: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowHubspotConfig = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['properties'],
+  properties: {
+    baseUrl: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2048,
+      pattern: '^https?://[^\\s\\u0000]+$',
+    },
+    properties: {
+      type: 'array',
+      description: 'Contact properties to read (email is always read)',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9_]+$',
+      },
+    },
+  },
+} as const;
+
+export const UserflowHubspotSecrets = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    accessToken: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowPlausibleConfig = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteId', 'metrics', 'dimensions', 'days'],
+  properties: {
+    baseUrl: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2048,
+      pattern: '^https?://[^\\s\\u0000]+$',
+    },
+    siteId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[^\\s\\u0000]+$',
+    },
+    dimensions: {
+      type: 'array',
+      description: 'The first is the identity (e.g. event:props:email)',
+      minItems: 1,
+      maxItems: 5,
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9_:.\\-]+$',
+      },
+    },
+    metrics: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 50,
+        pattern: '^[A-Za-z0-9_]+$',
+      },
+    },
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 730,
+    },
+  },
+} as const;
+
+export const UserflowApiKeySecrets = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    apiKey: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowMatomoConfig = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['baseUrl', 'idSite', 'days'],
+  properties: {
+    baseUrl: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2048,
+      pattern: '^https?://[^\\s\\u0000]+$',
+    },
+    idSite: {
+      type: 'integer',
+      minimum: 1,
+    },
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 730,
+    },
+  },
+} as const;
+
+export const UserflowMatomoSecrets = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    tokenAuth: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowBrevoConfig = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    baseUrl: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2048,
+      pattern: '^https?://[^\\s\\u0000]+$',
+    },
+  },
+} as const;
+
+export const UserflowSourceInput = {
+  description:
+    'A data source as the browser sends it: its kind, its settings and its write-only secrets (shared/userflow.ts SOURCE_SECRETS). Secrets left out keep the stored ones while the kind is unchanged.',
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'rest',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['url', 'authType', 'rowsPath', 'pagination'],
+          properties: {
+            url: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            authType: {
+              type: 'string',
+              enum: ['none', 'bearer', 'header', 'basic'],
+            },
+            authHeaderName: {
+              type: 'string',
+              description: 'The header carrying the secret `authValue` when authType is header (e.g. X-Api-Key)',
+              maxLength: 100,
+              pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$",
+            },
+            username: {
+              type: 'string',
+              maxLength: 200,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            rowsPath: {
+              type: 'string',
+              description:
+                'Dotted path to the array of rows in the JSON answer (`data.items`); empty when the answer is the array',
+              maxLength: 200,
+              pattern: '^[A-Za-z0-9_$.\\-]*$',
+            },
+            pagination: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['type'],
+              properties: {
+                type: {
+                  type: 'string',
+                  enum: ['none', 'page', 'cursor'],
+                },
+                pageParam: {
+                  type: 'string',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
+                perPageParam: {
+                  type: 'string',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
+                perPage: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 10000,
+                },
+                cursorParam: {
+                  type: 'string',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
+                cursorPath: {
+                  type: 'string',
+                  description: 'Dotted path to the next cursor in the JSON answer; paging stops when it is empty',
+                  maxLength: 200,
+                  pattern: '^[A-Za-z0-9_$.\\-]*$',
+                },
+              },
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            authValue: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            password: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'file',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          description: 'Set by the upload (uploadUserflowFile); a patch sends {} and keeps the file',
+          properties: {
+            fileName: {
+              type: ['string', 'null'],
+            },
+            rows: {
+              type: ['integer', 'null'],
+            },
+            uploadedAt: {
+              type: ['string', 'null'],
+              format: 'date-time',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'ga4',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['propertyId', 'dimensions', 'metrics', 'days'],
+          properties: {
+            propertyId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 30,
+              pattern: '^[0-9]+$',
+            },
+            dimensions: {
+              type: 'array',
+              description: 'GA4 dimensions; the first is the identity (e.g. customUser:email or a user id dimension)',
+              minItems: 1,
+              maxItems: 9,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_:]+$',
+              },
+            },
+            metrics: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 10,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_:]+$',
+              },
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 730,
+              description: 'The report covers the last N days',
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            serviceAccountJson: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'userflow',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['siteId', 'days'],
+          properties: {
+            siteId: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 9007199254740991,
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 1825,
+              description: 'Events of the last N days make the features',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          enum: ['postgres', 'mysql'],
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['host', 'port', 'database', 'user'],
+          properties: {
+            host: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              pattern: '^[A-Za-z0-9.\\-:\\[\\]]+$',
+            },
+            port: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 65535,
+            },
+            database: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            user: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            ssl: {
+              type: 'boolean',
+            },
+            table: {
+              type: 'string',
+              description: 'A table or view to read (schema.table); or give `query`',
+              maxLength: 200,
+              pattern: '^[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?$',
+            },
+            query: {
+              type: 'string',
+              description: 'A SELECT, run in a read-only transaction',
+              maxLength: 10000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            password: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'hubspot',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['properties'],
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            properties: {
+              type: 'array',
+              description: 'Contact properties to read (email is always read)',
+              minItems: 1,
+              maxItems: 100,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_]+$',
+              },
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            accessToken: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'plausible',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['siteId', 'metrics', 'dimensions', 'days'],
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            siteId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+              pattern: '^[^\\s\\u0000]+$',
+            },
+            dimensions: {
+              type: 'array',
+              description: 'The first is the identity (e.g. event:props:email)',
+              minItems: 1,
+              maxItems: 5,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_:.\\-]+$',
+              },
+            },
+            metrics: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 10,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 50,
+                pattern: '^[A-Za-z0-9_]+$',
+              },
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 730,
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            apiKey: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'matomo',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['baseUrl', 'idSite', 'days'],
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            idSite: {
+              type: 'integer',
+              minimum: 1,
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 730,
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            tokenAuth: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'config'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'brevo',
+        },
+        config: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+          },
+        },
+        secrets: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            apiKey: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 20000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+      },
+    },
+  ],
+} as const;
+
+export const UserflowSource = {
+  type: 'object',
+  description: 'A data source as stored, without its secrets',
+  required: ['kind', 'config', 'secretsSet'],
+  properties: {
+    kind: {
+      type: 'string',
+      description: 'shared/userflow.ts SOURCE_KINDS',
+      enum: ['rest', 'file', 'ga4', 'userflow', 'postgres', 'mysql', 'hubspot', 'plausible', 'matomo', 'brevo'],
+    },
+    config: {
+      description: "The kind's settings (the config of the matching UserflowSourceInput branch)",
+      anyOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['url', 'authType', 'rowsPath', 'pagination'],
+          properties: {
+            url: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            authType: {
+              type: 'string',
+              enum: ['none', 'bearer', 'header', 'basic'],
+            },
+            authHeaderName: {
+              type: 'string',
+              description: 'The header carrying the secret `authValue` when authType is header (e.g. X-Api-Key)',
+              maxLength: 100,
+              pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$",
+            },
+            username: {
+              type: 'string',
+              maxLength: 200,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            rowsPath: {
+              type: 'string',
+              description:
+                'Dotted path to the array of rows in the JSON answer (`data.items`); empty when the answer is the array',
+              maxLength: 200,
+              pattern: '^[A-Za-z0-9_$.\\-]*$',
+            },
+            pagination: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['type'],
+              properties: {
+                type: {
+                  type: 'string',
+                  enum: ['none', 'page', 'cursor'],
+                },
+                pageParam: {
+                  type: 'string',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
+                perPageParam: {
+                  type: 'string',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
+                perPage: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 10000,
+                },
+                cursorParam: {
+                  type: 'string',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
+                cursorPath: {
+                  type: 'string',
+                  description: 'Dotted path to the next cursor in the JSON answer; paging stops when it is empty',
+                  maxLength: 200,
+                  pattern: '^[A-Za-z0-9_$.\\-]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          description: 'Set by the upload (uploadUserflowFile); a patch sends {} and keeps the file',
+          properties: {
+            fileName: {
+              type: ['string', 'null'],
+            },
+            rows: {
+              type: ['integer', 'null'],
+            },
+            uploadedAt: {
+              type: ['string', 'null'],
+              format: 'date-time',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['propertyId', 'dimensions', 'metrics', 'days'],
+          properties: {
+            propertyId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 30,
+              pattern: '^[0-9]+$',
+            },
+            dimensions: {
+              type: 'array',
+              description: 'GA4 dimensions; the first is the identity (e.g. customUser:email or a user id dimension)',
+              minItems: 1,
+              maxItems: 9,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_:]+$',
+              },
+            },
+            metrics: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 10,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_:]+$',
+              },
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 730,
+              description: 'The report covers the last N days',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['siteId', 'days'],
+          properties: {
+            siteId: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 9007199254740991,
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 1825,
+              description: 'Events of the last N days make the features',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['host', 'port', 'database', 'user'],
+          properties: {
+            host: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              pattern: '^[A-Za-z0-9.\\-:\\[\\]]+$',
+            },
+            port: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 65535,
+            },
+            database: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            user: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            ssl: {
+              type: 'boolean',
+            },
+            table: {
+              type: 'string',
+              description: 'A table or view to read (schema.table); or give `query`',
+              maxLength: 200,
+              pattern: '^[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?$',
+            },
+            query: {
+              type: 'string',
+              description: 'A SELECT, run in a read-only transaction',
+              maxLength: 10000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['properties'],
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            properties: {
+              type: 'array',
+              description: 'Contact properties to read (email is always read)',
+              minItems: 1,
+              maxItems: 100,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_]+$',
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['siteId', 'metrics', 'dimensions', 'days'],
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            siteId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+              pattern: '^[^\\s\\u0000]+$',
+            },
+            dimensions: {
+              type: 'array',
+              description: 'The first is the identity (e.g. event:props:email)',
+              minItems: 1,
+              maxItems: 5,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^[A-Za-z0-9_:.\\-]+$',
+              },
+            },
+            metrics: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 10,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 50,
+                pattern: '^[A-Za-z0-9_]+$',
+              },
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 730,
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['baseUrl', 'idSite', 'days'],
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+            idSite: {
+              type: 'integer',
+              minimum: 1,
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 730,
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            baseUrl: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              pattern: '^https?://[^\\s\\u0000]+$',
+            },
+          },
+        },
+      ],
+    },
+    secretsSet: {
+      type: 'array',
+      description: 'The names of the secrets stored (their values are never sent back)',
+      items: {
+        type: 'string',
+      },
+    },
+  },
+} as const;
+
+export const UserflowIdentity = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['column', 'matchKind', 'attributeId'],
+  properties: {
+    column: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    matchKind: {
+      type: 'string',
+      enum: ['email', 'attribute'],
+    },
+    attributeId: {
+      description: 'The contact attribute holding the external id, when matchKind is attribute',
+      oneOf: [
+        {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+  },
+} as const;
+
+export const UserflowTarget = {
+  description: 'What the model predicts',
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'column'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'column',
+        },
+        column: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+        positiveValue: {
+          description: 'For a probability, the value that counts as "yes" (default true, 1, yes)',
+          type: 'string',
+          maxLength: 200,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'siteId', 'eventName', 'days'],
+      properties: {
+        kind: {
+          type: 'string',
+          const: 'event',
+        },
+        siteId: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        eventName: {
+          type: 'string',
+          description: 'The tracker event (or `page_view`) whose occurrence within `days` means "yes"',
+          minLength: 1,
+          maxLength: 100,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+        days: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 365,
+        },
+      },
+    },
+  ],
+} as const;
+
+export const UserflowFeature = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type', 'used'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    type: {
+      type: 'string',
+      enum: ['numeric', 'categorical', 'boolean', 'date'],
+    },
+    used: {
+      type: 'boolean',
+    },
+  },
+} as const;
+
+export const UserflowRunMode = {
+  description: 'When the model scores contacts',
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode'],
+      properties: {
+        mode: {
+          type: 'string',
+          enum: ['manual', 'realtime'],
+        },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mode', 'pattern', 'timeZone'],
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'scheduled',
+        },
+        pattern: {
+          type: 'string',
+          minLength: 9,
+          maxLength: 200,
+          pattern: '^[0-9*,/\\- ]+$',
+        },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          pattern: '^[A-Za-z0-9_+\\-/]+$',
+        },
+      },
+    },
+  ],
+} as const;
+
+export const UserflowModelInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'predictionType'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    predictionType: {
+      type: 'string',
+      description: 'shared/userflow.ts PREDICTION_TYPES',
+      enum: ['probability', 'value'],
+    },
+    question: {
+      type: 'string',
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowModelPatch = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    predictionType: {
+      type: 'string',
+      description: 'shared/userflow.ts PREDICTION_TYPES',
+      enum: ['probability', 'value'],
+    },
+    question: {
+      type: 'string',
+      maxLength: 300,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    source: {
+      description:
+        'A data source as the browser sends it: its kind, its settings and its write-only secrets (shared/userflow.ts SOURCE_SECRETS). Secrets left out keep the stored ones while the kind is unchanged.',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'rest',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['url', 'authType', 'rowsPath', 'pagination'],
+              properties: {
+                url: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 2048,
+                  pattern: '^https?://[^\\s\\u0000]+$',
+                },
+                authType: {
+                  type: 'string',
+                  enum: ['none', 'bearer', 'header', 'basic'],
+                },
+                authHeaderName: {
+                  type: 'string',
+                  description: 'The header carrying the secret `authValue` when authType is header (e.g. X-Api-Key)',
+                  maxLength: 100,
+                  pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$",
+                },
+                username: {
+                  type: 'string',
+                  maxLength: 200,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                rowsPath: {
+                  type: 'string',
+                  description:
+                    'Dotted path to the array of rows in the JSON answer (`data.items`); empty when the answer is the array',
+                  maxLength: 200,
+                  pattern: '^[A-Za-z0-9_$.\\-]*$',
+                },
+                pagination: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['type'],
+                  properties: {
+                    type: {
+                      type: 'string',
+                      enum: ['none', 'page', 'cursor'],
+                    },
+                    pageParam: {
+                      type: 'string',
+                      maxLength: 50,
+                      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                    },
+                    perPageParam: {
+                      type: 'string',
+                      maxLength: 50,
+                      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                    },
+                    perPage: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 10000,
+                    },
+                    cursorParam: {
+                      type: 'string',
+                      maxLength: 50,
+                      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                    },
+                    cursorPath: {
+                      type: 'string',
+                      description: 'Dotted path to the next cursor in the JSON answer; paging stops when it is empty',
+                      maxLength: 200,
+                      pattern: '^[A-Za-z0-9_$.\\-]*$',
+                    },
+                  },
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                authValue: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                password: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'file',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              description: 'Set by the upload (uploadUserflowFile); a patch sends {} and keeps the file',
+              properties: {
+                fileName: {
+                  type: ['string', 'null'],
+                },
+                rows: {
+                  type: ['integer', 'null'],
+                },
+                uploadedAt: {
+                  type: ['string', 'null'],
+                  format: 'date-time',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'ga4',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['propertyId', 'dimensions', 'metrics', 'days'],
+              properties: {
+                propertyId: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 30,
+                  pattern: '^[0-9]+$',
+                },
+                dimensions: {
+                  type: 'array',
+                  description:
+                    'GA4 dimensions; the first is the identity (e.g. customUser:email or a user id dimension)',
+                  minItems: 1,
+                  maxItems: 9,
+                  items: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 100,
+                    pattern: '^[A-Za-z0-9_:]+$',
+                  },
+                },
+                metrics: {
+                  type: 'array',
+                  minItems: 1,
+                  maxItems: 10,
+                  items: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 100,
+                    pattern: '^[A-Za-z0-9_:]+$',
+                  },
+                },
+                days: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 730,
+                  description: 'The report covers the last N days',
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                serviceAccountJson: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'userflow',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['siteId', 'days'],
+              properties: {
+                siteId: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 9007199254740991,
+                },
+                days: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 1825,
+                  description: 'Events of the last N days make the features',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              enum: ['postgres', 'mysql'],
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['host', 'port', 'database', 'user'],
+              properties: {
+                host: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 255,
+                  pattern: '^[A-Za-z0-9.\\-:\\[\\]]+$',
+                },
+                port: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 65535,
+                },
+                database: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 100,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                user: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 100,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                ssl: {
+                  type: 'boolean',
+                },
+                table: {
+                  type: 'string',
+                  description: 'A table or view to read (schema.table); or give `query`',
+                  maxLength: 200,
+                  pattern: '^[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?$',
+                },
+                query: {
+                  type: 'string',
+                  description: 'A SELECT, run in a read-only transaction',
+                  maxLength: 10000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                password: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'hubspot',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['properties'],
+              properties: {
+                baseUrl: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 2048,
+                  pattern: '^https?://[^\\s\\u0000]+$',
+                },
+                properties: {
+                  type: 'array',
+                  description: 'Contact properties to read (email is always read)',
+                  minItems: 1,
+                  maxItems: 100,
+                  items: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 100,
+                    pattern: '^[A-Za-z0-9_]+$',
+                  },
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                accessToken: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'plausible',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['siteId', 'metrics', 'dimensions', 'days'],
+              properties: {
+                baseUrl: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 2048,
+                  pattern: '^https?://[^\\s\\u0000]+$',
+                },
+                siteId: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 200,
+                  pattern: '^[^\\s\\u0000]+$',
+                },
+                dimensions: {
+                  type: 'array',
+                  description: 'The first is the identity (e.g. event:props:email)',
+                  minItems: 1,
+                  maxItems: 5,
+                  items: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 100,
+                    pattern: '^[A-Za-z0-9_:.\\-]+$',
+                  },
+                },
+                metrics: {
+                  type: 'array',
+                  minItems: 1,
+                  maxItems: 10,
+                  items: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 50,
+                    pattern: '^[A-Za-z0-9_]+$',
+                  },
+                },
+                days: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 730,
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                apiKey: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'matomo',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['baseUrl', 'idSite', 'days'],
+              properties: {
+                baseUrl: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 2048,
+                  pattern: '^https?://[^\\s\\u0000]+$',
+                },
+                idSite: {
+                  type: 'integer',
+                  minimum: 1,
+                },
+                days: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 730,
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                tokenAuth: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'config'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'brevo',
+            },
+            config: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                baseUrl: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 2048,
+                  pattern: '^https?://[^\\s\\u0000]+$',
+                },
+              },
+            },
+            secrets: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                apiKey: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 20000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+    identity: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['column', 'matchKind', 'attributeId'],
+      properties: {
+        column: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+        matchKind: {
+          type: 'string',
+          enum: ['email', 'attribute'],
+        },
+        attributeId: {
+          description: 'The contact attribute holding the external id, when matchKind is attribute',
+          oneOf: [
+            {
+              type: 'integer',
+              minimum: 1,
+              maximum: 9007199254740991,
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+    },
+    target: {
+      description: 'What the model predicts',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'column'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'column',
+            },
+            column: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            positiveValue: {
+              description: 'For a probability, the value that counts as "yes" (default true, 1, yes)',
+              type: 'string',
+              maxLength: 200,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'siteId', 'eventName', 'days'],
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'event',
+            },
+            siteId: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 9007199254740991,
+            },
+            eventName: {
+              type: 'string',
+              description: 'The tracker event (or `page_view`) whose occurrence within `days` means "yes"',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            days: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 365,
+            },
+          },
+        },
+      ],
+    },
+    timeColumn: {
+      description: 'A date column that orders rows; training validates on the newest rows when it is set',
+      oneOf: [
+        {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    features: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'type', 'used'],
+        properties: {
+          name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+          },
+          type: {
+            type: 'string',
+            enum: ['numeric', 'categorical', 'boolean', 'date'],
+          },
+          used: {
+            type: 'boolean',
+          },
+        },
+      },
+    },
+    runMode: {
+      description: 'When the model scores contacts',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: {
+              type: 'string',
+              enum: ['manual', 'realtime'],
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'pattern', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'scheduled',
+            },
+            pattern: {
+              type: 'string',
+              minLength: 9,
+              maxLength: 200,
+              pattern: '^[0-9*,/\\- ]+$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+      ],
+    },
+    attributeName: {
+      description: 'The contact attribute the scores go to (created as a number attribute when the model first trains)',
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const UserflowModel = {
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'predictionType',
+    'question',
+    'status',
+    'source',
+    'identity',
+    'target',
+    'timeColumn',
+    'features',
+    'runMode',
+    'attributeName',
+    'attribute',
+    'version',
+    'metrics',
+    'training',
+    'error',
+    'lastRun',
+    'nextRunAt',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    name: {
+      type: 'string',
+    },
+    predictionType: {
+      type: 'string',
+      description: 'shared/userflow.ts PREDICTION_TYPES',
+      enum: ['probability', 'value'],
+    },
+    question: {
+      type: 'string',
+    },
+    status: {
+      type: 'string',
+      description: 'shared/userflow.ts MODEL_STATUSES',
+      enum: ['draft', 'training', 'ready', 'failed', 'paused'],
+    },
+    source: {
+      oneOf: [
+        {
+          type: 'object',
+          description: 'A data source as stored, without its secrets',
+          required: ['kind', 'config', 'secretsSet'],
+          properties: {
+            kind: {
+              type: 'string',
+              description: 'shared/userflow.ts SOURCE_KINDS',
+              enum: ['rest', 'file', 'ga4', 'userflow', 'postgres', 'mysql', 'hubspot', 'plausible', 'matomo', 'brevo'],
+            },
+            config: {
+              description: "The kind's settings (the config of the matching UserflowSourceInput branch)",
+              anyOf: [
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['url', 'authType', 'rowsPath', 'pagination'],
+                  properties: {
+                    url: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 2048,
+                      pattern: '^https?://[^\\s\\u0000]+$',
+                    },
+                    authType: {
+                      type: 'string',
+                      enum: ['none', 'bearer', 'header', 'basic'],
+                    },
+                    authHeaderName: {
+                      type: 'string',
+                      description:
+                        'The header carrying the secret `authValue` when authType is header (e.g. X-Api-Key)',
+                      maxLength: 100,
+                      pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$",
+                    },
+                    username: {
+                      type: 'string',
+                      maxLength: 200,
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                    rowsPath: {
+                      type: 'string',
+                      description:
+                        'Dotted path to the array of rows in the JSON answer (`data.items`); empty when the answer is the array',
+                      maxLength: 200,
+                      pattern: '^[A-Za-z0-9_$.\\-]*$',
+                    },
+                    pagination: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['type'],
+                      properties: {
+                        type: {
+                          type: 'string',
+                          enum: ['none', 'page', 'cursor'],
+                        },
+                        pageParam: {
+                          type: 'string',
+                          maxLength: 50,
+                          pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                        },
+                        perPageParam: {
+                          type: 'string',
+                          maxLength: 50,
+                          pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                        },
+                        perPage: {
+                          type: 'integer',
+                          minimum: 1,
+                          maximum: 10000,
+                        },
+                        cursorParam: {
+                          type: 'string',
+                          maxLength: 50,
+                          pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                        },
+                        cursorPath: {
+                          type: 'string',
+                          description:
+                            'Dotted path to the next cursor in the JSON answer; paging stops when it is empty',
+                          maxLength: 200,
+                          pattern: '^[A-Za-z0-9_$.\\-]*$',
+                        },
+                      },
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  description: 'Set by the upload (uploadUserflowFile); a patch sends {} and keeps the file',
+                  properties: {
+                    fileName: {
+                      type: ['string', 'null'],
+                    },
+                    rows: {
+                      type: ['integer', 'null'],
+                    },
+                    uploadedAt: {
+                      type: ['string', 'null'],
+                      format: 'date-time',
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['propertyId', 'dimensions', 'metrics', 'days'],
+                  properties: {
+                    propertyId: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 30,
+                      pattern: '^[0-9]+$',
+                    },
+                    dimensions: {
+                      type: 'array',
+                      description:
+                        'GA4 dimensions; the first is the identity (e.g. customUser:email or a user id dimension)',
+                      minItems: 1,
+                      maxItems: 9,
+                      items: {
+                        type: 'string',
+                        minLength: 1,
+                        maxLength: 100,
+                        pattern: '^[A-Za-z0-9_:]+$',
+                      },
+                    },
+                    metrics: {
+                      type: 'array',
+                      minItems: 1,
+                      maxItems: 10,
+                      items: {
+                        type: 'string',
+                        minLength: 1,
+                        maxLength: 100,
+                        pattern: '^[A-Za-z0-9_:]+$',
+                      },
+                    },
+                    days: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 730,
+                      description: 'The report covers the last N days',
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['siteId', 'days'],
+                  properties: {
+                    siteId: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 9007199254740991,
+                    },
+                    days: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 1825,
+                      description: 'Events of the last N days make the features',
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['host', 'port', 'database', 'user'],
+                  properties: {
+                    host: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 255,
+                      pattern: '^[A-Za-z0-9.\\-:\\[\\]]+$',
+                    },
+                    port: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 65535,
+                    },
+                    database: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 100,
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                    user: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 100,
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                    ssl: {
+                      type: 'boolean',
+                    },
+                    table: {
+                      type: 'string',
+                      description: 'A table or view to read (schema.table); or give `query`',
+                      maxLength: 200,
+                      pattern: '^[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)?$',
+                    },
+                    query: {
+                      type: 'string',
+                      description: 'A SELECT, run in a read-only transaction',
+                      maxLength: 10000,
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['properties'],
+                  properties: {
+                    baseUrl: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 2048,
+                      pattern: '^https?://[^\\s\\u0000]+$',
+                    },
+                    properties: {
+                      type: 'array',
+                      description: 'Contact properties to read (email is always read)',
+                      minItems: 1,
+                      maxItems: 100,
+                      items: {
+                        type: 'string',
+                        minLength: 1,
+                        maxLength: 100,
+                        pattern: '^[A-Za-z0-9_]+$',
+                      },
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['siteId', 'metrics', 'dimensions', 'days'],
+                  properties: {
+                    baseUrl: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 2048,
+                      pattern: '^https?://[^\\s\\u0000]+$',
+                    },
+                    siteId: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 200,
+                      pattern: '^[^\\s\\u0000]+$',
+                    },
+                    dimensions: {
+                      type: 'array',
+                      description: 'The first is the identity (e.g. event:props:email)',
+                      minItems: 1,
+                      maxItems: 5,
+                      items: {
+                        type: 'string',
+                        minLength: 1,
+                        maxLength: 100,
+                        pattern: '^[A-Za-z0-9_:.\\-]+$',
+                      },
+                    },
+                    metrics: {
+                      type: 'array',
+                      minItems: 1,
+                      maxItems: 10,
+                      items: {
+                        type: 'string',
+                        minLength: 1,
+                        maxLength: 50,
+                        pattern: '^[A-Za-z0-9_]+$',
+                      },
+                    },
+                    days: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 730,
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['baseUrl', 'idSite', 'days'],
+                  properties: {
+                    baseUrl: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 2048,
+                      pattern: '^https?://[^\\s\\u0000]+$',
+                    },
+                    idSite: {
+                      type: 'integer',
+                      minimum: 1,
+                    },
+                    days: {
+                      type: 'integer',
+                      minimum: 1,
+                      maximum: 730,
+                    },
+                  },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    baseUrl: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 2048,
+                      pattern: '^https?://[^\\s\\u0000]+$',
+                    },
+                  },
+                },
+              ],
+            },
+            secretsSet: {
+              type: 'array',
+              description: 'The names of the secrets stored (their values are never sent back)',
+              items: {
+                type: 'string',
+              },
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    identity: {
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['column', 'matchKind', 'attributeId'],
+          properties: {
+            column: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            matchKind: {
+              type: 'string',
+              enum: ['email', 'attribute'],
+            },
+            attributeId: {
+              description: 'The contact attribute holding the external id, when matchKind is attribute',
+              oneOf: [
+                {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 9007199254740991,
+                },
+                {
+                  type: 'null',
+                },
+              ],
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    target: {
+      oneOf: [
+        {
+          description: 'What the model predicts',
+          oneOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'column'],
+              properties: {
+                kind: {
+                  type: 'string',
+                  const: 'column',
+                },
+                column: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 100,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                positiveValue: {
+                  description: 'For a probability, the value that counts as "yes" (default true, 1, yes)',
+                  type: 'string',
+                  maxLength: 200,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+              },
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'siteId', 'eventName', 'days'],
+              properties: {
+                kind: {
+                  type: 'string',
+                  const: 'event',
+                },
+                siteId: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 9007199254740991,
+                },
+                eventName: {
+                  type: 'string',
+                  description: 'The tracker event (or `page_view`) whose occurrence within `days` means "yes"',
+                  minLength: 1,
+                  maxLength: 100,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                days: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 365,
+                },
+              },
+            },
+          ],
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    timeColumn: {
+      type: ['string', 'null'],
+    },
+    features: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'type', 'used'],
+        properties: {
+          name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+          },
+          type: {
+            type: 'string',
+            enum: ['numeric', 'categorical', 'boolean', 'date'],
+          },
+          used: {
+            type: 'boolean',
+          },
+        },
+      },
+    },
+    runMode: {
+      description: 'When the model scores contacts',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: {
+              type: 'string',
+              enum: ['manual', 'realtime'],
+            },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode', 'pattern', 'timeZone'],
+          properties: {
+            mode: {
+              type: 'string',
+              const: 'scheduled',
+            },
+            pattern: {
+              type: 'string',
+              minLength: 9,
+              maxLength: 200,
+              pattern: '^[0-9*,/\\- ]+$',
+            },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z0-9_+\\-/]+$',
+            },
+          },
+        },
+      ],
+    },
+    attributeName: {
+      type: 'string',
+      description: "The contact attribute's name the scores go to",
+    },
+    attribute: {
+      description: 'The contact attribute holding the scores, once created',
+      oneOf: [
+        {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: {
+            id: {
+              type: 'integer',
+            },
+            name: {
+              type: 'string',
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    version: {
+      type: ['integer', 'null'],
+      description: "The latest trained version's number",
+    },
+    metrics: {
+      description: "The latest version's validation metrics",
+      oneOf: [
+        {
+          type: 'object',
+          description:
+            "Figures on the held-out validation rows. Probability models carry auc, thresholds and calibration; value models carry mae, rmse and r2. `baseline` holds the same figures for the naive prediction (the training rows' positive rate, or their mean).",
+          required: [
+            'predictionType',
+            'algorithm',
+            'choice',
+            'split',
+            'trainRows',
+            'validationRows',
+            'sampled',
+            'positiveRate',
+            'auc',
+            'thresholds',
+            'calibration',
+            'mae',
+            'rmse',
+            'r2',
+            'baseline',
+            'importances',
+          ],
+          properties: {
+            predictionType: {
+              type: 'string',
+              description: 'shared/userflow.ts PREDICTION_TYPES',
+              enum: ['probability', 'value'],
+            },
+            algorithm: {
+              type: 'string',
+              enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+            },
+            choice: {
+              type: 'object',
+              description: "Why this algorithm won; the other one's figure on the same validation rows",
+              required: ['metric', 'chosen', 'otherAlgorithm', 'other'],
+              properties: {
+                metric: {
+                  type: 'string',
+                  enum: ['auc', 'rmse'],
+                },
+                chosen: {
+                  type: 'number',
+                },
+                otherAlgorithm: {
+                  type: 'string',
+                  enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+                },
+                other: {
+                  type: 'number',
+                },
+              },
+            },
+            split: {
+              type: 'string',
+              enum: ['time', 'random'],
+            },
+            trainRows: {
+              type: 'integer',
+            },
+            validationRows: {
+              type: 'integer',
+            },
+            sampled: {
+              type: 'boolean',
+              description: 'The source had more rows than training reads; a random sample was used',
+            },
+            positiveRate: {
+              type: ['number', 'null'],
+              description: 'Share of "yes" in the training rows (probability)',
+            },
+            auc: {
+              type: ['number', 'null'],
+            },
+            thresholds: {
+              type: 'array',
+              description: 'Precision and recall at thresholds 0.05 … 0.95 (probability)',
+              items: {
+                type: 'object',
+                required: ['threshold', 'precision', 'recall'],
+                properties: {
+                  threshold: {
+                    type: 'number',
+                  },
+                  precision: {
+                    type: ['number', 'null'],
+                  },
+                  recall: {
+                    type: 'number',
+                  },
+                },
+              },
+            },
+            calibration: {
+              type: 'array',
+              description: 'Validation rows in 10 bins of predicted probability, predicted against observed rate',
+              items: {
+                type: 'object',
+                required: ['from', 'to', 'count', 'predicted', 'observed'],
+                properties: {
+                  from: {
+                    type: 'number',
+                  },
+                  to: {
+                    type: 'number',
+                  },
+                  count: {
+                    type: 'integer',
+                  },
+                  predicted: {
+                    type: ['number', 'null'],
+                  },
+                  observed: {
+                    type: ['number', 'null'],
+                  },
+                },
+              },
+            },
+            mae: {
+              type: ['number', 'null'],
+            },
+            rmse: {
+              type: ['number', 'null'],
+            },
+            r2: {
+              type: ['number', 'null'],
+            },
+            baseline: {
+              type: 'object',
+              required: ['auc', 'precision', 'mae', 'rmse', 'r2'],
+              properties: {
+                auc: {
+                  type: ['number', 'null'],
+                },
+                precision: {
+                  type: ['number', 'null'],
+                  description: 'The precision of calling everyone "yes"',
+                },
+                mae: {
+                  type: ['number', 'null'],
+                },
+                rmse: {
+                  type: ['number', 'null'],
+                },
+                r2: {
+                  type: ['number', 'null'],
+                },
+              },
+            },
+            importances: {
+              type: 'array',
+              description:
+                'Features by importance (permutation importance on validation rows), highest first, summing to 1',
+              items: {
+                type: 'object',
+                required: ['feature', 'importance'],
+                properties: {
+                  feature: {
+                    type: 'string',
+                  },
+                  importance: {
+                    type: 'number',
+                  },
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    training: {
+      description: 'Set while training',
+      oneOf: [
+        {
+          type: 'object',
+          required: ['stage', 'percent'],
+          properties: {
+            stage: {
+              type: 'string',
+              enum: ['reading', 'encoding', 'training_linear', 'training_forest', 'evaluating', 'scoring'],
+            },
+            percent: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 100,
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    error: {
+      description: 'Why the latest training failed',
+      oneOf: [
+        {
+          type: 'object',
+          description: 'Why training, a run or a connector failed; `code` is one of shared/userflow.ts USERFLOW_ERRORS',
+          required: ['code', 'message', 'detail'],
+          properties: {
+            code: {
+              type: 'string',
+            },
+            message: {
+              type: 'string',
+              description: 'The English text of the code (the SPA translates the code)',
+            },
+            detail: {
+              type: ['string', 'null'],
+              description: 'What the peer said, cut to 300 characters',
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    lastRun: {
+      oneOf: [
+        {
+          type: 'object',
+          required: [
+            'id',
+            'modelId',
+            'version',
+            'trigger',
+            'status',
+            'rows',
+            'matched',
+            'durationMs',
+            'error',
+            'createdAt',
+            'startedAt',
+            'finishedAt',
+          ],
+          properties: {
+            id: {
+              type: 'integer',
+            },
+            modelId: {
+              type: 'integer',
+            },
+            version: {
+              type: ['integer', 'null'],
+            },
+            trigger: {
+              type: 'string',
+              enum: ['manual', 'realtime', 'scheduled', 'training'],
+            },
+            status: {
+              type: 'string',
+              enum: ['queued', 'running', 'finished', 'failed'],
+            },
+            rows: {
+              type: 'integer',
+              description: 'Rows read from the source',
+            },
+            matched: {
+              type: 'integer',
+              description: 'Contacts scored',
+            },
+            durationMs: {
+              type: ['integer', 'null'],
+            },
+            error: {
+              oneOf: [
+                {
+                  type: 'object',
+                  description:
+                    'Why training, a run or a connector failed; `code` is one of shared/userflow.ts USERFLOW_ERRORS',
+                  required: ['code', 'message', 'detail'],
+                  properties: {
+                    code: {
+                      type: 'string',
+                    },
+                    message: {
+                      type: 'string',
+                      description: 'The English text of the code (the SPA translates the code)',
+                    },
+                    detail: {
+                      type: ['string', 'null'],
+                      description: 'What the peer said, cut to 300 characters',
+                    },
+                  },
+                },
+                {
+                  type: 'null',
+                },
+              ],
+            },
+            createdAt: {
+              type: 'string',
+              format: 'date-time',
+            },
+            startedAt: {
+              type: ['string', 'null'],
+              format: 'date-time',
+            },
+            finishedAt: {
+              type: ['string', 'null'],
+              format: 'date-time',
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    nextRunAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'The next scheduled run, when scheduled',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const UserflowMetrics = {
+  type: 'object',
+  description:
+    "Figures on the held-out validation rows. Probability models carry auc, thresholds and calibration; value models carry mae, rmse and r2. `baseline` holds the same figures for the naive prediction (the training rows' positive rate, or their mean).",
+  required: [
+    'predictionType',
+    'algorithm',
+    'choice',
+    'split',
+    'trainRows',
+    'validationRows',
+    'sampled',
+    'positiveRate',
+    'auc',
+    'thresholds',
+    'calibration',
+    'mae',
+    'rmse',
+    'r2',
+    'baseline',
+    'importances',
+  ],
+  properties: {
+    predictionType: {
+      type: 'string',
+      description: 'shared/userflow.ts PREDICTION_TYPES',
+      enum: ['probability', 'value'],
+    },
+    algorithm: {
+      type: 'string',
+      enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+    },
+    choice: {
+      type: 'object',
+      description: "Why this algorithm won; the other one's figure on the same validation rows",
+      required: ['metric', 'chosen', 'otherAlgorithm', 'other'],
+      properties: {
+        metric: {
+          type: 'string',
+          enum: ['auc', 'rmse'],
+        },
+        chosen: {
+          type: 'number',
+        },
+        otherAlgorithm: {
+          type: 'string',
+          enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+        },
+        other: {
+          type: 'number',
+        },
+      },
+    },
+    split: {
+      type: 'string',
+      enum: ['time', 'random'],
+    },
+    trainRows: {
+      type: 'integer',
+    },
+    validationRows: {
+      type: 'integer',
+    },
+    sampled: {
+      type: 'boolean',
+      description: 'The source had more rows than training reads; a random sample was used',
+    },
+    positiveRate: {
+      type: ['number', 'null'],
+      description: 'Share of "yes" in the training rows (probability)',
+    },
+    auc: {
+      type: ['number', 'null'],
+    },
+    thresholds: {
+      type: 'array',
+      description: 'Precision and recall at thresholds 0.05 … 0.95 (probability)',
+      items: {
+        type: 'object',
+        required: ['threshold', 'precision', 'recall'],
+        properties: {
+          threshold: {
+            type: 'number',
+          },
+          precision: {
+            type: ['number', 'null'],
+          },
+          recall: {
+            type: 'number',
+          },
+        },
+      },
+    },
+    calibration: {
+      type: 'array',
+      description: 'Validation rows in 10 bins of predicted probability, predicted against observed rate',
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'count', 'predicted', 'observed'],
+        properties: {
+          from: {
+            type: 'number',
+          },
+          to: {
+            type: 'number',
+          },
+          count: {
+            type: 'integer',
+          },
+          predicted: {
+            type: ['number', 'null'],
+          },
+          observed: {
+            type: ['number', 'null'],
+          },
+        },
+      },
+    },
+    mae: {
+      type: ['number', 'null'],
+    },
+    rmse: {
+      type: ['number', 'null'],
+    },
+    r2: {
+      type: ['number', 'null'],
+    },
+    baseline: {
+      type: 'object',
+      required: ['auc', 'precision', 'mae', 'rmse', 'r2'],
+      properties: {
+        auc: {
+          type: ['number', 'null'],
+        },
+        precision: {
+          type: ['number', 'null'],
+          description: 'The precision of calling everyone "yes"',
+        },
+        mae: {
+          type: ['number', 'null'],
+        },
+        rmse: {
+          type: ['number', 'null'],
+        },
+        r2: {
+          type: ['number', 'null'],
+        },
+      },
+    },
+    importances: {
+      type: 'array',
+      description: 'Features by importance (permutation importance on validation rows), highest first, summing to 1',
+      items: {
+        type: 'object',
+        required: ['feature', 'importance'],
+        properties: {
+          feature: {
+            type: 'string',
+          },
+          importance: {
+            type: 'number',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const UserflowModelVersion = {
+  type: 'object',
+  required: ['id', 'version', 'algorithm', 'metrics', 'durationMs', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    version: {
+      type: 'integer',
+    },
+    algorithm: {
+      type: 'string',
+      enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+    },
+    metrics: {
+      type: 'object',
+      description:
+        "Figures on the held-out validation rows. Probability models carry auc, thresholds and calibration; value models carry mae, rmse and r2. `baseline` holds the same figures for the naive prediction (the training rows' positive rate, or their mean).",
+      required: [
+        'predictionType',
+        'algorithm',
+        'choice',
+        'split',
+        'trainRows',
+        'validationRows',
+        'sampled',
+        'positiveRate',
+        'auc',
+        'thresholds',
+        'calibration',
+        'mae',
+        'rmse',
+        'r2',
+        'baseline',
+        'importances',
+      ],
+      properties: {
+        predictionType: {
+          type: 'string',
+          description: 'shared/userflow.ts PREDICTION_TYPES',
+          enum: ['probability', 'value'],
+        },
+        algorithm: {
+          type: 'string',
+          enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+        },
+        choice: {
+          type: 'object',
+          description: "Why this algorithm won; the other one's figure on the same validation rows",
+          required: ['metric', 'chosen', 'otherAlgorithm', 'other'],
+          properties: {
+            metric: {
+              type: 'string',
+              enum: ['auc', 'rmse'],
+            },
+            chosen: {
+              type: 'number',
+            },
+            otherAlgorithm: {
+              type: 'string',
+              enum: ['logistic_regression', 'random_forest', 'linear_regression', 'random_forest_regression'],
+            },
+            other: {
+              type: 'number',
+            },
+          },
+        },
+        split: {
+          type: 'string',
+          enum: ['time', 'random'],
+        },
+        trainRows: {
+          type: 'integer',
+        },
+        validationRows: {
+          type: 'integer',
+        },
+        sampled: {
+          type: 'boolean',
+          description: 'The source had more rows than training reads; a random sample was used',
+        },
+        positiveRate: {
+          type: ['number', 'null'],
+          description: 'Share of "yes" in the training rows (probability)',
+        },
+        auc: {
+          type: ['number', 'null'],
+        },
+        thresholds: {
+          type: 'array',
+          description: 'Precision and recall at thresholds 0.05 … 0.95 (probability)',
+          items: {
+            type: 'object',
+            required: ['threshold', 'precision', 'recall'],
+            properties: {
+              threshold: {
+                type: 'number',
+              },
+              precision: {
+                type: ['number', 'null'],
+              },
+              recall: {
+                type: 'number',
+              },
+            },
+          },
+        },
+        calibration: {
+          type: 'array',
+          description: 'Validation rows in 10 bins of predicted probability, predicted against observed rate',
+          items: {
+            type: 'object',
+            required: ['from', 'to', 'count', 'predicted', 'observed'],
+            properties: {
+              from: {
+                type: 'number',
+              },
+              to: {
+                type: 'number',
+              },
+              count: {
+                type: 'integer',
+              },
+              predicted: {
+                type: ['number', 'null'],
+              },
+              observed: {
+                type: ['number', 'null'],
+              },
+            },
+          },
+        },
+        mae: {
+          type: ['number', 'null'],
+        },
+        rmse: {
+          type: ['number', 'null'],
+        },
+        r2: {
+          type: ['number', 'null'],
+        },
+        baseline: {
+          type: 'object',
+          required: ['auc', 'precision', 'mae', 'rmse', 'r2'],
+          properties: {
+            auc: {
+              type: ['number', 'null'],
+            },
+            precision: {
+              type: ['number', 'null'],
+              description: 'The precision of calling everyone "yes"',
+            },
+            mae: {
+              type: ['number', 'null'],
+            },
+            rmse: {
+              type: ['number', 'null'],
+            },
+            r2: {
+              type: ['number', 'null'],
+            },
+          },
+        },
+        importances: {
+          type: 'array',
+          description:
+            'Features by importance (permutation importance on validation rows), highest first, summing to 1',
+          items: {
+            type: 'object',
+            required: ['feature', 'importance'],
+            properties: {
+              feature: {
+                type: 'string',
+              },
+              importance: {
+                type: 'number',
+              },
+            },
+          },
+        },
+      },
+    },
+    durationMs: {
+      type: 'integer',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const UserflowRun = {
+  type: 'object',
+  required: [
+    'id',
+    'modelId',
+    'version',
+    'trigger',
+    'status',
+    'rows',
+    'matched',
+    'durationMs',
+    'error',
+    'createdAt',
+    'startedAt',
+    'finishedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    modelId: {
+      type: 'integer',
+    },
+    version: {
+      type: ['integer', 'null'],
+    },
+    trigger: {
+      type: 'string',
+      enum: ['manual', 'realtime', 'scheduled', 'training'],
+    },
+    status: {
+      type: 'string',
+      enum: ['queued', 'running', 'finished', 'failed'],
+    },
+    rows: {
+      type: 'integer',
+      description: 'Rows read from the source',
+    },
+    matched: {
+      type: 'integer',
+      description: 'Contacts scored',
+    },
+    durationMs: {
+      type: ['integer', 'null'],
+    },
+    error: {
+      oneOf: [
+        {
+          type: 'object',
+          description: 'Why training, a run or a connector failed; `code` is one of shared/userflow.ts USERFLOW_ERRORS',
+          required: ['code', 'message', 'detail'],
+          properties: {
+            code: {
+              type: 'string',
+            },
+            message: {
+              type: 'string',
+              description: 'The English text of the code (the SPA translates the code)',
+            },
+            detail: {
+              type: ['string', 'null'],
+              description: 'What the peer said, cut to 300 characters',
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    startedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+    finishedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const UserflowSourceTest = {
+  type: 'object',
+  required: ['ok', 'rows', 'error'],
+  properties: {
+    ok: {
+      type: 'boolean',
+    },
+    rows: {
+      type: 'integer',
+      description: 'Rows read in the first page',
+    },
+    error: {
+      oneOf: [
+        {
+          type: 'object',
+          description: 'Why training, a run or a connector failed; `code` is one of shared/userflow.ts USERFLOW_ERRORS',
+          required: ['code', 'message', 'detail'],
+          properties: {
+            code: {
+              type: 'string',
+            },
+            message: {
+              type: 'string',
+              description: 'The English text of the code (the SPA translates the code)',
+            },
+            detail: {
+              type: ['string', 'null'],
+              description: 'What the peer said, cut to 300 characters',
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+  },
+} as const;
+
+export const UserflowSourceColumn = {
+  type: 'object',
+  required: ['name', 'type', 'sample', 'nulls'],
+  properties: {
+    name: {
+      type: 'string',
+    },
+    type: {
+      type: 'string',
+      enum: ['numeric', 'categorical', 'boolean', 'date'],
+    },
+    sample: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Up to 3 distinct values seen, as text',
+    },
+    nulls: {
+      type: 'number',
+      description: 'Share of empty values in the sample',
+    },
+  },
+} as const;
+
+export const UserflowSourceSchema = {
+  type: 'object',
+  required: ['columns', 'sampleRows', 'suggested'],
+  properties: {
+    columns: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'type', 'sample', 'nulls'],
+        properties: {
+          name: {
+            type: 'string',
+          },
+          type: {
+            type: 'string',
+            enum: ['numeric', 'categorical', 'boolean', 'date'],
+          },
+          sample: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description: 'Up to 3 distinct values seen, as text',
+          },
+          nulls: {
+            type: 'number',
+            description: 'Share of empty values in the sample',
+          },
+        },
+      },
+    },
+    sampleRows: {
+      type: 'integer',
+    },
+    suggested: {
+      type: 'object',
+      description: 'Guesses the wizard starts from',
+      required: ['identityColumn', 'matchKind', 'timeColumn'],
+      properties: {
+        identityColumn: {
+          type: ['string', 'null'],
+        },
+        matchKind: {
+          type: 'string',
+          enum: ['email', 'attribute'],
+        },
+        timeColumn: {
+          type: ['string', 'null'],
+        },
+      },
+    },
+  },
+} as const;
+
+export const UserflowCell = {
+  type: ['string', 'number', 'boolean', 'null'],
+} as const;
+
+export const UserflowSourcePreview = {
+  type: 'object',
+  required: ['columns', 'rows'],
+  properties: {
+    columns: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+    },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'array',
+        items: {
+          type: ['string', 'number', 'boolean', 'null'],
+        },
+      },
+    },
+  },
+} as const;
+
+export const UserflowMatchRate = {
+  type: 'object',
+  required: ['sampleRows', 'withIdentity', 'matched', 'rate'],
+  properties: {
+    sampleRows: {
+      type: 'integer',
+    },
+    withIdentity: {
+      type: 'integer',
+      description: 'Rows whose identity column is not empty',
+    },
+    matched: {
+      type: 'integer',
+    },
+    rate: {
+      type: 'number',
+      description: 'matched / sampleRows, 0 when the sample is empty',
+    },
+  },
+} as const;
+
+export const UserflowScoreHistogram = {
+  type: 'object',
+  required: ['scored', 'min', 'max', 'bins'],
+  properties: {
+    scored: {
+      type: 'integer',
+    },
+    min: {
+      type: ['number', 'null'],
+    },
+    max: {
+      type: ['number', 'null'],
+    },
+    bins: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'count'],
+        properties: {
+          from: {
+            type: 'number',
+          },
+          to: {
+            type: 'number',
+          },
+          count: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const UserflowScoredContact = {
+  type: 'object',
+  required: ['contactId', 'email', 'firstName', 'lastName', 'score'],
+  properties: {
+    contactId: {
+      type: 'integer',
+    },
+    email: {
+      type: ['string', 'null'],
+    },
+    firstName: {
+      type: ['string', 'null'],
+    },
+    lastName: {
+      type: ['string', 'null'],
+    },
+    score: {
+      type: 'number',
+    },
+  },
+} as const;
+
+export const UserflowSegmentInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'threshold'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    threshold: {
+      type: 'number',
+      minimum: -1000000000000,
+      maximum: 1000000000000,
+      description: 'Scores above this',
+    },
+  },
+} as const;
+
+export const UserflowPredictionFile = {
+  type: 'object',
+  required: ['part', 'rows', 'url'],
+  properties: {
+    part: {
+      type: 'integer',
+    },
+    rows: {
+      type: 'integer',
+    },
+    url: {
+      type: 'string',
+      description: 'Signed link to the file, valid for one hour',
+    },
+  },
+} as const;
