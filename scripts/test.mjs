@@ -2,10 +2,18 @@
 // machine tests, server tests on real PostgreSQL, browser tests in Chromium — then one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 mkdirSync('reports', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test with the first line of its error: the closing lines name them, since a CI log is read from its tail. */
+const failedTests = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 function run(name, command, args, env = {}) {
   console.log(`\n── ${name} ─────────────────────────────────────────`);
@@ -36,6 +44,16 @@ function countVitest(name, file) {
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   failedBy(name, (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0));
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')) {
+      failedTests.push(`${name} › ${where}: ${firstLine(file.message)}`);
+    }
+    for (const a of file.assertionResults ?? []) {
+      if (a.status === 'failed')
+        failedTests.push(`${name} › ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    }
+  }
 }
 
 function countPlaywright(name, file) {
@@ -45,6 +63,19 @@ function countPlaywright(name, file) {
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
   failedBy(name, stats.unexpected ?? 0);
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failedTests.push(
+          `${name} › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
 }
 
 const node = process.execPath;
@@ -172,6 +203,7 @@ if (want('e2e') && hasE2e) {
   }
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`);
 console.log(`\nSuites failed: ${failures.length ? failures.join(', ') : 'none'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

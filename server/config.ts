@@ -62,6 +62,15 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Webhook destinations may be plain http:// (otherwise https only). */
   webhookAllowHttp: boolean;
+  /** Credits and plan limits (BILLING=off: no balances, no limits; the billing page says billing is off). */
+  billing: boolean;
+  /**
+   * Credits each channel of a new company starts with, as a grant in its ledger (BILLING_STARTING_CREDITS, by default
+   * 1,000; 0 for none): a new account can try every channel before the operator tops it up.
+   */
+  billingStartingCredits: number;
+  /** The operator API's key (OPERATOR_KEY); unset: the operator API answers 404. Never logged. */
+  operatorKey: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -143,5 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, role === 'api' ? 5000 : 0, 'SHUTDOWN_DELAY_MS'),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookAllowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
+    billing: bool(env.BILLING, true),
+    billingStartingCredits: int(env.BILLING_STARTING_CREDITS, 1000, 'BILLING_STARTING_CREDITS'),
+    operatorKey: env.OPERATOR_KEY || undefined,
   };
 }

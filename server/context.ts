@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '../shared/permissions.ts';
 import type { ServerEventName, ServerEventPayload } from '../shared/realtime-events.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
@@ -36,7 +37,8 @@ export interface AuthContext {
   userId: string;
   companyId: string;
   sessionId: string;
-  role: 'owner' | 'admin' | 'member';
+  /** The member's role in the team; what it may do is the matrix of shared/permissions.ts. */
+  role: Role;
   /** Set when an API key authenticated the request: the key acts for the member who created it, with their role. */
   apiKeyId?: number;
 }

@@ -7,7 +7,7 @@ import type { AppContext } from './context.ts';
 import { attachRealtime, realtimeEmitter, type RealtimeServer } from './realtime/socket.ts';
 import { postgresEmitter } from './realtime/publisher.ts';
 import { watchDatabase } from './db/connectivity.ts';
-import { hasUsers, seedDemo } from './services/accounts/accounts.ts';
+import { hasUsers, seedDemo, startingCredits } from './services/accounts/accounts.ts';
 import { startWorker, type JobWorker } from './jobs/worker.ts';
 import { AuthCache } from './services/auth/authCache.ts';
 
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.seed && !(await hasUsers(db.pool))) {
-    const demo = await seedDemo(db.pool);
+    const demo = await seedDemo(db.pool, startingCredits(config));
     if (demo.created) {
       console.log(`\n  Demo account created — email: ${demo.email}  password: ${demo.password}\n`);
     }

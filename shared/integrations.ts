@@ -25,6 +25,7 @@ export const API_KEY_AREA_OF_TAG: Readonly<Record<string, ApiKeyArea>> = {
   contacts: 'contacts',
   messaging: 'messages',
   integrations: 'webhooks',
+  workflows: 'events',
 };
 
 /** The secret's visible start; the rest is shown once, at creation, and kept only as a hash. */

@@ -17,6 +17,10 @@ export const TASKS = {
   drainWebhookEndpoint: 'drain_webhook_endpoint',
   /** Daily: deletes webhook attempts, finished deliveries and their events older than WEBHOOK_LIMITS.logDays. */
   cleanWebhookLog: 'clean_webhook_log',
+  /** Daily: deletes audit entries older than AUDIT_RETENTION_DAYS (shared/audit.ts). */
+  pruneAuditLog: 'prune_audit_log',
+  /** Moves a workflow's due runs through their steps, a batch per transaction (server/services/workflows/engine.ts). */
+  advanceWorkflow: 'advance_workflow',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -33,6 +37,8 @@ export const jobKeys = {
   webhookDelivery: (deliveryId: number) => `webhook-delivery:${deliveryId}`,
   /** The drain of one endpoint's due deliveries: one queued at a time, an event queues it for now. */
   webhookEndpoint: (endpointId: number) => `webhook-endpoint:${endpointId}`,
+  /** A workflow's advancing job now, or at a wait's end (one job per workflow and time, never per contact). */
+  workflowAdvance: (workflowId: number, at?: string) => `workflow-advance:${workflowId}${at ? `:${at}` : ''}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

@@ -8,6 +8,11 @@
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Whether a value (a token's claim, a database row) names one of the roles. */
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
 /** Roles an invitation or a role change may give (ownership moves only by a transfer). */
 export const ASSIGNABLE_ROLES = ['admin', 'editor', 'viewer'] as const satisfies readonly Role[];
 
@@ -47,6 +52,11 @@ export const PERMISSIONS = [
   'operator',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/** Whether a value (a contract's `x-permission`) names one of the permissions. */
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
 
 const VIEWER: readonly Permission[] = [
   'self',

@@ -2,6 +2,7 @@
  * The sending engine's names, limits and texts, defined once for the server (server/services/messaging/engine.ts)
  * and the SPA (which translates the pending reasons under `engine.pendingReason.*`).
  */
+import { MessageSendState } from './contract/schemas.ts';
 
 /** Recipients per batch job: the engine queues one job per batch, never one per email. */
 export const SEND_BATCH_SIZE = 500;
@@ -12,10 +13,14 @@ export const SEND_MAX_ATTEMPTS = 5;
 export const SEND_RETRY_BASE_SECONDS = 60;
 
 /**
- * Why a sending campaign still has recipients waiting (messages.pending_reason); `sender_unverified`: paused because
- * its sender lost its verification while it was sending (a new address), until the sender is verified and resumed.
+ * Why a sending campaign still has recipients waiting (messages.pending_reason), read from the contract's
+ * `MessageSendState.pendingReason`; `sender_unverified`: paused because its sender lost its verification while it was
+ * sending (a new address), until the sender is verified and resumed; `credits_exhausted`: paused because the
+ * channel's balance ran out (shared/billing.ts), until credits are granted.
  */
-export const PENDING_REASONS = ['deferred', 'rate_limit', 'warmup', 'sender_unverified'] as const;
+export const PENDING_REASONS = MessageSendState.properties.pendingReason.enum.filter(
+  (r): r is Exclude<typeof r, null> => r !== null,
+);
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
 /** The engine's answers to operations a campaign's status does not allow, and the failures it records. */

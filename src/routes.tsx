@@ -5,6 +5,7 @@ import { appEvents } from './app/appEvents.ts';
 import type { RouteHandle } from './app/routeHandle.ts';
 import { isChannel as isMessagingChannel } from '../shared/messaging.ts';
 import { routeNames, routeTitles } from './i18n/routes.messages.ts';
+import { emailConfirmMessages } from './screens/profile/EmailConfirmScreen.messages.ts';
 import { AuthGate } from './screens/shell/AuthGate.tsx';
 import { CleanLayout } from './screens/shell/CleanLayout.tsx';
 import { RootView } from './screens/shell/RootView.tsx';
@@ -58,9 +59,12 @@ const auth = {
   login: () => import('./screens/auth/LoginScreen.tsx'),
   request: () => import('./screens/auth/RequestPasswordResetScreen.tsx'),
   reset: () => import('./screens/auth/ResetPasswordScreen.tsx'),
+  invitation: () => import('./screens/auth/InvitationScreen.tsx'),
 };
-const account = () => import('./screens/account/AccountScreen.tsx');
+const emailConfirm = () => import('./screens/profile/EmailConfirmScreen.tsx');
+const profile = () => import('./screens/profile/ProfileScreen.tsx');
 const notifications = () => import('./screens/account/NotificationsScreen.tsx');
+const team = () => import('./screens/account/TeamScreen.tsx');
 const security = () => import('./screens/account/SecurityScreen.tsx');
 const billing = () => import('./screens/billing/BillingScreen.tsx');
 const cockpit = () => import('./screens/cockpit/CockpitScreen.tsx');
@@ -83,6 +87,7 @@ const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const tracker = () => import('./screens/userflow/TrackerScreen.tsx');
 const predictions = () => import('./screens/userflow/PredictionsScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
+const workflowEditor = () => import('./screens/workflows/WorkflowEditorScreen.tsx');
 const preview = () => import('./screens/preview/PreviewScreen.tsx');
 const defaultLayout = () => import('./screens/shell/DefaultLayout.tsx');
 const fullPageLayout = () => import('./screens/shell/FullPageLayout.tsx');
@@ -114,14 +119,14 @@ const modelSteps: RouteObject[] = ['step-0', 'step-1', 'step-2', 'step-3', 'step
 /** Pages inside the default layout (navigation, header). */
 const defaultPages: RouteObject[] = [
   { index: true, ...title(routeTitles.dashboard), lazy: screen(dashboard, 'DashboardScreen') },
-  { path: 'account', ...named(routeNames.account), lazy: screen(account, 'AccountScreen') },
+  { path: 'account', ...named(routeNames.account), lazy: screen(profile, 'ProfileScreen') },
   {
     path: 'account/notifications',
     ...named(routeNames.accountNotifications),
     lazy: screen(notifications, 'NotificationsScreen'),
   },
   { path: 'account/security', ...named(routeNames.accountSecurity), lazy: screen(security, 'SecurityScreen') },
-  { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(account, 'AccountScreen') },
+  { path: 'account/team', ...named(routeNames.accountTeam), lazy: screen(team, 'TeamScreen') },
   { path: 'billing', loader: redirectTo('/billing/channels') },
   { path: 'billing/channels', ...title(routeTitles.billingChannels), lazy: screen(billing, 'BillingScreen') },
   ...[
@@ -242,6 +247,11 @@ export const routes: RouteObject[] = [
                 ...title(routeTitles.resetPassword),
                 lazy: screen(auth.reset, 'ResetPasswordScreen'),
               },
+              {
+                path: 'invitation',
+                ...title(routeTitles.joinTeam),
+                lazy: screen(auth.invitation, 'InvitationScreen'),
+              },
             ],
           },
         ],
@@ -272,8 +282,8 @@ export const routes: RouteObject[] = [
                   {
                     path: 'workflows/workflow/:id',
                     ...title(routeTitles.automation),
-                    loader: valid((p) => isId(p.id)),
-                    lazy: screen(workflows, 'WorkflowsScreen'),
+                    loader: valid((p) => /^[1-9][0-9]{0,15}$/.test(p.id ?? '')),
+                    lazy: screen(workflowEditor, 'WorkflowEditorScreen'),
                   },
                   {
                     path: 'workflows/*',
@@ -290,6 +300,18 @@ export const routes: RouteObject[] = [
             handle: { layout: 'default' } satisfies RouteHandle,
             // A pathless child catches page errors, so the error page shows inside the layout.
             children: [{ errorElement: <RouteErrorScreen />, children: defaultPages }],
+          },
+        ],
+      },
+      {
+        // The link sent to a new sign-in address: it works signed in or not, so it sits outside both gates.
+        element: <CleanLayout />,
+        handle: { layout: 'clean' } satisfies RouteHandle,
+        children: [
+          {
+            path: 'account/email/confirm',
+            ...title(emailConfirmMessages.title),
+            lazy: screen(emailConfirm, 'EmailConfirmScreen'),
           },
         ],
       },

@@ -297,6 +297,8 @@ async function clusterMain() {
     password: 'secret-pass',
     firstName: 'Ada',
     lastName: 'Lovelace',
+    // Credits for every send of the run: campaigns pay per batch before SMTP, as in production.
+    startingCredits: 100_000_000,
   });
   const login = await fetch(`${cluster.url}/api/users/login`, {
     method: 'POST',

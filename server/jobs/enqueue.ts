@@ -11,6 +11,8 @@ export interface TaskPayloads {
   [TASKS.sendMessageBatch]: { companyId: string; messageId: number; batch: number };
   [TASKS.deliverWebhook]: { companyId: string; deliveryId: number };
   [TASKS.drainWebhookEndpoint]: { companyId: string; endpointId: number };
+  /** `at`: a wait's end, so each time has its own job (queuing under one key would move the earlier one). */
+  [TASKS.advanceWorkflow]: { companyId: string; workflowId: number; at?: string };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -39,6 +41,7 @@ const JOBS: {
     key: (p) => jobKeys.webhookEndpoint(p.endpointId),
     tenant: true,
   },
+  [TASKS.advanceWorkflow]: { maxAttempts: 10, key: (p) => jobKeys.workflowAdvance(p.workflowId, p.at), tenant: true },
 };
 
 /**

@@ -2,6 +2,7 @@ import type { Task } from 'graphile-worker';
 import type { TASKS } from '../../shared/jobs.ts';
 import type { AppContext } from '../context.ts';
 import type { SmtpPools } from '../channels/email/adapter.ts';
+import { afterDebit } from '../services/billing/alerts.ts';
 import { runBatch } from '../services/messaging/batch.ts';
 import { sendState, startScheduled } from '../services/messaging/engine.ts';
 import { forJob } from '../services/scope.ts';
@@ -51,6 +52,7 @@ export function sendMessageBatchTask(ctx: AppContext, pools: SmtpPools, window: 
       {
         transport: (url) => pools.get(url),
         window,
+        charged: (channel, debit) => afterDebit(ctx, companyId, channel, debit),
         progressed: (id, contactIds) => {
           for (const contactId of contactIds) ctx.realtime.toCompany(companyId, 'contact.timeline', { contactId });
           const now = Date.now();

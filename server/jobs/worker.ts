@@ -1,3 +1,4 @@
+import { advanceWorkflowTask } from './advanceWorkflow.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -8,6 +9,7 @@ import { sendDigestsTask } from './digest.ts';
 import { exportContactsTask } from './exportContacts.ts';
 import { cleanImportUploadsTask, importContactsTask } from './importContacts.ts';
 import { sendMessageBatchTask, startMessageTask } from './sendMessages.ts';
+import { pruneAuditLogTask } from './pruneAuditLog.ts';
 import { cleanWebhookLogTask, deliverWebhookTask, drainWebhookEndpointTask } from './deliverWebhook.ts';
 import { maintainTrackerPartitionsTask } from './trackerPartitions.ts';
 import type { Dispatcher } from 'undici';
@@ -53,7 +55,9 @@ export function taskList(
     [TASKS.deliverWebhook]: deliverWebhookTask(ctx, webhooks),
     [TASKS.drainWebhookEndpoint]: drainWebhookEndpointTask(ctx, webhooks),
     [TASKS.cleanWebhookLog]: cleanWebhookLogTask(ctx),
+    [TASKS.pruneAuditLog]: pruneAuditLogTask(ctx),
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
+    [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 
@@ -84,6 +88,7 @@ export async function startWorker(
       `17 * * * * ${TASKS.cleanImportUploads} ?max=1`,
       `43 3 * * * ${TASKS.cleanWebhookLog} ?max=1`,
       `23 3 * * * ${TASKS.maintainTrackerPartitions} ?max=1`,
+      `7 4 * * * ${TASKS.pruneAuditLog} ?max=1`,
     ].join('\n'),
     logger: new Logger(() => (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';

@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkBearer, bearerFrom } from '../http/auth.ts';
 import type { Handlers } from '../http/contract.ts';
-import { unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 import { notificationHandlers } from './account/notifications.ts';
+import { profileHandlers } from './account/profile.ts';
 import { accountHandlers } from './auth/account.ts';
 import { sessionHandlers } from './auth/session.ts';
 import { twoFactorHandlers } from './auth/twoFactor.ts';
@@ -12,6 +13,7 @@ import { contactHandlers } from './contacts/contacts.ts';
 import { contactDetailHandlers } from './contacts/details.ts';
 import { exportHandlers } from './contacts/exports.ts';
 import { folderHandlers } from './contacts/folders.ts';
+import { billingHandlers } from './billing.ts';
 import { importHandlers } from './contacts/imports.ts';
 import { listHandlers } from './contacts/lists.ts';
 import { segmentHandlers } from './contacts/segments.ts';
@@ -29,13 +31,17 @@ import { systemHandlers } from './system/system.ts';
 import { readinessHandlers } from './system/readiness.ts';
 import { apiKeyHandlers } from './integrations/apiKeys.ts';
 import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
+import { checkOperatorKey } from '../http/operatorKey.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
+import { teamHandlers } from './team/team.ts';
+import { workflowHandlers } from './workflows/workflows.ts';
 
 /** Every operation of the contract, by operationId. Adding an operation without a handler fails the type check. */
 export function createHandlers(ctx: AppContext): Handlers {
   return {
     ...systemHandlers(ctx),
+    ...workflowHandlers(ctx),
     ...sessionHandlers(ctx),
     ...accountHandlers(ctx),
     ...twoFactorHandlers(ctx),
@@ -43,11 +49,13 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...contactDetailHandlers(ctx),
     ...attributeHandlers(ctx),
     ...folderHandlers(ctx),
+    ...billingHandlers(ctx),
     ...listHandlers(ctx),
     ...segmentHandlers(ctx),
     ...importHandlers(ctx),
     ...exportHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...profileHandlers(ctx),
     ...testSendHandlers(ctx),
     ...senderHandlers(ctx),
     ...templateHandlers(ctx),
@@ -62,6 +70,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...apiKeyHandlers(ctx),
     ...trackerHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...teamHandlers(ctx),
   };
 }
 
@@ -95,6 +104,11 @@ export function createSecurityHandlers(ctx: AppContext) {
       const key = keyFrom(request.headers);
       if (!key) throw unauthorized('token_missing');
       await withKey(request, key, reply);
+    },
+    async operatorKey(request: FastifyRequest) {
+      // A member's token or API key never reaches the operator API, whatever the operator key says.
+      if (request.headers.authorization || keyFrom(request.headers)) throw forbidden();
+      checkOperatorKey(ctx.config, request.headers['x-operator-key']);
     },
     async bearerAuth(request: FastifyRequest, reply: FastifyReply) {
       if (refusedKeys.has(request)) throw refusedKeys.get(request);

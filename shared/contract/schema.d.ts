@@ -1246,7 +1246,7 @@ export interface paths {
         put?: never;
         /**
          * Send a draft campaign now, at its scheduled time, or on its repeat pattern
-         * @description Refused with 422 naming each blocking item of the pre-send checklist, or the 5MB limit of embedded images; 409 when the campaign is not a draft. Answers the campaign's new status and counts.
+         * @description Refused with 422 naming each blocking item of the pre-send checklist, or the 5MB limit of embedded images; 409 when the campaign is not a draft; 402 when the plan's monthly sends are reached (upgrade_required) or the channel's credits cannot pay for every recipient (insufficient_credits), nothing sent. Answers the campaign's new status and counts.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -2120,6 +2120,672 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's open sessions (device, address, last seen), the current one marked */
+        get: operations["listActiveSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one of the user's sessions; it ends at once on every node */
+        delete: operations["revokeActiveSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out every session of the user except the current one */
+        delete: operations["revokeOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the user's notifications are unread (the bell's badge) */
+        get: operations["countUnreadNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which of the given notifications the user has read */
+        get: operations["listNotificationReadStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification read for the user */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the user read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to change the sign-in email; a link valid 24 hours goes to the new address, the old one is told */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an email change with the token of the link sent to the new address */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's members with role, last activity and whether 2FA is on, owners first */
+        get: operations["listTeamMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member; their sessions and API keys end at once (the last owner cannot leave) */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Give a member another role (ownership moves only by a transfer; the last owner cannot be demoted) */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/team/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an admin the owner; the caller becomes an admin */
+        post: operations["transferOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending invitations (not accepted nor revoked), newest first; expired ones say so */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invite a person by email with a role; the link is valid 7 days */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation; its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a pending invitation again with a new link valid 7 days (the old link stops working) */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers (company, address, role), or 410 when expired, revoked or used */
+        post: operations["lookupInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the team as a new person (name and password) and sign in; an address with an account answers 409 */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's audit entries, newest first, filtered by event, member and date range */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's plan and its usage, and each channel's balance, price and low-balance threshold */
+        get: operations["getBillingOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit ledger, newest first, optionally of one channel */
+        get: operations["listCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/channels/{channel}/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a channel's low-balance threshold (a notification and an email to owners once per crossing) */
+        put: operations["updateLowBalanceThreshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/channels/{channel}/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What sending to a number of recipients costs on a channel, against its balance (the wizard's summary) */
+        get: operations["estimateSendCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{companyId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's plan and balances (operator key in X-Operator-Key; 404 when no key is configured) */
+        get: operations["operatorGetBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{companyId}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant credits on a channel (written to the ledger and the audit log) */
+        post: operations["operatorGrantCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{companyId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a company's plan and limits (a limit left out or null is unlimited; written to the audit log) */
+        put: operations["operatorSetPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of workflows of a section (all, active, paused, drafts, archived, templates/<category>) */
+        get: operations["listWorkflows"];
+        put?: never;
+        /** Create a workflow, blank or from a template */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /** A workflow with its draft graph, the counts on its nodes and what the editor offers to pick from */
+        get: operations["getWorkflow"];
+        /** Save the name and draft graph. A graph that is not well formed (an edge to a missing node, a second trigger) is refused with 422; an active workflow's saved graph must also pass validation (errors keyed `nodes.<id>`). */
+        put: operations["saveWorkflow"];
+        post?: never;
+        /** Delete a workflow with its versions and runs */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate (validates the draft and publishes it as a new version; problems answer 422 keyed `workflow` or `nodes.<id>`), pause (runs hold at their step), resume (active again) or archive (runs end). */
+        post: operations["setWorkflowStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft copy of a workflow's graph and settings */
+        post: operations["duplicateWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /** Per node, contacts that entered it, wait there, went past it and failed at it */
+        get: operations["getWorkflowCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enrol contacts by hand in an active workflow (its re-entry rule applies) */
+        post: operations["enrolWorkflowContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/test-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the draft for one contact with waits shortened, sending only to a test address */
+        post: operations["startWorkflowTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /** The latest runs of a workflow, or only the failed ones */
+        get: operations["listWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        /** A run with each of its steps */
+        get: operations["getWorkflowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/runs/{runId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a failed run's failed step again */
+        post: operations["retryWorkflowStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/workflow-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        /** A contact's runs across workflows, each with its steps */
+        get: operations["listContactWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A custom event about a contact (by email or id), which starts the active workflows triggered by its name. An event id seen before is accepted again and does nothing. */
+        post: operations["postCustomEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/userflow/models": {
         parameters: {
             query?: never;
@@ -2829,7 +3495,7 @@ export interface components {
             phoneNumber: string | null;
             language: string;
             /** @enum {string} */
-            role: "owner" | "admin" | "member";
+            role: "owner" | "admin" | "editor" | "viewer";
             twoFactorEnabled: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -3319,7 +3985,7 @@ export interface components {
                 response: string;
             }[];
         };
-        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified. */
+        /** @description A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified; one paused because its channel's credits ran out says credits_exhausted, and resumes when credits are granted. */
         MessageSendState: {
             id: components["schemas"]["Id"];
             status: components["schemas"]["MessageStatus"];
@@ -3334,7 +4000,7 @@ export interface components {
             notDelivered: number;
             skipped: number;
             /** @enum {string|null} */
-            pendingReason: "deferred" | "rate_limit" | "warmup" | "sender_unverified" | null;
+            pendingReason: "deferred" | "rate_limit" | "warmup" | "sender_unverified" | "credits_exhausted" | null;
             /** Format: date-time */
             scheduledAt: string | null;
             /**
@@ -3777,10 +4443,10 @@ export interface components {
          */
         ApiKeyAccess: "read" | "full";
         /**
-         * @description An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).
+         * @description An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).
          * @enum {string}
          */
-        ApiKeyArea: "contacts" | "messages" | "webhooks";
+        ApiKeyArea: "contacts" | "messages" | "webhooks" | "events";
         ApiKeyInput: {
             name: string;
             access: components["schemas"]["ApiKeyAccess"];
@@ -4122,6 +4788,283 @@ export interface components {
         IncomingMessage: components["schemas"]["IncomingMessageRow"] & {
             /** @description The body as plain text (HTML-only mail converted to text) */
             text: string;
+        };
+        ActiveSession: {
+            /** Format: uuid */
+            id: string;
+            /** @description Browser and system read from the user agent, empty when unknown */
+            device: string;
+            /** @description The IP address the session was opened from */
+            address: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** @description Whether this is the session making the request */
+            current: boolean;
+        };
+        UnreadCount: {
+            unread: number;
+        };
+        EmailChangeRequest: {
+            /** Format: email */
+            email: string;
+        };
+        EmailChangeConfirmation: {
+            token: string;
+        };
+        EmailChangeConfirmed: {
+            /** Format: email */
+            email: string;
+        };
+        /**
+         * @description A member's role (shared/permissions.ts ROLES).
+         * @enum {string}
+         */
+        TeamRole: "owner" | "admin" | "editor" | "viewer";
+        /**
+         * @description A role an invitation or a role change may give; ownership moves only by a transfer.
+         * @enum {string}
+         */
+        AssignableRole: "admin" | "editor" | "viewer";
+        TeamMember: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["TeamRole"];
+            twoFactorEnabled: boolean;
+            /**
+             * Format: date-time
+             * @description When one of their sessions was last seen (signed in or refreshed); null when never.
+             */
+            lastActiveAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MemberRoleInput: {
+            role: components["schemas"]["AssignableRole"];
+        };
+        InvitationInput: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["AssignableRole"];
+        };
+        Invitation: {
+            id: components["schemas"]["Id"];
+            email: string;
+            role: components["schemas"]["AssignableRole"];
+            /**
+             * @description As of the answer.
+             * @enum {string}
+             */
+            status: "pending" | "expired";
+            /** @description The member who invited; null when they have left. */
+            invitedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            sentAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InvitationToken: string;
+        InvitationPreview: {
+            companyName: string;
+            email: string;
+            role: components["schemas"]["AssignableRole"];
+            language: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /**
+         * @description An audit event, the one list of them (shared/audit.ts reads it as AUDIT_EVENTS).
+         * @enum {string}
+         */
+        AuditEventName: "login.succeeded" | "login.failed" | "login.2fa_failed" | "account.locked" | "session.reuse_detected" | "session.revoked" | "password.changed" | "password.reset_requested" | "password.reset" | "email.change_requested" | "email.changed" | "2fa.enabled" | "2fa.disabled" | "2fa.recovery_codes_regenerated" | "invitation.sent" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "member.role_changed" | "member.removed" | "ownership.transferred" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "contacts.exported" | "credits.granted" | "plan.changed" | "billing.settings_changed";
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            event: components["schemas"]["AuditEventName"];
+            /** @description Who did it; null for the system or a member who has left. */
+            user: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email: string;
+            } | null;
+            /** @description The client address the request came from. */
+            ip: string | null;
+            /** @description What the event concerns; never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description null is unlimited; sends count the messages of the calendar month (UTC). */
+        PlanLimits: {
+            contacts: number | null;
+            seats: number | null;
+            sends: number | null;
+        };
+        ChannelBalance: {
+            channel: components["schemas"]["ChannelName"];
+            balance: number;
+            pricePerMessage: number;
+            lowBalanceThreshold: number;
+        };
+        BillingOverview: {
+            /** @description false with BILLING=off: no balances, no limits */
+            enabled: boolean;
+            plan: {
+                name: string;
+                limits: components["schemas"]["PlanLimits"];
+            };
+            usage: {
+                contacts: number;
+                seats: number;
+                sends: number;
+            };
+            channels: components["schemas"]["ChannelBalance"][];
+        };
+        CreditLedgerEntry: {
+            id: number;
+            channel: components["schemas"]["ChannelName"];
+            /** @enum {string} */
+            kind: "send" | "test_send" | "top_up" | "grant" | "refund";
+            /** @description negative for debits */
+            amount: number;
+            balanceAfter: number | null;
+            messageId: number | null;
+            quantity: number | null;
+            reason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OperatorGrant: {
+            channel: components["schemas"]["ChannelName"];
+            amount: number;
+            reason?: string;
+        };
+        OperatorPlan: {
+            name: string;
+            contacts?: number | null;
+            seats?: number | null;
+            sends?: number | null;
+        };
+        /** @enum {string} */
+        WorkflowStatus: "draft" | "active" | "paused" | "archived";
+        WorkflowNode: {
+            id: string;
+            /** @enum {string} */
+            kind: "trigger" | "sendEmail" | "wait" | "branch" | "split" | "updateAttribute" | "addToList" | "removeFromList" | "webhook" | "notify" | "exit";
+            position: {
+                x: number;
+                y: number;
+            };
+            config: {
+                [key: string]: unknown;
+            };
+        };
+        WorkflowEdge: {
+            id: string;
+            source: string;
+            handle: string;
+            target: string;
+        };
+        WorkflowGraph: {
+            nodes: components["schemas"]["WorkflowNode"][];
+            edges: components["schemas"]["WorkflowEdge"][];
+        };
+        WorkflowRow: {
+            id: components["schemas"]["Id"];
+            name: string;
+            status: components["schemas"]["WorkflowStatus"];
+            trigger: string | null;
+            inProgress: number;
+            finished: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorkflowCreate: {
+            name: string;
+            /** @enum {string|null} */
+            template?: "welcomeSeries" | "birthday" | "reEngagement" | "abandonedCart" | null;
+        };
+        WorkflowSave: {
+            name: string;
+            graph: components["schemas"]["WorkflowGraph"];
+        };
+        WorkflowStatusChange: {
+            /** @enum {string} */
+            status: "active" | "paused" | "archived";
+        };
+        NodeCounts: {
+            entered: number;
+            waiting: number;
+            passed: number;
+            failed: number;
+        };
+        WorkflowCounts: {
+            [key: string]: components["schemas"]["NodeCounts"];
+        };
+        WorkflowDetail: {
+            id: components["schemas"]["Id"];
+            name: string;
+            status: components["schemas"]["WorkflowStatus"];
+            graph: components["schemas"]["WorkflowGraph"];
+            counts: components["schemas"]["WorkflowCounts"];
+            options: {
+                templates: {
+                    id: components["schemas"]["Id"];
+                    name: string;
+                }[];
+                lists: components["schemas"]["ContactList"][];
+                segments: components["schemas"]["Segment"][];
+                attributes: components["schemas"]["ContactAttribute"][];
+            };
+        };
+        WorkflowRun: {
+            id: components["schemas"]["Id"];
+            workflowId: components["schemas"]["Id"];
+            workflowName: string;
+            contactId: components["schemas"]["Id"];
+            contactEmail: string;
+            /** @enum {string} */
+            status: "running" | "waiting" | "finished" | "failed" | "exited";
+            nodeId: string | null;
+            test: boolean;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorkflowRunStep: {
+            nodeId: string;
+            kind: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            outcome: "passed" | "waiting" | "failed" | "skipped";
+            handle: string | null;
+            detail: string | null;
+            messageId: number | null;
+        };
+        WorkflowRunDetail: components["schemas"]["WorkflowRun"] & {
+            steps: components["schemas"]["WorkflowRunStep"][];
+        };
+        CustomEventInput: {
+            name: string;
+            eventId: string;
+            email?: components["schemas"]["Email"];
+            contactId?: components["schemas"]["Id"];
+            properties?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         /**
          * @description shared/userflow.ts PREDICTION_TYPES
@@ -4600,6 +5543,8 @@ export interface components {
         PerPage: number;
         /** @description The `nextCursor` of the previous page's Pagination header: the page continues right after that page's last item, however many items were added or deleted meanwhile. When given, `page` is ignored. A cursor this list did not issue is refused with 422. */
         Cursor: string;
+        WorkflowId: components["schemas"]["Id"];
+        RunId: components["schemas"]["Id"];
         ContactId: components["schemas"]["Id"];
         SegmentId: components["schemas"]["Id"];
         ImportId: components["schemas"]["Id"];
@@ -7004,6 +7949,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             502: components["responses"]["Error"];
@@ -7033,6 +7979,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
@@ -7091,6 +8038,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
@@ -8430,6 +9378,1127 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listActiveSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open sessions, most recently seen first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveSession"][];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    revokeActiveSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    countUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listNotificationReadStates: {
+        parameters: {
+            query: {
+                /** @description Repeated, e.g. ids=1&ids=2 */
+                ids: components["schemas"]["Id"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids among those given that are read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count after the change (zero) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The confirmation link was sent to the new address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeConfirmation"];
+            };
+        };
+        responses: {
+            /** @description The address was changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeConfirmed"];
+                };
+            };
+            410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRoleInput"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Transferred */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation (the link travels only in the email) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    lookupInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: components["schemas"]["InvitationToken"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: components["schemas"]["InvitationToken"];
+                    firstName: string;
+                    lastName: string;
+                    password: components["schemas"]["NewPassword"];
+                    passwordConfirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (the refresh token is in the cookie) */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResult"];
+                };
+            };
+            409: components["responses"]["Error"];
+            410: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                event?: components["schemas"]["AuditEventName"];
+                userId?: string;
+                /** @description Entries at or after this instant. */
+                from?: string;
+                /** @description Entries before this instant. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getBillingOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and balances (enabled false with BILLING=off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    listCreditLedger: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                channel?: components["schemas"]["ChannelName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLedgerEntry"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateLowBalanceThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    threshold: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The channel's balance after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelBalance"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    estimateSendCost: {
+        parameters: {
+            query: {
+                recipients: number;
+            };
+            header?: never;
+            path: {
+                /** @description A messaging channel; any other value answers 404. */
+                channel: components["parameters"]["Channel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost and the balance (enough is always true with BILLING=off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        cost: number;
+                        balance: number;
+                        enough: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    operatorGetBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and balances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    operatorGrantCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorGrant"];
+            };
+        };
+        responses: {
+            /** @description The company's plan and balances after the grant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    operatorSetPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorPlan"];
+            };
+        };
+        responses: {
+            /** @description The company's plan and balances after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+                section?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Workflows, the most recently edited first */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRow"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCreate"];
+            };
+        };
+        responses: {
+            /** @description The workflow */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowDetail"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowSave"];
+            };
+        };
+        responses: {
+            /** @description The workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setWorkflowStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    duplicateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRow"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getWorkflowCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts by node id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowCounts"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    enrolWorkflowContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contactIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description How many runs started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enrolled: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    startWorkflowTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contactId: components["schemas"]["Id"];
+                    address: components["schemas"]["Email"];
+                };
+            };
+        };
+        responses: {
+            /** @description The test run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listWorkflowRuns: {
+        parameters: {
+            query?: {
+                status?: "all" | "failed";
+            };
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Runs, the most recently changed first (at most 200) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRunDetail"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    retryWorkflowStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: components["parameters"]["WorkflowId"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listContactWorkflowRuns: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Runs, the newest first */
+            200: {
+                headers: {
+                    Pagination: components["headers"]["Pagination"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRunDetail"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    postCustomEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEventInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate: boolean;
+                        enrolled: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     listUserflowModels: {

@@ -424,7 +424,7 @@ export const User = {
     },
     role: {
       type: 'string',
-      enum: ['owner', 'admin', 'member'],
+      enum: ['owner', 'admin', 'editor', 'viewer'],
     },
     twoFactorEnabled: {
       type: 'boolean',
@@ -2859,7 +2859,7 @@ export const TestSendResult = {
 export const MessageSendState = {
   type: 'object',
   description:
-    "A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified.",
+    "A campaign's status and its frozen recipients by delivery state. It is sent only when none is pending or deferred; while some wait, pendingReason says why (deferred by the provider, the sender's rate limit, or its warm-up quota for the day); a campaign paused because its sender lost its verification while sending (a new address) says sender_unverified, and resumes once the sender is verified; one paused because its channel's credits ran out says credits_exhausted, and resumes when credits are granted.",
   required: [
     'id',
     'status',
@@ -2911,7 +2911,7 @@ export const MessageSendState = {
     },
     pendingReason: {
       type: ['string', 'null'],
-      enum: ['deferred', 'rate_limit', 'warmup', 'sender_unverified', null],
+      enum: ['deferred', 'rate_limit', 'warmup', 'sender_unverified', 'credits_exhausted', null],
     },
     scheduledAt: {
       type: ['string', 'null'],
@@ -4648,9 +4648,9 @@ export const ApiKeyAccess = {
 
 export const ApiKeyArea = {
   type: 'string',
-  enum: ['contacts', 'messages', 'webhooks'],
+  enum: ['contacts', 'messages', 'webhooks', 'events'],
   description:
-    "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+    "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
 } as const;
 
 export const ApiKeyInput = {
@@ -4675,9 +4675,9 @@ export const ApiKeyInput = {
       uniqueItems: true,
       items: {
         type: 'string',
-        enum: ['contacts', 'messages', 'webhooks'],
+        enum: ['contacts', 'messages', 'webhooks', 'events'],
         description:
-          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
       },
     },
     expiresAt: {
@@ -4732,9 +4732,9 @@ export const ApiKey = {
       type: ['array', 'null'],
       items: {
         type: 'string',
-        enum: ['contacts', 'messages', 'webhooks'],
+        enum: ['contacts', 'messages', 'webhooks', 'events'],
         description:
-          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+          "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
       },
     },
     expiresAt: {
@@ -4821,9 +4821,9 @@ export const CreatedApiKey = {
           type: ['array', 'null'],
           items: {
             type: 'string',
-            enum: ['contacts', 'messages', 'webhooks'],
+            enum: ['contacts', 'messages', 'webhooks', 'events'],
             description:
-              "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations).",
+              "An area a key can be limited to: `contacts` (the contacts tag), `messages` (the messaging tag), `webhooks` (the integrations tag's webhook operations), `events` (the workflows tag: custom events).",
           },
         },
         expiresAt: {
@@ -6065,6 +6065,1620 @@ export const IncomingMessage = {
       },
     },
   ],
+} as const;
+
+export const ActiveSession = {
+  type: 'object',
+  required: ['id', 'device', 'address', 'createdAt', 'lastSeenAt', 'current'],
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+    },
+    device: {
+      type: 'string',
+      description: 'Browser and system read from the user agent, empty when unknown',
+    },
+    address: {
+      type: ['string', 'null'],
+      description: 'The IP address the session was opened from',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    lastSeenAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    current: {
+      type: 'boolean',
+      description: 'Whether this is the session making the request',
+    },
+  },
+} as const;
+
+export const UnreadCount = {
+  type: 'object',
+  required: ['unread'],
+  properties: {
+    unread: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
+export const EmailChangeRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+      maxLength: 254,
+    },
+  },
+} as const;
+
+export const EmailChangeConfirmation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+    },
+  },
+} as const;
+
+export const EmailChangeConfirmed = {
+  type: 'object',
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+    },
+  },
+} as const;
+
+export const TeamRole = {
+  type: 'string',
+  enum: ['owner', 'admin', 'editor', 'viewer'],
+  description: "A member's role (shared/permissions.ts ROLES).",
+} as const;
+
+export const AssignableRole = {
+  type: 'string',
+  enum: ['admin', 'editor', 'viewer'],
+  description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+} as const;
+
+export const TeamMember = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'firstName', 'lastName', 'role', 'twoFactorEnabled', 'lastActiveAt', 'createdAt'],
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+    },
+    email: {
+      type: 'string',
+    },
+    firstName: {
+      type: 'string',
+    },
+    lastName: {
+      type: 'string',
+    },
+    role: {
+      type: 'string',
+      enum: ['owner', 'admin', 'editor', 'viewer'],
+      description: "A member's role (shared/permissions.ts ROLES).",
+    },
+    twoFactorEnabled: {
+      type: 'boolean',
+    },
+    lastActiveAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When one of their sessions was last seen (signed in or refreshed); null when never.',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const MemberRoleInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['role'],
+  properties: {
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+  },
+} as const;
+
+export const InvitationInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'role'],
+  properties: {
+    email: {
+      type: 'string',
+      format: 'email',
+      minLength: 5,
+      maxLength: 254,
+    },
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+  },
+} as const;
+
+export const Invitation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'role', 'status', 'invitedBy', 'sentAt', 'expiresAt', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    email: {
+      type: 'string',
+    },
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+    status: {
+      type: 'string',
+      enum: ['pending', 'expired'],
+      description: 'As of the answer.',
+    },
+    invitedBy: {
+      description: 'The member who invited; null when they have left.',
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+        },
+        name: {
+          type: 'string',
+        },
+      },
+    },
+    sentAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    expiresAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const InvitationToken = {
+  type: 'string',
+  minLength: 20,
+  maxLength: 300,
+  pattern: '^[A-Za-z0-9._-]+$',
+} as const;
+
+export const InvitationPreview = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['companyName', 'email', 'role', 'language', 'expiresAt'],
+  properties: {
+    companyName: {
+      type: 'string',
+    },
+    email: {
+      type: 'string',
+    },
+    role: {
+      type: 'string',
+      enum: ['admin', 'editor', 'viewer'],
+      description: 'A role an invitation or a role change may give; ownership moves only by a transfer.',
+    },
+    language: {
+      type: 'string',
+    },
+    expiresAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const AuditEventName = {
+  type: 'string',
+  description: 'An audit event, the one list of them (shared/audit.ts reads it as AUDIT_EVENTS).',
+  enum: [
+    'login.succeeded',
+    'login.failed',
+    'login.2fa_failed',
+    'account.locked',
+    'session.reuse_detected',
+    'session.revoked',
+    'password.changed',
+    'password.reset_requested',
+    'password.reset',
+    'email.change_requested',
+    'email.changed',
+    '2fa.enabled',
+    '2fa.disabled',
+    '2fa.recovery_codes_regenerated',
+    'invitation.sent',
+    'invitation.resent',
+    'invitation.revoked',
+    'invitation.accepted',
+    'member.role_changed',
+    'member.removed',
+    'ownership.transferred',
+    'apikey.created',
+    'apikey.revoked',
+    'webhook.created',
+    'webhook.updated',
+    'webhook.deleted',
+    'webhook.secret_rotated',
+    'contacts.exported',
+    'credits.granted',
+    'plan.changed',
+    'billing.settings_changed',
+  ],
+} as const;
+
+export const AuditEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'event', 'user', 'ip', 'details', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    event: {
+      type: 'string',
+      description: 'An audit event, the one list of them (shared/audit.ts reads it as AUDIT_EVENTS).',
+      enum: [
+        'login.succeeded',
+        'login.failed',
+        'login.2fa_failed',
+        'account.locked',
+        'session.reuse_detected',
+        'session.revoked',
+        'password.changed',
+        'password.reset_requested',
+        'password.reset',
+        'email.change_requested',
+        'email.changed',
+        '2fa.enabled',
+        '2fa.disabled',
+        '2fa.recovery_codes_regenerated',
+        'invitation.sent',
+        'invitation.resent',
+        'invitation.revoked',
+        'invitation.accepted',
+        'member.role_changed',
+        'member.removed',
+        'ownership.transferred',
+        'apikey.created',
+        'apikey.revoked',
+        'webhook.created',
+        'webhook.updated',
+        'webhook.deleted',
+        'webhook.secret_rotated',
+        'contacts.exported',
+        'credits.granted',
+        'plan.changed',
+        'billing.settings_changed',
+      ],
+    },
+    user: {
+      description: 'Who did it; null for the system or a member who has left.',
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['id', 'name', 'email'],
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+        },
+        name: {
+          type: 'string',
+        },
+        email: {
+          type: 'string',
+        },
+      },
+    },
+    ip: {
+      type: ['string', 'null'],
+      description: 'The client address the request came from.',
+    },
+    details: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'What the event concerns; never a secret.',
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const PlanLimits = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contacts', 'seats', 'sends'],
+  description: 'null is unlimited; sends count the messages of the calendar month (UTC).',
+  properties: {
+    contacts: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    seats: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    sends: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+  },
+} as const;
+
+export const ChannelBalance = {
+  type: 'object',
+  required: ['channel', 'balance', 'pricePerMessage', 'lowBalanceThreshold'],
+  properties: {
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    balance: {
+      type: 'integer',
+    },
+    pricePerMessage: {
+      type: 'integer',
+    },
+    lowBalanceThreshold: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const BillingOverview = {
+  type: 'object',
+  required: ['enabled', 'plan', 'usage', 'channels'],
+  properties: {
+    enabled: {
+      type: 'boolean',
+      description: 'false with BILLING=off: no balances, no limits',
+    },
+    plan: {
+      type: 'object',
+      required: ['name', 'limits'],
+      properties: {
+        name: {
+          type: 'string',
+        },
+        limits: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['contacts', 'seats', 'sends'],
+          description: 'null is unlimited; sends count the messages of the calendar month (UTC).',
+          properties: {
+            contacts: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              maximum: 2147483647,
+            },
+            seats: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              maximum: 2147483647,
+            },
+            sends: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              maximum: 2147483647,
+            },
+          },
+        },
+      },
+    },
+    usage: {
+      type: 'object',
+      required: ['contacts', 'seats', 'sends'],
+      properties: {
+        contacts: {
+          type: 'integer',
+        },
+        seats: {
+          type: 'integer',
+        },
+        sends: {
+          type: 'integer',
+        },
+      },
+    },
+    channels: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['channel', 'balance', 'pricePerMessage', 'lowBalanceThreshold'],
+        properties: {
+          channel: {
+            type: 'string',
+            description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+            enum: ['email', 'whatsapp', 'sms'],
+          },
+          balance: {
+            type: 'integer',
+          },
+          pricePerMessage: {
+            type: 'integer',
+          },
+          lowBalanceThreshold: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const CreditLedgerEntry = {
+  type: 'object',
+  required: ['id', 'channel', 'kind', 'amount', 'balanceAfter', 'messageId', 'quantity', 'reason', 'createdAt'],
+  properties: {
+    id: {
+      type: 'integer',
+    },
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    kind: {
+      type: 'string',
+      enum: ['send', 'test_send', 'top_up', 'grant', 'refund'],
+    },
+    amount: {
+      type: 'integer',
+      description: 'negative for debits',
+    },
+    balanceAfter: {
+      type: ['integer', 'null'],
+    },
+    messageId: {
+      type: ['integer', 'null'],
+    },
+    quantity: {
+      type: ['integer', 'null'],
+    },
+    reason: {
+      type: ['string', 'null'],
+    },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const OperatorGrant = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['channel', 'amount'],
+  properties: {
+    channel: {
+      type: 'string',
+      description: 'A messaging channel (shared/messaging.ts CHANNELS).',
+      enum: ['email', 'whatsapp', 'sms'],
+    },
+    amount: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000000,
+    },
+    reason: {
+      type: 'string',
+      maxLength: 500,
+    },
+  },
+} as const;
+
+export const OperatorPlan = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
+    contacts: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    seats: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+    sends: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+    },
+  },
+} as const;
+
+export const WorkflowStatus = {
+  type: 'string',
+  enum: ['draft', 'active', 'paused', 'archived'],
+} as const;
+
+export const WorkflowNode = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', 'position', 'config'],
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{1,40}$',
+    },
+    kind: {
+      type: 'string',
+      enum: [
+        'trigger',
+        'sendEmail',
+        'wait',
+        'branch',
+        'split',
+        'updateAttribute',
+        'addToList',
+        'removeFromList',
+        'webhook',
+        'notify',
+        'exit',
+      ],
+    },
+    position: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['x', 'y'],
+      properties: {
+        x: {
+          type: 'number',
+          minimum: -100000,
+          maximum: 100000,
+        },
+        y: {
+          type: 'number',
+          minimum: -100000,
+          maximum: 100000,
+        },
+      },
+    },
+    config: {
+      type: 'object',
+      additionalProperties: true,
+    },
+  },
+} as const;
+
+export const WorkflowEdge = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'source', 'handle', 'target'],
+  properties: {
+    id: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    source: {
+      type: 'string',
+      maxLength: 40,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    handle: {
+      type: 'string',
+      maxLength: 40,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    target: {
+      type: 'string',
+      maxLength: 40,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+  },
+} as const;
+
+export const WorkflowGraph = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['nodes', 'edges'],
+  properties: {
+    nodes: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'position', 'config'],
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]{1,40}$',
+          },
+          kind: {
+            type: 'string',
+            enum: [
+              'trigger',
+              'sendEmail',
+              'wait',
+              'branch',
+              'split',
+              'updateAttribute',
+              'addToList',
+              'removeFromList',
+              'webhook',
+              'notify',
+              'exit',
+            ],
+          },
+          position: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['x', 'y'],
+            properties: {
+              x: {
+                type: 'number',
+                minimum: -100000,
+                maximum: 100000,
+              },
+              y: {
+                type: 'number',
+                minimum: -100000,
+                maximum: 100000,
+              },
+            },
+          },
+          config: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+      },
+    },
+    edges: {
+      type: 'array',
+      maxItems: 400,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'source', 'handle', 'target'],
+        properties: {
+          id: {
+            type: 'string',
+            maxLength: 200,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+          },
+          source: {
+            type: 'string',
+            maxLength: 40,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+          },
+          handle: {
+            type: 'string',
+            maxLength: 40,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+          },
+          target: {
+            type: 'string',
+            maxLength: 40,
+            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowRow = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'trigger', 'inProgress', 'finished', 'updatedAt'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    name: {
+      type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'active', 'paused', 'archived'],
+    },
+    trigger: {
+      type: ['string', 'null'],
+    },
+    inProgress: {
+      type: 'integer',
+    },
+    finished: {
+      type: 'integer',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WorkflowCreate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    template: {
+      type: ['string', 'null'],
+      enum: ['welcomeSeries', 'birthday', 'reEngagement', 'abandonedCart', null],
+    },
+  },
+} as const;
+
+export const WorkflowSave = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'graph'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    graph: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['nodes', 'edges'],
+      properties: {
+        nodes: {
+          type: 'array',
+          maxItems: 200,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'position', 'config'],
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^[A-Za-z0-9_-]{1,40}$',
+              },
+              kind: {
+                type: 'string',
+                enum: [
+                  'trigger',
+                  'sendEmail',
+                  'wait',
+                  'branch',
+                  'split',
+                  'updateAttribute',
+                  'addToList',
+                  'removeFromList',
+                  'webhook',
+                  'notify',
+                  'exit',
+                ],
+              },
+              position: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['x', 'y'],
+                properties: {
+                  x: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                  y: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                },
+              },
+              config: {
+                type: 'object',
+                additionalProperties: true,
+              },
+            },
+          },
+        },
+        edges: {
+          type: 'array',
+          maxItems: 400,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'source', 'handle', 'target'],
+            properties: {
+              id: {
+                type: 'string',
+                maxLength: 200,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              source: {
+                type: 'string',
+                maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              handle: {
+                type: 'string',
+                maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              target: {
+                type: 'string',
+                maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowStatusChange = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['active', 'paused', 'archived'],
+    },
+  },
+} as const;
+
+export const NodeCounts = {
+  type: 'object',
+  required: ['entered', 'waiting', 'passed', 'failed'],
+  properties: {
+    entered: {
+      type: 'integer',
+    },
+    waiting: {
+      type: 'integer',
+    },
+    passed: {
+      type: 'integer',
+    },
+    failed: {
+      type: 'integer',
+    },
+  },
+} as const;
+
+export const WorkflowCounts = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['entered', 'waiting', 'passed', 'failed'],
+    properties: {
+      entered: {
+        type: 'integer',
+      },
+      waiting: {
+        type: 'integer',
+      },
+      passed: {
+        type: 'integer',
+      },
+      failed: {
+        type: 'integer',
+      },
+    },
+  },
+} as const;
+
+export const WorkflowDetail = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'graph', 'counts', 'options'],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    name: {
+      type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    status: {
+      type: 'string',
+      enum: ['draft', 'active', 'paused', 'archived'],
+    },
+    graph: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['nodes', 'edges'],
+      properties: {
+        nodes: {
+          type: 'array',
+          maxItems: 200,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'position', 'config'],
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^[A-Za-z0-9_-]{1,40}$',
+              },
+              kind: {
+                type: 'string',
+                enum: [
+                  'trigger',
+                  'sendEmail',
+                  'wait',
+                  'branch',
+                  'split',
+                  'updateAttribute',
+                  'addToList',
+                  'removeFromList',
+                  'webhook',
+                  'notify',
+                  'exit',
+                ],
+              },
+              position: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['x', 'y'],
+                properties: {
+                  x: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                  y: {
+                    type: 'number',
+                    minimum: -100000,
+                    maximum: 100000,
+                  },
+                },
+              },
+              config: {
+                type: 'object',
+                additionalProperties: true,
+              },
+            },
+          },
+        },
+        edges: {
+          type: 'array',
+          maxItems: 400,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'source', 'handle', 'target'],
+            properties: {
+              id: {
+                type: 'string',
+                maxLength: 200,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              source: {
+                type: 'string',
+                maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              handle: {
+                type: 'string',
+                maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              target: {
+                type: 'string',
+                maxLength: 40,
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+            },
+          },
+        },
+      },
+    },
+    counts: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['entered', 'waiting', 'passed', 'failed'],
+        properties: {
+          entered: {
+            type: 'integer',
+          },
+          waiting: {
+            type: 'integer',
+          },
+          passed: {
+            type: 'integer',
+          },
+          failed: {
+            type: 'integer',
+          },
+        },
+      },
+    },
+    options: {
+      type: 'object',
+      required: ['templates', 'lists', 'segments', 'attributes'],
+      properties: {
+        templates: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name'],
+            properties: {
+              id: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 9007199254740991,
+              },
+              name: {
+                type: 'string',
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+            },
+          },
+        },
+        lists: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'folderId', 'memberCount', 'createdAt', 'updatedAt'],
+            properties: {
+              id: {
+                type: 'integer',
+              },
+              name: {
+                type: 'string',
+              },
+              folderId: {
+                type: 'integer',
+              },
+              memberCount: {
+                type: 'integer',
+                description: 'How many contacts the list holds',
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        segments: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'conditions', 'createdAt', 'updatedAt'],
+            properties: {
+              id: {
+                type: 'integer',
+              },
+              name: {
+                type: 'string',
+              },
+              conditions: {
+                type: 'object',
+                description:
+                  'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
+                additionalProperties: false,
+                required: ['kind', 'operator', 'conditions'],
+                properties: {
+                  kind: {
+                    type: 'string',
+                    enum: ['group'],
+                  },
+                  operator: {
+                    type: 'string',
+                    enum: ['and', 'or'],
+                  },
+                  conditions: {
+                    type: 'array',
+                    maxItems: 50,
+                    items: {
+                      type: 'object',
+                      oneOf: [
+                        {
+                          $ref: '#/components/schemas/SegmentGroup',
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'field', 'operator'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['field'],
+                            },
+                            field: {
+                              type: 'string',
+                              enum: [
+                                'email',
+                                'firstName',
+                                'lastName',
+                                'phonePrefix',
+                                'phoneNumber',
+                                'country',
+                                'language',
+                                'address',
+                                'createdAt',
+                              ],
+                            },
+                            operator: {
+                              type: 'string',
+                              description:
+                                'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                              enum: [
+                                'equals',
+                                'notEquals',
+                                'contains',
+                                'startsWith',
+                                'greaterThan',
+                                'lessThan',
+                                'before',
+                                'after',
+                                'between',
+                                'in',
+                                'isEmpty',
+                                'isNotEmpty',
+                              ],
+                            },
+                            value: {
+                              type: ['string', 'number', 'boolean'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                            values: {
+                              type: 'array',
+                              description: 'Two bounds for between (inclusive), one or more choices for in',
+                              minItems: 1,
+                              maxItems: 100,
+                              items: {
+                                type: ['string', 'number'],
+                                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                              },
+                            },
+                          },
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'attributeId', 'operator'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['attribute'],
+                            },
+                            attributeId: {
+                              type: 'integer',
+                              minimum: 1,
+                              maximum: 9007199254740991,
+                            },
+                            operator: {
+                              type: 'string',
+                              description:
+                                'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                              enum: [
+                                'equals',
+                                'notEquals',
+                                'contains',
+                                'startsWith',
+                                'greaterThan',
+                                'lessThan',
+                                'before',
+                                'after',
+                                'between',
+                                'in',
+                                'isEmpty',
+                                'isNotEmpty',
+                              ],
+                            },
+                            value: {
+                              type: ['string', 'number', 'boolean'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                            values: {
+                              type: 'array',
+                              description: 'Two bounds for between (inclusive), one or more choices for in',
+                              minItems: 1,
+                              maxItems: 100,
+                              items: {
+                                type: ['string', 'number'],
+                                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                              },
+                            },
+                          },
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'operator', 'listId'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['list'],
+                            },
+                            operator: {
+                              type: 'string',
+                              enum: ['in', 'notIn'],
+                            },
+                            listId: {
+                              type: 'integer',
+                              minimum: 1,
+                              maximum: 9007199254740991,
+                            },
+                          },
+                        },
+                        {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['kind', 'operator'],
+                          properties: {
+                            kind: {
+                              type: 'string',
+                              enum: ['blocklist'],
+                            },
+                            operator: {
+                              type: 'string',
+                              enum: ['is', 'isNot'],
+                            },
+                          },
+                        },
+                      ],
+                      discriminator: {
+                        propertyName: 'kind',
+                        mapping: {
+                          group: '#/components/schemas/SegmentGroup',
+                          field: '#/components/schemas/SegmentFieldCondition',
+                          attribute: '#/components/schemas/SegmentAttributeCondition',
+                          list: '#/components/schemas/SegmentListCondition',
+                          blocklist: '#/components/schemas/SegmentBlocklistCondition',
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        attributes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'type', 'options', 'createdAt', 'updatedAt'],
+            properties: {
+              id: {
+                type: 'integer',
+              },
+              name: {
+                type: 'string',
+              },
+              type: {
+                type: 'string',
+                enum: ['text', 'number', 'date', 'boolean', 'category'],
+              },
+              options: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowRun = {
+  type: 'object',
+  required: [
+    'id',
+    'workflowId',
+    'workflowName',
+    'contactId',
+    'contactEmail',
+    'status',
+    'nodeId',
+    'test',
+    'startedAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    workflowId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    workflowName: {
+      type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    contactId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    contactEmail: {
+      type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    status: {
+      type: 'string',
+      enum: ['running', 'waiting', 'finished', 'failed', 'exited'],
+    },
+    nodeId: {
+      type: ['string', 'null'],
+    },
+    test: {
+      type: 'boolean',
+    },
+    startedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+    updatedAt: {
+      type: 'string',
+      format: 'date-time',
+    },
+  },
+} as const;
+
+export const WorkflowRunStep = {
+  type: 'object',
+  required: ['nodeId', 'kind', 'at', 'outcome', 'handle', 'detail', 'messageId'],
+  properties: {
+    nodeId: {
+      type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    kind: {
+      type: 'string',
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    at: {
+      type: 'string',
+      format: 'date-time',
+    },
+    outcome: {
+      type: 'string',
+      enum: ['passed', 'waiting', 'failed', 'skipped'],
+    },
+    handle: {
+      type: ['string', 'null'],
+    },
+    detail: {
+      type: ['string', 'null'],
+    },
+    messageId: {
+      type: ['integer', 'null'],
+    },
+  },
+} as const;
+
+export const WorkflowRunDetail = {
+  allOf: [
+    {
+      type: 'object',
+      required: [
+        'id',
+        'workflowId',
+        'workflowName',
+        'contactId',
+        'contactEmail',
+        'status',
+        'nodeId',
+        'test',
+        'startedAt',
+        'updatedAt',
+      ],
+      properties: {
+        id: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        workflowId: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        workflowName: {
+          type: 'string',
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+        contactId: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
+        contactEmail: {
+          type: 'string',
+          pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        },
+        status: {
+          type: 'string',
+          enum: ['running', 'waiting', 'finished', 'failed', 'exited'],
+        },
+        nodeId: {
+          type: ['string', 'null'],
+        },
+        test: {
+          type: 'boolean',
+        },
+        startedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        updatedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['steps'],
+      properties: {
+        steps: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['nodeId', 'kind', 'at', 'outcome', 'handle', 'detail', 'messageId'],
+            properties: {
+              nodeId: {
+                type: 'string',
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              kind: {
+                type: 'string',
+                pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+              },
+              at: {
+                type: 'string',
+                format: 'date-time',
+              },
+              outcome: {
+                type: 'string',
+                enum: ['passed', 'waiting', 'failed', 'skipped'],
+              },
+              handle: {
+                type: ['string', 'null'],
+              },
+              detail: {
+                type: ['string', 'null'],
+              },
+              messageId: {
+                type: ['integer', 'null'],
+              },
+            },
+          },
+        },
+      },
+    },
+  ],
+} as const;
+
+export const CustomEventInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'eventId'],
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.:-]{1,100}$',
+    },
+    eventId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    email: {
+      type: 'string',
+      format: 'email',
+      minLength: 5,
+      maxLength: 254,
+    },
+    contactId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 9007199254740991,
+    },
+    properties: {
+      type: 'object',
+      maxProperties: 50,
+      additionalProperties: {
+        type: ['string', 'number', 'boolean', 'null'],
+      },
+    },
+  },
 } as const;
 
 export const UserflowPredictionType = {

@@ -6,6 +6,7 @@ export const routeTitles = defineMessages({
   login: { id: 'route.title.login', defaultMessage: 'Login' },
   passwordResetRequest: { id: 'route.title.passwordResetRequest', defaultMessage: 'Request Password Reset' },
   resetPassword: { id: 'route.title.resetPassword', defaultMessage: 'Reset Password' },
+  joinTeam: { id: 'route.title.joinTeam', defaultMessage: 'Join team' },
   preview: { id: 'route.title.preview', defaultMessage: 'Preview' },
   billingChannels: { id: 'route.title.billingChannels', defaultMessage: 'Channels' },
   cockpit: { id: 'route.title.cockpit', defaultMessage: 'Cockpit' },

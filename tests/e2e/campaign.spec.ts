@@ -1,10 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
 import { TRACKING_PATHS } from '../../server/services/messaging/tokens.ts';
 import { SCANNER_CLICK_AFTER_SEND_MS } from '../../shared/tracking.ts';
+import type { ParsedMail } from 'mailparser';
+import { capturedFor, verificationLink } from './mail.ts';
 import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
 
 /**
@@ -15,48 +13,8 @@ import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } fro
  * unsubscribe (RFC 8058).
  */
 
-/** What scripts/e2e-server.mjs records beside the fixtures' fields: where the capturing SMTP server keeps mail. */
-const server = serverInfo;
-
 /** A browser's user agent of a person reading mail (Playwright's own says HeadlessChrome, which is a scanner's). */
 const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-function database() {
-  const { dataDir, pgPort } = serverInfo();
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  return new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/missiva`,
-  });
-}
-
-/** The sender verification link emailed to `address`, from the outbox row (as senders.spec reads it). */
-async function verificationLink(address: string): Promise<string> {
-  const db = database();
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ text_body: string }>(
-      `select text_body from outbox where to_address = $1 and kind = 'sender_verification' order by id desc limit 1`,
-      [address],
-    );
-    const link = /https?:\/\/\S+/.exec(rows[0]?.text_body ?? '')?.[0];
-    if (!link) throw new Error(`no verification mail for ${address}`);
-    return link;
-  } finally {
-    await db.end();
-  }
-}
-
-/** Every message the capturing SMTP server holds for `address`, parsed. */
-async function capturedFor(address: string): Promise<ParsedMail[]> {
-  const { mailDir } = server();
-  const found: ParsedMail[] = [];
-  for (const file of readdirSync(mailDir).filter((f) => f.endsWith('.eml'))) {
-    const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
-    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-    if (to.some((t) => t.value.some((v) => v.address === address))) found.push(mail);
-  }
-  return found;
-}
 
 /** Contacts in a list, the segment of the Italians among them, a verified sender and an MJML template. */
 async function prepare(request: APIRequestContext, page: Page, user: TestUser, tag: string) {

@@ -34,8 +34,11 @@ export interface TestUser {
   lastName: string;
 }
 
-/** A fresh owner and company, created through the CLI against the e2e server's database. */
-export function createUser(): TestUser {
+/**
+ * A fresh owner and company, created through the CLI against the e2e server's database, with the installation's
+ * starting credits on each channel (BILLING_STARTING_CREDITS, 1,000 by default) unless told otherwise.
+ */
+export function createUser(options: { startingCredits?: number } = {}): TestUser {
   const id = randomUUID().slice(0, 8);
   const user: TestUser = {
     email: `ada-${id}@example.com`,
@@ -71,6 +74,7 @@ export function createUser(): TestUser {
         EMBEDDED_PG_PORT: String(server.pgPort),
         SEED: 'false',
         LOG_LEVEL: 'warn',
+        ...(options.startingCredits === undefined ? {} : { BILLING_STARTING_CREDITS: String(options.startingCredits) }),
       },
       stdio: 'pipe',
     },

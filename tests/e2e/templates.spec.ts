@@ -27,18 +27,22 @@ test('templates: create, drag a block into the designer, edit text, save, reopen
   const block = page.locator('.gjs-block', { hasText: /^\s*Button\s*$/ }).first();
   await expect(block).toBeVisible();
   const target = canvas.getByText(/Hello/).first();
-  const from = (await block.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  // Past Chromium's drag threshold first (dragstart), then into the canvas frame below the greeting.
-  await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 });
-  const x = to.x + to.width / 2;
-  const y = to.y + to.height - 4;
-  await page.mouse.move(x, y, { steps: 20 });
-  await page.mouse.move(x + 2, y + 1, { steps: 2 });
-  await page.mouse.up();
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  // On a loaded host the designer can still be laying out when the first drag lands: the drag is tried again until
+  // the designer reports the change (a second Button is harmless; the checks below look for one).
+  await expect(async () => {
+    const from = (await block.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // Past Chromium's drag threshold first (dragstart), then into the canvas frame below the greeting.
+    await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 });
+    const x = to.x + to.width / 2;
+    const y = to.y + to.height - 4;
+    await page.mouse.move(x, y, { steps: 20 });
+    await page.mouse.move(x + 2, y + 1, { steps: 2 });
+    await page.mouse.up();
+    await expect(page.getByText('Unsaved changes')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 
   // Edit the greeting's text in place.
   await target.dblclick();

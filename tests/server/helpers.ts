@@ -7,7 +7,9 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext, RealtimeEmitter } from '../../server/context.ts';
 import { createPool, type Pool } from '../../server/db/pool.ts';
 import { appRoleUrl, TenantPool } from '../../server/db/tenant.ts';
-import { createCompanyWithOwner } from '../../server/services/accounts/accounts.ts';
+import { createCompanyWithOwner, startingCredits } from '../../server/services/accounts/accounts.ts';
+import { hashPassword } from '../../server/services/security/crypto.ts';
+import type { Role } from '../../shared/permissions.ts';
 import { AuthCache } from '../../server/services/auth/authCache.ts';
 import { TEST_SECRET } from './global-setup.ts';
 
@@ -34,6 +36,8 @@ export async function createTestEnv(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({ DATA_DIR: '.tmp/test-data', SECRET_KEY: TEST_SECRET }),
     databaseUrl,
     loginRateLimit: 1000,
+    // Companies start with enough credits for any test's sends; the billing tests start them at zero.
+    billingStartingCredits: 1_000_000,
     ...overrides,
   };
   const emitted: TestEnv['emitted'] = [];
@@ -84,8 +88,21 @@ export async function createUser(env: TestEnv, company = 'Acme'): Promise<TestUs
     password,
     firstName: 'Ada',
     lastName: 'Lovelace',
+    startingCredits: startingCredits(env.ctx.config),
   });
   return { email, password, ...ids };
+}
+
+/** A member of the owner's company with the given role (shared/permissions.ts), signing in with the same password. */
+export async function createMember(env: TestEnv, owner: TestUser, role: Role): Promise<TestUser> {
+  counter += 1;
+  const email = `${role}${counter}.${randomBytes(3).toString('hex')}@example.com`;
+  const { rows } = await env.pool.query<{ id: string }>(
+    `insert into users (company_id, email, password_hash, first_name, last_name, role)
+     values ($1, $2, $3, 'Grace', 'Hopper', $4) returning id`,
+    [owner.companyId, email, await hashPassword(owner.password), role],
+  );
+  return { email, password: owner.password, companyId: owner.companyId, userId: rows[0]!.id };
 }
 
 export async function login(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import { createExport, exportDownload, getExport, listExports } from '../../services/contacts/exports.ts';
+import { auditBy } from '../../services/audit.ts';
 import { scoped } from '../scope.ts';
 
 type Ops = 'listContactExports' | 'createContactExport' | 'getContactExport' | 'downloadContactExport';
@@ -14,7 +15,10 @@ export function exportHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return rows;
     },
     async createContactExport(request, reply) {
-      return reply.status(202).send(await createExport(scoped(ctx, request), request.body));
+      const scope = scoped(ctx, request);
+      const started = await createExport(scope, request.body);
+      await auditBy(scope, request.ip, 'contacts.exported', { exportId: started.id });
+      return reply.status(202).send(started);
     },
     async getContactExport(request) {
       return getExport(scoped(ctx, request), request.params.exportId);

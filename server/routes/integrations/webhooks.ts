@@ -16,6 +16,7 @@ import {
   retryWebhookDelivery,
   sendWebhookTest,
 } from '../../services/integrations/webhookLog.ts';
+import { auditBy } from '../../services/audit.ts';
 import { scoped } from '../scope.ts';
 
 type Ops =
@@ -32,39 +33,49 @@ type Ops =
   | 'replayWebhookDeliveries'
   | 'sendWebhookTest';
 
-/** Webhook endpoints, their secrets and delivery logs: owners and admins only (members get 403). */
+/** Webhook endpoints, their secrets and delivery logs; each operation's x-permission says which roles may call it. */
 export function webhookHandlers(ctx: AppContext): HandlerGroup<Ops> {
-  const admin = (request: Parameters<typeof scoped>[1]) => scoped(ctx, request, 'owner', 'admin');
+  const scope = (request: Parameters<typeof scoped>[1]) => scoped(ctx, request);
   return {
     async listWebhookEndpoints(request) {
-      return listWebhookEndpoints(admin(request));
+      return listWebhookEndpoints(scope(request));
     },
     async createWebhookEndpoint(request, reply) {
-      return reply.status(201).send(await createWebhookEndpoint(admin(request), request.body));
+      const tenant = scope(request);
+      const endpoint = await createWebhookEndpoint(tenant, request.body);
+      await auditBy(tenant, request.ip, 'webhook.created', { webhookId: endpoint.id, url: endpoint.url });
+      return reply.status(201).send(endpoint);
     },
     async getWebhookEndpoint(request) {
-      return getWebhookEndpoint(admin(request), request.params.webhookId);
+      return getWebhookEndpoint(scope(request), request.params.webhookId);
     },
     async updateWebhookEndpoint(request) {
-      return updateWebhookEndpoint(admin(request), request.params.webhookId, request.body);
+      const tenant = scope(request);
+      const endpoint = await updateWebhookEndpoint(tenant, request.params.webhookId, request.body);
+      await auditBy(tenant, request.ip, 'webhook.updated', { webhookId: endpoint.id, url: endpoint.url });
+      return endpoint;
     },
     async deleteWebhookEndpoint(request, reply) {
-      await deleteWebhookEndpoint(admin(request), request.params.webhookId);
+      const tenant = scope(request);
+      await deleteWebhookEndpoint(tenant, request.params.webhookId);
+      await auditBy(tenant, request.ip, 'webhook.deleted', { webhookId: request.params.webhookId });
       return reply.status(204).send();
     },
     async getWebhookSecret(request, reply) {
-      const secret = await getWebhookSecret(admin(request), request.params.webhookId);
+      const secret = await getWebhookSecret(scope(request), request.params.webhookId);
       return reply.header('cache-control', 'no-store').send(secret);
     },
     async rotateWebhookSecret(request, reply) {
-      const secret = await rotateWebhookSecret(admin(request), request.params.webhookId);
+      const tenant = scope(request);
+      const secret = await rotateWebhookSecret(tenant, request.params.webhookId);
+      await auditBy(tenant, request.ip, 'webhook.secret_rotated', { webhookId: request.params.webhookId });
       return reply.header('cache-control', 'no-store').send(secret);
     },
     async listWebhookDeliveries(request, reply) {
       const page = request.query.page ?? 1;
       const perPage = request.query.perPage ?? 50;
       const { status, eventType } = request.query;
-      const result = await listWebhookDeliveries(admin(request), request.params.webhookId, {
+      const result = await listWebhookDeliveries(scope(request), request.params.webhookId, {
         page,
         perPage,
         status,
@@ -74,18 +85,18 @@ export function webhookHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return result.rows;
     },
     async listWebhookDeliveryDays(request) {
-      return listWebhookDeliveryDays(admin(request), request.params.webhookId);
+      return listWebhookDeliveryDays(scope(request), request.params.webhookId);
     },
     async retryWebhookDelivery(request, reply) {
       const { webhookId, deliveryId } = request.params;
-      return reply.status(202).send(await retryWebhookDelivery(admin(request), webhookId, deliveryId));
+      return reply.status(202).send(await retryWebhookDelivery(scope(request), webhookId, deliveryId));
     },
     async replayWebhookDeliveries(request, reply) {
-      const count = await replayWebhookDeliveries(admin(request), request.params.webhookId, request.body.since);
+      const count = await replayWebhookDeliveries(scope(request), request.params.webhookId, request.body.since);
       return reply.status(202).send({ count });
     },
     async sendWebhookTest(request, reply) {
-      return reply.status(202).send(await sendWebhookTest(admin(request), request.params.webhookId));
+      return reply.status(202).send(await sendWebhookTest(scope(request), request.params.webhookId));
     },
   };
 }

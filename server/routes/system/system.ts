@@ -31,7 +31,7 @@ export function systemHandlers(ctx: AppContext): HandlerGroup<'getHealth' | 'get
       }
     },
     async listOutbox(request, reply) {
-      const scope = scoped(ctx, request, 'owner', 'admin');
+      const scope = scoped(ctx, request);
       const page = request.query.page ?? 1;
       const perPage = request.query.perPage ?? 50;
       const { rows, total } = await listOutbox(scope, page, perPage, request.query.status);

@@ -5,6 +5,9 @@ import { contractIssues, contractValidator } from '../../http/validation.ts';
 import { hashPassword } from '../security/crypto.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { seedDemoMessaging } from '../messaging/reports/demo.ts';
+import { credit } from '../billing/ledger.ts';
+import { BILLING_CHANNELS, BILLING_TEXTS } from '../../../shared/billing.ts';
+import type { Config } from '../../config.ts';
 
 export interface NewOwner {
   company: string;
@@ -13,7 +16,13 @@ export interface NewOwner {
   firstName?: string;
   lastName?: string;
   language?: string;
+  /** Credits granted on each channel in the company's ledger (0: none; see `startingCredits`). */
+  startingCredits?: number;
 }
+
+/** What a new company starts with on each channel: none when billing is off. */
+export const startingCredits = (config: Pick<Config, 'billing' | 'billingStartingCredits'>) =>
+  config.billing ? config.billingStartingCredits : 0;
 
 export class AccountError extends Error {}
 
@@ -42,6 +51,14 @@ export async function createCompanyWithOwner(
     await db.query(`insert into channels (company_id, type, name, status) values ($1, 'email', 'Email', 'active')`, [
       companyId,
     ]);
+    if (input.startingCredits)
+      for (const channel of BILLING_CHANNELS)
+        await credit(db, companyId, {
+          channel,
+          kind: 'grant',
+          amount: input.startingCredits,
+          reason: BILLING_TEXTS.startingCreditsReason,
+        });
     return { companyId, userId: user.rows[0]!.id };
   });
 }
@@ -49,7 +66,10 @@ export async function createCompanyWithOwner(
 export const DEMO_EMAIL = 'demo@missiva.local';
 
 /** The demo account: a company with email, WhatsApp and SMS channels, and a fresh random password. */
-export async function seedDemo(pool: Pool): Promise<{ email: string; password: string; created: boolean }> {
+export async function seedDemo(
+  pool: Pool,
+  credits = 0,
+): Promise<{ email: string; password: string; created: boolean }> {
   const existing = await pool.query('select 1 from users where email = $1', [DEMO_EMAIL]);
   if (existing.rowCount) return { email: DEMO_EMAIL, password: '', created: false };
   const password = randomBytes(9).toString('base64url');
@@ -59,6 +79,7 @@ export async function seedDemo(pool: Pool): Promise<{ email: string; password: s
     password,
     firstName: 'Demo',
     lastName: 'User',
+    startingCredits: credits,
   });
   await pool.query(
     `insert into channels (company_id, type, name, status) values ($1, 'whatsapp', 'WhatsApp', 'active'), ($1, 'sms', 'SMS', 'pending')`,

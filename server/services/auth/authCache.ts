@@ -114,17 +114,25 @@ export class AuthCache {
     }
   }
 
-  /** Whether the session is open; `check` asks the database on a miss and answers its expiry, or null when closed. */
-  async sessionActive(sessionId: string, userId: string, check: () => Promise<Date | null>): Promise<boolean> {
-    if (this.listening && this.sessions.get(sessionId)) return true;
+  /**
+   * What an open session answers (its member's current role), or null when it is closed; `check` asks the database on
+   * a miss and answers the session's expiry with that value. A change announced for the user drops the entry.
+   */
+  async sessionActive<T>(
+    sessionId: string,
+    userId: string,
+    check: () => Promise<{ expiresAt: Date; value: T } | null>,
+  ): Promise<T | null> {
+    const hit = this.listening ? this.sessions.get(sessionId) : undefined;
+    if (hit) return hit.value as T;
     const before = this.listening ? this.generation : -1;
-    const expiresAt = await check();
-    if (!expiresAt) return false;
+    const found = await check();
+    if (!found) return null;
     if (before === this.generation && this.listening) {
-      const ttl = Math.min(expiresAt.getTime() - Date.now(), SESSION_TTL_MS);
-      if (ttl > 0) this.sessions.set(sessionId, { value: true, userId }, { ttl });
+      const ttl = Math.min(found.expiresAt.getTime() - Date.now(), SESSION_TTL_MS);
+      if (ttl > 0) this.sessions.set(sessionId, { value: found.value, userId }, { ttl });
     }
-    return true;
+    return found.value;
   }
 
   async currentUser<T>(userId: string, load: () => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import type { AppContext, AuthContext } from '../../context.ts';
+import { isRole, type Role } from '../../../shared/permissions.ts';
 import type { Pool, PoolClient } from '../../db/pool.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { unauthorized } from '../../http/errors.ts';
@@ -122,6 +123,12 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string, 
     }
     const claims = { userId: row.user_id, companyId: row.company_id, sessionId: row.session_id, role: row.role };
     const session = await issue(ctx, db, claims, row.expires_at);
+    // "Last seen" for the active sessions list: written at most once a minute, on refresh rather than per request.
+    await db.query(
+      `update sessions set last_seen_at = now()
+        where id = $1 and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
+      [row.session_id],
+    );
     // Earlier tokens of the family no longer need their successor once this one moves on.
     await db.query(
       'update refresh_tokens set successor_sealed = null where session_id = $1 and successor_sealed is not null',
@@ -165,16 +172,27 @@ export async function revokeAllSessions(
   for (const row of rows) await announceAuthChange(db, { sessionId: row.id }, cache);
 }
 
-/** Whether a session is open: from the auth cache when this process has one, else one prepared query. */
-export async function isSessionActive(ctx: AppContext, sessionId: string, userId: string): Promise<boolean> {
+/**
+ * The current role of an open session's member, or null when the session is closed: from the auth cache when this
+ * process has one, else one prepared query. The permission check uses this role, not the one the access token was
+ * signed with, so a role change applies from the next request once it is announced (announceAuthChange with the user).
+ */
+export async function sessionRole(ctx: AppContext, sessionId: string, userId: string): Promise<Role | null> {
   const check = async () => {
-    const { rows } = await ctx.pool.query<{ expires_at: Date }>({
-      name: 'session-active',
-      text: 'select expires_at from sessions where id = $1 and revoked_at is null and expires_at > now()',
-      values: [sessionId],
+    const { rows } = await ctx.pool.query<{ expires_at: Date; role: string }>({
+      name: 'session-role',
+      text: `select s.expires_at, u.role from sessions s join users u on u.id = s.user_id
+              where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()`,
+      values: [sessionId, userId],
     });
-    return rows[0]?.expires_at ?? null;
+    const row = rows[0];
+    return row && isRole(row.role) ? { expiresAt: row.expires_at, value: row.role } : null;
   };
   if (ctx.authCache) return ctx.authCache.sessionActive(sessionId, userId, check);
-  return (await check()) !== null;
+  return (await check())?.value ?? null;
+}
+
+/** Whether a session is open (see sessionRole). */
+export async function isSessionActive(ctx: AppContext, sessionId: string, userId: string): Promise<boolean> {
+  return (await sessionRole(ctx, sessionId, userId)) !== null;
 }

@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { isRole } from '../../../shared/permissions.ts';
 import type { AuthContext } from '../../context.ts';
 
 const ISSUER = 'missiva';
@@ -74,10 +75,11 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'token_expired' : 'token_invalid' };
   }
   const { sub, cid, sid, role, exp } = payload;
-  if (typeof sub !== 'string' || typeof cid !== 'string' || typeof sid !== 'string' || typeof role !== 'string') {
+  // A role the matrix does not know (a token signed before roles were renamed) is no role at all.
+  if (typeof sub !== 'string' || typeof cid !== 'string' || typeof sid !== 'string' || !isRole(role)) {
     return { ok: false, reason: 'token_invalid' };
   }
-  const claims: AuthContext = { userId: sub, companyId: cid, sessionId: sid, role: role as AuthContext['role'] };
+  const claims: AuthContext = { userId: sub, companyId: cid, sessionId: sid, role };
   const ttl = (exp ?? 0) * 1000 - Date.now();
   if (ttl > 0) verified.set(`${secret}\n${token}`, claims, { ttl });
   return { ok: true, claims };

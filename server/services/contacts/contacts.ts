@@ -1,3 +1,4 @@
+import { assertWithinLimit } from '../billing/limits.ts';
 import { emitWebhookEvent } from '../integrations/outbox.ts';
 import type { Scope } from '../scope.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
@@ -104,6 +105,8 @@ export async function createContact(scope: Scope, input: ContactInput): Promise<
   const stored = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null));
   try {
     return await scope.db.transaction(async (db) => {
+      // The plan's contact limit (402 Upgrade required), checked in the transaction of the insert.
+      await assertWithinLimit(db, scope.companyId, 'contacts', 1, scope.config.billing);
       const { rows } = await db.query<{ id: number }>(
         `insert into contacts (company_id, email, first_name, last_name, phone_prefix, phone_number, country, language, address, attributes, blocked_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11::boolean then now() end) returning id`,

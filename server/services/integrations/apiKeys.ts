@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound, TooManyRequests, unauthorized } from '../
 import { guarded, wrongSecret } from '../auth/guessing.ts';
 import { announceAuthChange, type AuthInvalidation } from '../auth/authCache.ts';
 import type { Scope } from '../scope.ts';
+import type { Queryable } from '../../db/tenant.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import {
@@ -135,6 +136,24 @@ export async function revokeApiKey(scope: Scope, id: number, ctx: Pick<AppContex
   if (!rows[0]) throw notFound();
   await announceAuthChange(scope.db, { sessionId: KEY_NOTICE + rows[0].prefix }, ctx.authCache);
   keyCaches.forEach((cache) => cache.delete(rows[0]!.prefix));
+}
+
+/** Revokes every key a member created (they are leaving the team); each node forgets them on the auth channel. */
+export async function revokeMemberKeys(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+  ctx: Pick<AppContext, 'authCache'>,
+): Promise<void> {
+  const { rows } = await db.query<{ prefix: string }>(
+    `update api_keys set revoked_at = now() where company_id = $1 and created_by = $2 and revoked_at is null
+     returning prefix`,
+    [companyId, userId],
+  );
+  for (const { prefix } of rows) {
+    await announceAuthChange(db, { sessionId: KEY_NOTICE + prefix }, ctx.authCache);
+    keyCaches.forEach((cache) => cache.delete(prefix));
+  }
 }
 
 /** What a verified key may do, cached per node by its prefix. */

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { TASKS } from '../../../shared/jobs.ts';
 import { WEBHOOK_LIMITS } from '../../../shared/integrations.ts';
+import { can, ROLES } from '../../../shared/permissions.ts';
 import type { AppContext } from '../../context.ts';
 import { describeError } from '../../http/outgoing.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
@@ -214,16 +215,17 @@ async function attempt(
     await db.query(
       `with r as (
          select * from unnest($2::bigint[], $3::int[], $4::text[], $5::timestamptz[], $6::int[], $7::text[],
-                              $8::text[], $9::int[], $10::jsonb[], $11::text[])
-           as r (id, attempt, status, next, response_status, response_body, error, duration_ms, headers, body)
+                              $8::text[], $9::int[], $10::jsonb[])
+           as r (id, attempt, status, next, response_status, response_body, error, duration_ms, headers)
        ), updated as (
          update webhook_deliveries d set status = r.status, next_attempt_at = r.next, last_status = r.response_status,
                 last_error = r.error, updated_at = now()
            from r where d.company_id = $1 and d.id = r.id
        )
-       insert into webhook_attempts (company_id, delivery_id, attempt, request_headers, request_body, response_status,
+       -- The request's body is not copied: the log rebuilds it from the event row, byte for byte (deliveryBody).
+       insert into webhook_attempts (company_id, delivery_id, attempt, request_headers, response_status,
                                      response_body, error, duration_ms)
-       select $1, r.id, r.attempt, r.headers, r.body, r.response_status, r.response_body, r.error, r.duration_ms
+       select $1, r.id, r.attempt, r.headers, r.response_status, r.response_body, r.error, r.duration_ms
          from r`,
       [
         scope.companyId,
@@ -236,7 +238,6 @@ async function attempt(
         rows.map((r) => r.error),
         rows.map((r) => r.durationMs),
         rows.map((r) => JSON.stringify(r.headers)),
-        rows.map((r) => r.requestBody),
       ],
     );
     return recordHealth(db, scope.companyId, endpoint.id, anySuccess, anyFailure, limits);
@@ -283,11 +284,14 @@ async function recordHealth(
   return rows[0]?.disabled === true;
 }
 
-/** Tells each owner and admin of the company that an endpoint was disabled for failing. */
+/** The roles that manage webhook endpoints: they are told when one is disabled. */
+const WEBHOOK_MANAGERS = ROLES.filter((role) => can(role, 'webhooks:manage'));
+
+/** Tells each member who manages webhooks (shared/permissions.ts) that an endpoint was disabled for failing. */
 async function notifyDisabled(ctx: AppContext, scope: Scope, endpoint: Endpoint): Promise<void> {
   const { rows } = await scope.db.query<{ id: string }>(
-    `select id from users where company_id = $1 and role in ('owner', 'admin')`,
-    [scope.companyId],
+    `select id from users where company_id = $1 and role = any($2::text[])`,
+    [scope.companyId, WEBHOOK_MANAGERS],
   );
   for (const user of rows) {
     await notify(ctx, {

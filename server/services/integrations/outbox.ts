@@ -57,6 +57,18 @@ export async function emitWebhookEvents(
   return uids;
 }
 
+/**
+ * Whether an enabled endpoint of the company subscribes to the type: hot paths (a campaign's batches) ask once, and
+ * pay for the outbox's transaction only when someone listens.
+ */
+export async function isSubscribed(db: Queryable, companyId: string, type: WebhookEventType): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'select 1 from webhook_endpoints where company_id = $1 and enabled and $2 = any (event_types) limit 1',
+    [companyId, type],
+  );
+  return rowCount! > 0;
+}
+
 /** Queues an endpoint's drain for now (replacing a later one queued under its key). */
 export async function queueDrain(db: Queryable, companyId: string, endpointId: number): Promise<void> {
   await enqueue(db, TASKS.drainWebhookEndpoint, { companyId, endpointId });

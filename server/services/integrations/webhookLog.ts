@@ -1,3 +1,4 @@
+import { deliveryBody } from './signing.ts';
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { TASKS } from '../../../shared/jobs.ts';
@@ -26,7 +27,7 @@ export interface DeliveryFilter {
 // One row per delivery with its attempts as a JSON array, first attempt first.
 const SELECT = `select d.id::int, e.event_uid, e.type, d.status, d.attempts, to_json(d.next_attempt_at) #>> '{}' as
     next_attempt_at, d.last_status, d.last_error, to_json(d.created_at) #>> '{}' as created_at,
-    to_json(d.updated_at) #>> '{}' as updated_at,
+    to_json(d.updated_at) #>> '{}' as updated_at, e.payload, e.created_at as event_created_at,
     coalesce((select json_agg(json_build_object('attempt', a.attempt, 'requestHeaders', a.request_headers,
         'requestBody', a.request_body, 'responseStatus', a.response_status, 'responseBody', a.response_body,
         'durationMs', a.duration_ms, 'error', a.error, 'createdAt', a.created_at) order by a.attempt, a.id)
@@ -45,6 +46,8 @@ interface DeliveryRow {
   created_at: string;
   updated_at: string;
   log: WebhookDelivery['attempts'];
+  payload: unknown;
+  event_created_at: Date;
 }
 
 function present(row: DeliveryRow): WebhookDelivery {
@@ -59,7 +62,12 @@ function present(row: DeliveryRow): WebhookDelivery {
     lastError: row.last_error,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    attempts: row.log.map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
+    attempts: row.log.map((a) => ({
+      ...a,
+      // Attempts logged before bodies were rebuilt carry their copy; the rest get the body every attempt sent.
+      requestBody: a.requestBody || deliveryBody(row.type, row.event_created_at, row.payload),
+      createdAt: new Date(a.createdAt).toISOString(),
+    })),
   };
 }
 

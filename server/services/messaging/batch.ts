@@ -6,10 +6,14 @@ import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/ima
 import { prepareEmail, routesReplies } from '../../channels/email/render.ts';
 import type { Queryable } from '../../db/tenant.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { chargeBatch, pauseForCredits, refundUnsent, type BatchCharge } from '../billing/sends.ts';
+import type { DebitResult } from '../billing/ledger.ts';
+import { emitWebhookEvents, isSubscribed } from '../integrations/outbox.ts';
 import type { Scope } from '../scope.ts';
 import { contactScope, type ContactForMerge } from './liquid.ts';
 import { releaseSends, reserveSends } from './quota.ts';
 import { pauseForUnverifiedSender, sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
+import { PAUSE_REASON_CREDITS } from '../../../shared/billing.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { Channel, MessageStatus } from '../../../shared/messaging.ts';
 import {
@@ -132,6 +136,7 @@ pick as materialized (
    where company_id = $1 and message_id = $2 and batch = $3
      and (state = 'pending' or (state = 'deferred' and next_attempt_at <= now()))
      and id <> all($4::bigint[])
+     and (charged or not $12::boolean)
      and (select status from messages where company_id = $1 and id = $2) = 'sending'
    order by id limit $11 for update skip locked),
 take as (
@@ -150,6 +155,8 @@ export interface BatchDeps {
   window: number;
   /** Called after each window is recorded, with the contacts sent to (realtime counters and timelines). */
   progressed?(messageId: number, contactIds: number[]): void;
+  /** Called after the batch's debit committed (the low-balance notice: billing/alerts.ts `afterDebit`). */
+  charged?(channel: Channel, debit: DebitResult): Promise<void>;
 }
 
 export interface BatchResult {
@@ -159,6 +166,8 @@ export interface BatchResult {
   /** The batch's next run, when recipients wait (a retry, the sender's next minute or day). */
   nextRunAt: Date | null;
   pendingReason: PendingReason | null;
+  /** Due recipients the balance could not pay for (the campaign paused with `credits_exhausted`). */
+  unpaid: number;
 }
 
 /**
@@ -166,7 +175,14 @@ export interface BatchResult {
  * after a crash) it sends only the batch's recipients without an outcome, and those in flight when a run died.
  */
 export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number, batch: number): Promise<BatchResult> {
-  const result: BatchResult = { sent: 0, deferred: 0, notDelivered: 0, nextRunAt: null, pendingReason: null };
+  const result: BatchResult = {
+    sent: 0,
+    deferred: 0,
+    notDelivered: 0,
+    nextRunAt: null,
+    pendingReason: null,
+    unpaid: 0,
+  };
   const message = await loadMessage(scope.db, scope.companyId, messageId);
   if (!message || message.status !== 'sending') return result;
   const identity = message.sender_id ? await sendingIdentity(scope, message.sender_id) : null;
@@ -201,6 +217,8 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     deps.transport(relay),
   );
   const names = await attributeNames(scope);
+  // With an endpoint listening, each window's outcomes and their `message.sent` events commit together.
+  const sentHooks = await isSubscribed(scope.db, scope.companyId, 'message.sent');
 
   const { rows: due } = await scope.db.query<{ n: number }>(
     `select count(*)::int as n from message_recipients where company_id = $1 and message_id = $2 and batch = $3
@@ -208,13 +226,21 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     [scope.companyId, messageId, batch],
   );
   const reservation = await reserveSends(scope, identity, due[0]!.n);
-  let remaining = reservation.granted;
+  // Credits (billing/sends.ts): the recipients this run may send are paid for before any of them goes to SMTP.
+  const billing = scope.config.billing;
+  let charge: BatchCharge | null = null;
+  if (billing) {
+    charge = await scope.db.transaction((tx) => chargeBatch(tx, scope.companyId, message, batch, reservation.granted));
+    if (charge.debit) await deps.charged?.(message.channel, charge.debit);
+    result.unpaid = charge.short;
+  }
+  let remaining = charge ? charge.paid : reservation.granted;
   let outcomes: SendOutcome[] = [];
   const contactOf = new Map<number, number | null>();
   let attempted = 0;
   for (;;) {
     const limit = Math.min(deps.window, remaining);
-    const { rows } = await scope.db.query<Taken & { contact_address: string | null }>(WINDOW_SQL, [
+    const params = [
       scope.companyId,
       messageId,
       batch,
@@ -226,7 +252,28 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
       SEND_RETRY_BASE_SECONDS,
       message.channel,
       limit,
-    ]);
+      billing,
+    ];
+    const sent = sentHooks ? outcomes.filter((o) => o.state === 'sent') : [];
+    const { rows } = sent.length
+      ? await scope.db.transaction(async (client) => {
+          const window = await client.query<Taken & { contact_address: string | null }>(WINDOW_SQL, params);
+          const at = new Date().toISOString();
+          await emitWebhookEvents(
+            client,
+            scope.companyId,
+            'message.sent',
+            sent.map((o) => ({
+              messageId,
+              recipientId: o.recipientId,
+              contactId: contactOf.get(o.recipientId) ?? null,
+              channel: message.channel,
+              at,
+            })),
+          );
+          return window;
+        })
+      : await scope.db.query<Taken & { contact_address: string | null }>(WINDOW_SQL, params);
     for (const o of outcomes)
       result[o.state === 'sent' ? 'sent' : o.state === 'deferred' ? 'deferred' : 'notDelivered']++;
     if (outcomes.length)
@@ -254,12 +301,17 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     outcomes = await adapter.sendBatch(content, rendered);
   }
   await releaseSends(scope, identity, reservation, reservation.granted - attempted);
+  if (billing) {
+    await scope.db.transaction((tx) => refundUnsent(tx, scope.companyId, message));
+    // Paused before settling, so the batch is not queued again until credits come (billing/sends.ts).
+    if (result.unpaid > 0) await pauseForCredits(scope.db, scope.companyId, message.id);
+  }
   await settleBatch(scope, message, batch, reservation, result);
   return result;
 }
 
 /**
- * After a batch run: one ledger debit for what it sent, its next run when recipients wait (deferred ones at their
+ * After a batch run: its next run when recipients wait (deferred ones at their
  * retry time, the rest when the sender's window ends), the campaign's pending reason, and `sent` once every recipient
  * has a final state.
  */
@@ -271,15 +323,6 @@ async function settleBatch(
   result: BatchResult,
 ) {
   const { companyId } = scope;
-  await scope.db.query(
-    `with charged as (
-       update message_recipients set charged = true
-        where company_id = $1 and message_id = $2 and batch = $3 and state in ('sent', 'delivered') and not charged
-       returning 1)
-     insert into credit_ledger (company_id, channel, amount, reason, message_id, detail)
-     select $1, $4, -count(*), 'send', $2, jsonb_build_object('batch', $3::int) from charged having count(*) > 0`,
-    [companyId, message.id, batch, message.channel],
-  );
   const { rows } = await scope.db.query<{ status: MessageStatus; pending: number; next_retry: Date | null }>(
     `select m.status,
             (select count(*) from message_recipients r where r.company_id = $1 and r.message_id = $2 and r.batch = $3
@@ -307,7 +350,7 @@ async function settleBatch(
   await scope.db.query(
     `update messages m set
        pending_reason = case when $3::text is not null then $3::text
-                             when m.status = 'paused' and m.pending_reason = 'sender_unverified'
+                             when m.status = 'paused' and m.pending_reason in ('sender_unverified', $4)
                                then m.pending_reason
                              when exists (select 1 from message_recipients r
                                            where r.company_id = $1 and r.message_id = $2
@@ -320,6 +363,6 @@ async function settleBatch(
                           and r.state in ('pending', 'deferred')) then now() else m.finished_at end,
        updated_at = now()
      where m.company_id = $1 and m.id = $2`,
-    [companyId, message.id, result.pendingReason],
+    [companyId, message.id, result.pendingReason, PAUSE_REASON_CREDITS],
   );
 }

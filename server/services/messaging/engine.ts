@@ -3,6 +3,8 @@ import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/ima
 import { prepareEmail } from '../../channels/email/render.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { assertWithinLimit } from '../billing/limits.ts';
+import { assertCredits, InsufficientCredits, refundUnsent } from '../billing/sends.ts';
 import type { Scope } from '../scope.ts';
 import { contentOf, loadMessage, type MessageRow } from './batch.ts';
 import { blockingProblems, presendChecklist } from './checklist.ts';
@@ -13,6 +15,7 @@ import { nextRuns } from '../../../shared/cron.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { LIVE_CHANNELS, MESSAGING_TEXTS, type Channel, type MessageStatus } from '../../../shared/messaging.ts';
 import { ENGINE_TEXTS } from '../../../shared/sending.ts';
+import { PAUSE_REASON_CREDITS } from '../../../shared/billing.ts';
 
 /**
  * The sending engine's operations on a campaign: send (now, at a date and time in a time zone, or repeating on a cron
@@ -60,7 +63,7 @@ const setStatus = (tx: PoolClient, scope: Scope, id: number, status: MessageStat
   ]);
 
 /** Queues a job for each batch that still has recipients to send (a start, a resume, a retry). */
-async function queueBatches(tx: PoolClient, scope: Scope, messageId: number, batches?: number[]) {
+async function queueBatches(tx: PoolClient, scope: Pick<Scope, 'companyId'>, messageId: number, batches?: number[]) {
   const list =
     batches ??
     (
@@ -73,8 +76,18 @@ async function queueBatches(tx: PoolClient, scope: Scope, messageId: number, bat
   for (const batch of list) await enqueue(tx, TASKS.sendMessageBatch, { companyId: scope.companyId, messageId, batch });
 }
 
-/** Freezes the recipients and queues the batches: the campaign is sending (or sent at once, with nobody to send to). */
-export async function startNow(tx: PoolClient, scope: Scope, message: MessageRow) {
+/**
+ * Freezes the recipients and queues the batches: the campaign is sending (or sent at once, with nobody to send to).
+ * A channel balance that cannot pay for every recipient refuses the send (402, nothing queued: the caller's
+ * transaction rolls back), or with `short: 'pause'` (a scheduled start, no one to answer) leaves the campaign paused
+ * with `credits_exhausted`, its recipients frozen, until credits are granted.
+ */
+export async function startNow(
+  tx: PoolClient,
+  scope: Scope,
+  message: MessageRow,
+  short: 'refuse' | 'pause' = 'refuse',
+) {
   const frozen = await freezeRecipients(tx, {
     companyId: scope.companyId,
     messageId: message.id,
@@ -86,6 +99,15 @@ export async function startNow(tx: PoolClient, scope: Scope, message: MessageRow
     parentId: message.parent_id,
     resendFilter: message.resend_filter,
   });
+  // The plan's monthly sends (402 Upgrade required): refused before anything is queued; the transaction rolls back.
+  await assertWithinLimit(tx, scope.companyId, 'sends', frozen.total, scope.config.billing);
+  try {
+    await assertCredits(tx, scope.companyId, message.channel, frozen.total, scope.config.billing);
+  } catch (error) {
+    if (!(error instanceof InsufficientCredits) || short === 'refuse') throw error;
+    await setStatus(tx, scope, message.id, 'paused', `, sent_at = now(), pending_reason = '${PAUSE_REASON_CREDITS}'`);
+    return;
+  }
   await setStatus(
     tx,
     scope,
@@ -189,7 +211,7 @@ export async function startScheduled(scope: Scope, messageId: number): Promise<v
       );
       return;
     }
-    if (message.schedule.mode !== 'repeat') return startNow(tx, scope, message);
+    if (message.schedule.mode !== 'repeat') return startNow(tx, scope, message, 'pause');
     const { rows } = await tx.query<{ id: number }>(
       `insert into messages (company_id, channel, name, type, category, status, subject, preview_text, from_name,
                              sender_id, reply_to, template_id, design, source, html, text_body, embed_images,
@@ -204,7 +226,7 @@ export async function startScheduled(scope: Scope, messageId: number): Promise<v
       [scope.companyId, messageId],
     );
     const child = await loadMessage(tx, scope.companyId, rows[0]!.id, true);
-    await startNow(tx, scope, child!);
+    await startNow(tx, scope, child!, 'pause');
     const next = await nextRunOf(tx, message.schedule);
     await tx.query(`update messages set next_run_at = $3, updated_at = now() where company_id = $1 and id = $2`, [
       scope.companyId,
@@ -231,10 +253,34 @@ export async function resumeMessage(scope: Scope, channel: Channel, messageId: n
     // A campaign paused for its sender resumes only from a verified sender (else it would pause again at once).
     const identity = message.sender_id ? await sendingIdentity(scope, message.sender_id) : null;
     if (identity && !identity.verified) throw conflict('sender_unverified', ENGINE_TEXTS.senderUnverified);
-    await setStatus(tx, scope, messageId, 'sending', `, pending_reason = nullif(pending_reason, 'sender_unverified')`);
+    // One paused for credits resumes only when its balance pays for at least its next recipient.
+    await assertCredits(tx, scope.companyId, channel, 1, scope.config.billing);
+    await setStatus(
+      tx,
+      scope,
+      messageId,
+      'sending',
+      `, pending_reason = case when pending_reason in ('sender_unverified', '${PAUSE_REASON_CREDITS}') then null
+                               else pending_reason end`,
+    );
     await queueBatches(tx, scope, messageId);
   });
   return sendState(scope, channel, messageId);
+}
+
+/**
+ * After credits are granted on a channel: its campaigns paused for credits send again (their batches queued; each
+ * pays for what it sends, and pauses again if the grant does not cover everyone). Runs in the grant's transaction.
+ */
+export async function resumePausedForCredits(tx: PoolClient, companyId: string, channel: Channel): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `update messages set status = 'sending', pending_reason = null, updated_at = now()
+      where company_id = $1 and channel = $2 and status = 'paused' and pending_reason = $3
+     returning id::int`,
+    [companyId, channel, PAUSE_REASON_CREDITS],
+  );
+  for (const { id } of rows) await queueBatches(tx, { companyId }, id);
+  return rows.map((r) => r.id);
 }
 
 /** Cancels a campaign: a batch checks the status before each window, so nothing more goes out within one batch. */
@@ -244,6 +290,8 @@ export async function cancelMessage(scope: Scope, channel: Channel, messageId: n
     if (!['draft', 'scheduled', 'sending', 'paused'].includes(message.status))
       throw conflict('message_status', ENGINE_TEXTS.notCancellable);
     await setStatus(tx, scope, messageId, 'cancelled', ', finished_at = now(), pending_reason = null');
+    // Recipients paid for and not sent get their credits back (those in flight are being sent).
+    if (scope.config.billing) await refundUnsent(tx, scope.companyId, message, true);
   });
   return sendState(scope, channel, messageId);
 }

@@ -5,10 +5,13 @@ import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/ima
 import { prepareEmail } from '../../channels/email/render.ts';
 import { smtpTransportOptions } from '../../channels/email.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
+import { credit, debit, type DebitResult } from '../billing/ledger.ts';
+import { InsufficientCredits } from '../billing/sends.ts';
 import type { Scope } from '../scope.ts';
 import { contactScope, CONTACT_MERGE_FIELDS, type ContactForMerge } from './liquid.ts';
 import { sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
 import type { components } from '../../../shared/contract/schema.d.ts';
+import { BILLING_TEXTS } from '../../../shared/billing.ts';
 import { LIVE_CHANNELS, MESSAGING_TEXTS, type Channel } from '../../../shared/messaging.ts';
 import { ENGINE_TEXTS } from '../../../shared/sending.ts';
 
@@ -99,7 +102,7 @@ async function mergeContact(scope: Scope, contactId: number | undefined) {
 /**
  * Sends a template or a campaign to up to 10 addresses as the chosen contact (or sample values) would get it: the
  * subject prefixed "[Test]", no tracking. 502 with the spec's text when the SMTP server refuses any address. Each
- * accepted address is debited as a test send.
+ * address is paid for before the send (402 when the balance is short) and refunded when it was not accepted.
  */
 export async function sendTestMessages(scope: Scope, channel: Channel, input: Input): Promise<Result> {
   if (!LIVE_CHANNELS.includes(channel)) throw new HttpError(409, 'channel_not_live', ENGINE_TEXTS.channelNotLive);
@@ -133,6 +136,9 @@ export async function sendTestMessages(scope: Scope, channel: Channel, input: In
   }
   const relay = identity.relayUrl ?? scope.config.smtpUrl;
   if (!relay) throw failed();
+  // Paid before anything is sent (402 when the balance is short); addresses the server refused are refunded.
+  const paid = scope.config.billing ? await payTestSend(scope, channel, input) : null;
+  let accepted = 0;
   // A connection of its own, closed after the send: the API process keeps no SMTP pool open.
   const transport = nodemailer.createTransport(smtpTransportOptions(relay, 2));
   try {
@@ -147,20 +153,7 @@ export async function sendTestMessages(scope: Scope, channel: Channel, input: In
       ),
     );
     const outcomes = await adapter.sendBatch(content, rendered);
-    const accepted = outcomes.filter((o) => o.state === 'sent').length;
-    if (accepted > 0)
-      await scope.db.query(
-        `insert into credit_ledger (company_id, channel, amount, reason, message_id, detail, created_by)
-         values ($1, $2, $3, 'test_send', $4, $5, $6)`,
-        [
-          scope.companyId,
-          channel,
-          -accepted,
-          input.messageId ?? null,
-          JSON.stringify({ templateId: input.templateId ?? null }),
-          scope.userId,
-        ],
-      );
+    accepted = outcomes.filter((o) => o.state === 'sent').length;
     if (accepted < outcomes.length) {
       scope.log.warn({ outcomes }, 'test send refused');
       throw failed();
@@ -168,5 +161,28 @@ export async function sendTestMessages(scope: Scope, channel: Channel, input: In
     return { sent: outcomes.map((o, i) => ({ address: input.addresses[i]!, response: o.response })) };
   } finally {
     transport.close();
+    const unsent = input.addresses.length - accepted;
+    if (paid && paid.cost > 0 && unsent > 0)
+      await credit(scope.db, scope.companyId, {
+        channel,
+        kind: 'refund',
+        amount: (paid.cost / input.addresses.length) * unsent,
+        actorId: scope.userId,
+        reason: BILLING_TEXTS.testSendRefundReason,
+      });
   }
+}
+
+/** Debits one test send per address (kind `test_send`), or refuses with 402 when the balance cannot pay. */
+async function payTestSend(scope: Scope, channel: Channel, input: Input): Promise<DebitResult> {
+  const paid = await debit(scope.db, scope.companyId, {
+    channel,
+    kind: 'test_send',
+    quantity: input.addresses.length,
+    messageId: input.messageId ?? null,
+    actorId: scope.userId,
+    detail: { templateId: input.templateId ?? null },
+  });
+  if (!paid.ok) throw new InsufficientCredits(channel);
+  return paid;
 }

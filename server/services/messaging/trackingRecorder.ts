@@ -1,3 +1,4 @@
+import { emitWebhookEvents } from '../integrations/outbox.ts';
 import type { AppContext } from '../../context.ts';
 import type { PoolClient } from '../../db/pool.ts';
 import { forTenant } from '../scope.ts';
@@ -195,6 +196,8 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackingHit
   const opened = new Map<string, Date>();
   const clicked = new Map<string, Date>();
   const timeline: { contactId: number; type: string; messageId: number; linkIdx: number | null; at: Date }[] = [];
+  // Engagement a webhook receiver hears of: each counted first open and each counted click.
+  const hooks: (Omit<EventRow, 'machine' | 'detail' | 'type'> & { type: 'message.opened' | 'message.clicked' })[] = [];
   for (const hit of known) {
     const k = key(hit.messageId, hit.recipientId);
     const r = byKey.get(k)!;
@@ -226,11 +229,13 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackingHit
     if (!counted) continue;
     if (firstOpen) {
       opened.set(k, hit.at);
+      hooks.push({ ...base, type: 'message.opened', linkIdx: null });
       if (base.contactId !== null)
         timeline.push({ ...base, contactId: base.contactId, type: 'message.opened', linkIdx: null });
     }
     if (hit.kind === 'click') {
       if (!r.clicked_at && !clicked.has(k)) clicked.set(k, hit.at);
+      hooks.push({ ...base, type: 'message.clicked', linkIdx: hit.linkIdx });
       if (base.contactId !== null) {
         timeline.push({ ...base, contactId: base.contactId, type: 'message.clicked', linkIdx: hit.linkIdx });
       }
@@ -291,8 +296,50 @@ async function writeCompany(db: PoolClient, companyId: string, hits: TrackingHit
       ],
     );
   }
+  await emitEngagementHooks(db, companyId, hooks);
   return {
     contacts: new Set(timeline.map((t) => t.contactId)),
     messages: new Set([...opened.keys(), ...clicked.keys(), ...bursts.keys()].map((k) => Number(k.split(':')[0]))),
   };
+}
+
+/**
+ * The `message.opened` and `message.clicked` webhook events of one write, in its transaction (the outbox's guarantee:
+ * an event commits with the engagement it reports). Clicks carry their link's address.
+ */
+async function emitEngagementHooks(
+  db: PoolClient,
+  companyId: string,
+  hooks: (Omit<EventRow, 'machine' | 'detail' | 'type'> & { type: 'message.opened' | 'message.clicked' })[],
+) {
+  const payload = (h: (typeof hooks)[number], url?: string) => ({
+    messageId: h.messageId,
+    recipientId: h.recipientId,
+    contactId: h.contactId,
+    channel: h.channel,
+    at: h.at.toISOString(),
+    ...(url === undefined ? {} : { url }),
+  });
+  const opens = hooks.filter((h) => h.type === 'message.opened');
+  await emitWebhookEvents(
+    db,
+    companyId,
+    'message.opened',
+    opens.map((h) => payload(h)),
+  );
+  const clicks = hooks.filter((h) => h.type === 'message.clicked');
+  if (!clicks.length) return;
+  const { rows } = await db.query<{ message_id: string; idx: number; url: string }>(
+    `select l.message_id, l.idx, l.url from message_links l
+       join unnest($2::bigint[], $3::int[]) as v(message_id, idx) on l.message_id = v.message_id and l.idx = v.idx
+      where l.company_id = $1`,
+    [companyId, clicks.map((h) => h.messageId), clicks.map((h) => h.linkIdx)],
+  );
+  const urls = new Map(rows.map((r) => [`${r.message_id}:${r.idx}`, r.url]));
+  await emitWebhookEvents(
+    db,
+    companyId,
+    'message.clicked',
+    clicks.map((h) => payload(h, urls.get(`${h.messageId}:${h.linkIdx}`) ?? '')),
+  );
 }

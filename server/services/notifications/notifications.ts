@@ -4,6 +4,7 @@ import { isTimeZone, isValidPattern, nextRunAfter, nextRuns } from '../../jobs/s
 import type { components } from '../../../shared/contract/schema.d.ts';
 import type { ScheduleError } from '../../../shared/cron.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
+import type { NotificationKind } from '../../../shared/notifications.ts';
 import { forJob, type Scope } from '../scope.ts';
 
 type Settings = components['schemas']['NotificationSettings'];
@@ -94,7 +95,8 @@ export async function updateSettings(scope: Scope, input: SettingsInput): Promis
 export interface NewNotification {
   companyId: string;
   userId?: string;
-  kind: string;
+  /** One of the kinds named in shared/notifications.ts, so the SPA has a sentence and a link for it. */
+  kind: NotificationKind;
   level: Level;
   values?: Record<string, string | number>;
 }

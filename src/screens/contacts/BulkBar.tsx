@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { BulkAction, contactsTableMachine } from '../../machines/contactsTable/contactsTable.machine.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { contactsTableMessages as m } from './ContactsScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 type TableActor = ActorRefFrom<typeof contactsTableMachine>;
 
@@ -52,24 +53,36 @@ export function BulkBar({ actor }: { actor: TableActor }) {
         w={180}
         searchable
       />
-      <Button size="xs" variant="light" loading={busy} onClick={() => request('addToList')}>
-        {intl.formatMessage(m.addToList)}
-      </Button>
-      <Button size="xs" variant="light" onClick={() => request('removeFromList')}>
-        {intl.formatMessage(m.removeFromList)}
-      </Button>
-      <Button size="xs" variant="light" onClick={() => request('block')}>
-        {intl.formatMessage(m.block)}
-      </Button>
-      <Button size="xs" variant="light" onClick={() => request('unblock')}>
-        {intl.formatMessage(m.unblock)}
-      </Button>
-      <Button size="xs" variant="light" onClick={() => request('export')}>
-        {intl.formatMessage(m.export)}
-      </Button>
-      <Button size="xs" variant="light" color="red" onClick={() => request('delete')}>
-        {intl.formatMessage(m.delete)}
-      </Button>
+      <Permitted permission="contacts:write">
+        <Button size="xs" variant="light" loading={busy} onClick={() => request('addToList')}>
+          {intl.formatMessage(m.addToList)}
+        </Button>
+      </Permitted>
+      <Permitted permission="contacts:write">
+        <Button size="xs" variant="light" onClick={() => request('removeFromList')}>
+          {intl.formatMessage(m.removeFromList)}
+        </Button>
+      </Permitted>
+      <Permitted permission="contacts:write">
+        <Button size="xs" variant="light" onClick={() => request('block')}>
+          {intl.formatMessage(m.block)}
+        </Button>
+      </Permitted>
+      <Permitted permission="contacts:write">
+        <Button size="xs" variant="light" onClick={() => request('unblock')}>
+          {intl.formatMessage(m.unblock)}
+        </Button>
+      </Permitted>
+      <Permitted permission="contacts:export">
+        <Button size="xs" variant="light" onClick={() => request('export')}>
+          {intl.formatMessage(m.export)}
+        </Button>
+      </Permitted>
+      <Permitted permission="contacts:write">
+        <Button size="xs" variant="light" color="red" onClick={() => request('delete')}>
+          {intl.formatMessage(m.delete)}
+        </Button>
+      </Permitted>
     </Group>
   );
 }

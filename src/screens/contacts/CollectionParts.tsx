@@ -6,6 +6,7 @@ import type { CollectionDraft, CollectionItem } from '../../machines/contactColl
 import type { AttributeType } from '../../machines/contactsTable/contacts.types.ts';
 import { attributesMessages, foldersMessages, listsMessages } from './CollectionScreen.messages.ts';
 import { contactsMessages as m } from './contacts.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 export type CollectionKind = 'attributes' | 'folders' | 'lists';
 
@@ -90,9 +91,11 @@ export function CollectionCreateForm({
             allowDeselect={false}
           />
         ) : null}
-        <Button type="submit" loading={busy}>
-          {intl.formatMessage(CREATE_LABEL[kind])}
-        </Button>
+        <Permitted permission="contacts:write">
+          <Button type="submit" loading={busy}>
+            {intl.formatMessage(CREATE_LABEL[kind])}
+          </Button>
+        </Permitted>
       </Group>
     </form>
   );
@@ -147,23 +150,27 @@ export function CollectionTable({
             ) : null}
             <Table.Td>
               <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => onRename(item)}
-                  aria-label={`${intl.formatMessage(m.rename)} ${item.name}`}
-                >
-                  {intl.formatMessage(m.rename)}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => onDelete(item.id)}
-                  aria-label={`${intl.formatMessage(m.delete)} ${item.name}`}
-                >
-                  {intl.formatMessage(m.delete)}
-                </Button>
+                <Permitted permission="contacts:write">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => onRename(item)}
+                    aria-label={`${intl.formatMessage(m.rename)} ${item.name}`}
+                  >
+                    {intl.formatMessage(m.rename)}
+                  </Button>
+                </Permitted>
+                <Permitted permission="contacts:write">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => onDelete(item.id)}
+                    aria-label={`${intl.formatMessage(m.delete)} ${item.name}`}
+                  >
+                    {intl.formatMessage(m.delete)}
+                  </Button>
+                </Permitted>
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -10,6 +10,7 @@ import type {
 import type { Contact } from '../../machines/contactsTable/contacts.types.ts';
 import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'country', 'language', 'address'] as const;
 
@@ -45,37 +46,54 @@ export function ContactHeader({
       </Group>
       <Stack gap={4} align="flex-end">
         <Group gap="xs">
-          <Button variant="default" disabled={!canEdit} onClick={() => send({ type: 'contact.edit' })}>
-            {intl.formatMessage(m.edit)}
-          </Button>
+          <Permitted permission="contacts:write">
+            <Button variant="default" disabled={!canEdit} onClick={() => send({ type: 'contact.edit' })}>
+              {intl.formatMessage(m.edit)}
+            </Button>
+          </Permitted>
           {contact.blocked ? (
-            <Button
-              variant="default"
-              aria-describedby={hintId}
-              loading={step === 'unblocking'}
-              onClick={() => send({ type: 'contact.unblock' })}
-            >
-              {intl.formatMessage(m.unblock)}
-            </Button>
+            <Permitted permission="contacts:write">
+              <Button
+                variant="default"
+                aria-describedby={hintId}
+                loading={step === 'unblocking'}
+                onClick={() => send({ type: 'contact.unblock' })}
+              >
+                {intl.formatMessage(m.unblock)}
+              </Button>
+            </Permitted>
           ) : (
-            <Button
-              variant="default"
-              loading={step === 'blocking'}
-              disabled={anonymised}
-              onClick={() => send({ type: 'contact.block' })}
-            >
-              {intl.formatMessage(m.block)}
-            </Button>
+            <Permitted permission="contacts:write">
+              <Button
+                variant="default"
+                loading={step === 'blocking'}
+                disabled={anonymised}
+                onClick={() => send({ type: 'contact.block' })}
+              >
+                {intl.formatMessage(m.block)}
+              </Button>
+            </Permitted>
           )}
-          <Button variant="default" loading={step === 'exportingData'} onClick={() => send({ type: 'data.export' })}>
-            {intl.formatMessage(m.exportData)}
-          </Button>
-          <Button variant="light" color="red" disabled={anonymised} onClick={() => send({ type: 'contact.anonymise' })}>
-            {intl.formatMessage(m.anonymise)}
-          </Button>
-          <Button variant="light" color="red" onClick={() => send({ type: 'contact.delete' })}>
-            {intl.formatMessage(c.delete)}
-          </Button>
+          <Permitted permission="contacts:export">
+            <Button variant="default" loading={step === 'exportingData'} onClick={() => send({ type: 'data.export' })}>
+              {intl.formatMessage(m.exportData)}
+            </Button>
+          </Permitted>
+          <Permitted permission="contacts:write">
+            <Button
+              variant="light"
+              color="red"
+              disabled={anonymised}
+              onClick={() => send({ type: 'contact.anonymise' })}
+            >
+              {intl.formatMessage(m.anonymise)}
+            </Button>
+          </Permitted>
+          <Permitted permission="contacts:write">
+            <Button variant="light" color="red" onClick={() => send({ type: 'contact.delete' })}>
+              {intl.formatMessage(c.delete)}
+            </Button>
+          </Permitted>
         </Group>
         {contact.blocked ? (
           <Text id={hintId} size="xs" c="dimmed" data-testid="unblock-hint">

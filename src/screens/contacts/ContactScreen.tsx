@@ -3,12 +3,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
+import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { contactDetailMachine, type ContactDetailError } from '../../machines/contactDetail/contactDetail.machine.ts';
 import { ContactNotes, ContactTimeline } from './ContactActivity.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { ContactFields, ContactHeader, ContactLists } from './ContactPanels.tsx';
+import { ContactWorkflowRuns } from '../workflows/ContactWorkflowRuns.tsx';
 import { contactMessages as m } from './ContactScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 
@@ -56,6 +58,8 @@ export function ContactScreen() {
   const confirm = typeof step === 'string' ? CONFIRMS[step] : undefined;
   const contact = details?.contact;
   const anonymised = Boolean(contact?.anonymisedAt);
+  // Notes are contacts:write: a role without it reads them and cannot add or delete one.
+  const canWrite = useCan('contacts:write');
 
   if (step === 'deleted')
     return (
@@ -100,14 +104,15 @@ export function ContactScreen() {
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack>
                 <ContactLists details={details} />
+                <ContactWorkflowRuns contactId={contact.id} />
                 <ContactNotes
                   details={details}
                   actions={{
                     text: noteText,
                     textError: error === 'noteRequired' ? intl.formatMessage(c.textRequired) : undefined,
                     adding: step === 'addingNote',
-                    disabled: anonymised,
-                    canDelete: canDeleteNote,
+                    disabled: anonymised || !canWrite,
+                    canDelete: canDeleteNote && canWrite,
                     canLoadMore: canMoreNotes,
                     loadingMore: step === 'loadingMoreNotes',
                     onChange: (text) => actor.send({ type: 'note.change', text }),

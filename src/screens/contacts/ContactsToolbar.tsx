@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ContactSort } from '../../machines/contactsTable/contacts.types.ts';
 import type { contactsTableMachine } from '../../machines/contactsTable/contactsTable.machine.ts';
 import { contactsTableMessages as m } from './ContactsScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 type TableActor = ActorRefFrom<typeof contactsTableMachine>;
 
@@ -91,9 +92,11 @@ export function ContactsToolbar({ actor, onCreate }: { actor: TableActor; onCrea
           w={240}
         />
       ) : null}
-      <Button ml="auto" onClick={onCreate}>
-        {intl.formatMessage(m.create)}
-      </Button>
+      <Permitted permission="contacts:write">
+        <Button ml="auto" onClick={onCreate}>
+          {intl.formatMessage(m.create)}
+        </Button>
+      </Permitted>
     </Group>
   );
 }

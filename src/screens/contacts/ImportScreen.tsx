@@ -15,6 +15,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import { actorOptions } from '../../app/inspect.ts';
+import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { formatFileSize } from '../../i18n/fileSize.ts';
@@ -24,6 +25,7 @@ import { ImportMapping } from './ImportMapping.tsx';
 import { importMessages as m } from './ImportScreen.messages.ts';
 import { contactsMessages } from './contacts.messages.ts';
 import { ContactsNav } from './ContactsNav.tsx';
+import { NoAccess } from '../shared/Permitted.tsx';
 
 const ERRORS: Record<ImportError, MessageDescriptor> = {
   optionsFailed: m.optionsFailed,
@@ -39,8 +41,22 @@ const ERRORS: Record<ImportError, MessageDescriptor> = {
 /** Why a chosen file was not taken: shown at the file input rather than above the step. */
 const FILE_ERRORS: ImportError[] = ['unsupportedFile', 'tooLarge', 'uploadFailed'];
 
-/** Contacts → Import: file, preview and mapping, lists and options, progress, result. */
+/** Contacts → Import: roles with contacts:write import; others are told their role cannot change contacts. */
 export function ImportScreen() {
+  return useCan('contacts:write') ? <Importer /> : <ImportNotAllowed />;
+}
+
+function ImportNotAllowed() {
+  return (
+    <>
+      <ContactsNav />
+      <NoAccess permission="contacts:write" />
+    </>
+  );
+}
+
+/** File, preview and mapping, lists and options, progress, result. */
+function Importer() {
   const intl = useIntl();
   const actor = useActorRef(contactImportMachine, actorOptions());
   const step = useSelector(actor, (s) => (s.matches('running') ? 'running' : s.value));

@@ -10,6 +10,7 @@ import { GroupEditor } from './GroupEditor.tsx';
 import { segmentsMessages as m } from './SegmentsScreen.messages.ts';
 import { contactsMessages as c } from './contacts.messages.ts';
 import { ContactsNav } from './ContactsNav.tsx';
+import { Permitted } from '../shared/Permitted.tsx';
 
 const ERRORS: Record<SegmentError, MessageDescriptor> = {
   loadFailed: m.loadFailed,
@@ -55,9 +56,11 @@ export function SegmentsScreen() {
               <Text size="sm" c="dimmed">
                 {intl.formatMessage(m.intro)}
               </Text>
-              <Button disabled={!canCreate} onClick={() => actor.send({ type: 'segment.new' })}>
-                {intl.formatMessage(m.new)}
-              </Button>
+              <Permitted permission="contacts:write">
+                <Button disabled={!canCreate} onClick={() => actor.send({ type: 'segment.new' })}>
+                  {intl.formatMessage(m.new)}
+                </Button>
+              </Permitted>
               {segments.length === 0 ? <Text c="dimmed">{intl.formatMessage(m.empty)}</Text> : null}
               {segments.map((s) => (
                 <Checkbox
@@ -116,17 +119,21 @@ export function SegmentsScreen() {
                     send={actor.send}
                   />
                   <Group>
-                    <Button loading={saving} onClick={() => actor.send({ type: 'segment.save' })}>
-                      {intl.formatMessage(m.save)}
-                    </Button>
+                    <Permitted permission="contacts:write">
+                      <Button loading={saving} onClick={() => actor.send({ type: 'segment.save' })}>
+                        {intl.formatMessage(m.save)}
+                      </Button>
+                    </Permitted>
                     {selectedId !== null ? (
                       <>
                         <Button component={Link} to={`/contacts?segment=${selectedId}`} variant="default">
                           {intl.formatMessage(m.showContacts)}
                         </Button>
-                        <Button variant="light" color="red" onClick={() => actor.send({ type: 'segment.delete' })}>
-                          {intl.formatMessage(c.delete)}
-                        </Button>
+                        <Permitted permission="contacts:write">
+                          <Button variant="light" color="red" onClick={() => actor.send({ type: 'segment.delete' })}>
+                            {intl.formatMessage(c.delete)}
+                          </Button>
+                        </Permitted>
                       </>
                     ) : null}
                     <Button variant="subtle" onClick={() => actor.send({ type: 'segment.close' })}>

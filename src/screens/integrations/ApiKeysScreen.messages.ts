@@ -34,6 +34,7 @@ export const apiKeysMessages = defineMessages({
   areaContacts: { id: 'screen.apiKeys.areaContacts', defaultMessage: 'Contacts' },
   areaMessages: { id: 'screen.apiKeys.areaMessages', defaultMessage: 'Messages' },
   areaWebhooks: { id: 'screen.apiKeys.areaWebhooks', defaultMessage: 'Webhooks' },
+  areaEvents: { id: 'screen.apiKeys.areaEvents', defaultMessage: 'Custom events' },
   expiresAt: { id: 'screen.apiKeys.expiresAt', defaultMessage: 'Expires (optional)' },
   expiresNever: { id: 'screen.apiKeys.expiresNever', defaultMessage: 'Never' },
   createdBy: { id: 'screen.apiKeys.createdBy', defaultMessage: 'Created by' },

@@ -19,6 +19,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { actorOptions } from '../../app/inspect.ts';
+import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import {
@@ -29,6 +30,7 @@ import {
   type ApiKeysError,
 } from '../../machines/apiKeys/apiKeys.machine.ts';
 import { API_KEY_AREAS } from '../../../shared/integrations.ts';
+import { NoAccess } from '../shared/Permitted.tsx';
 import { apiKeysMessages as m } from './ApiKeysScreen.messages.ts';
 
 type Actor = ReturnType<typeof useActorRef<typeof apiKeysMachine>>;
@@ -47,10 +49,16 @@ const AREAS: Record<ApiKeyArea, MessageDescriptor> = {
   contacts: m.areaContacts,
   messages: m.areaMessages,
   webhooks: m.areaWebhooks,
+  events: m.areaEvents,
 };
 
-/** Integrations → Api Keys: the company's keys, creating one (its secret shown once) and revoking with a question. */
+/** Integrations → Api Keys: for roles with `apikeys:manage` the keys; others are told their role cannot manage them. */
 export function ApiKeysScreen() {
+  return useCan('apikeys:manage') ? <ApiKeysManager /> : <NoAccess permission="apikeys:manage" />;
+}
+
+/** The company's keys, creating one (its secret shown once) and revoking with a question. */
+function ApiKeysManager() {
   const intl = useIntl();
   const actor = useActorRef(apiKeysMachine, actorOptions());
   const step = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));

@@ -10,6 +10,7 @@ import { EndpointFormModal } from './webhooks/EndpointFormModal.tsx';
 import { EndpointsTable } from './webhooks/EndpointsTable.tsx';
 import { SecretPanel } from './webhooks/SecretPanel.tsx';
 import { webhooksMessages as m } from './WebhooksScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 /** Integrations → Webhooks: the endpoints, the form, and the selected endpoint's secret and delivery log. */
 export function WebhooksScreen() {
@@ -56,9 +57,11 @@ export function WebhooksScreen() {
           {!loading && !loadFailed ? (
             <>
               <Group>
-                <Button disabled={!canAct} onClick={() => actor.send({ type: 'endpoint.add' })}>
-                  {intl.formatMessage(m.add)}
-                </Button>
+                <Permitted permission="webhooks:manage">
+                  <Button disabled={!canAct} onClick={() => actor.send({ type: 'endpoint.add' })}>
+                    {intl.formatMessage(m.add)}
+                  </Button>
+                </Permitted>
               </Group>
               {endpoints.length ? <EndpointsTable actor={actor} /> : <Text>{intl.formatMessage(m.empty)}</Text>}
             </>

@@ -24,6 +24,7 @@ import { newCampaignMachine } from '../../machines/newCampaign/newCampaign.machi
 import { CampaignTable } from './CampaignTable.tsx';
 import { consoleMessages as m } from './console.messages.ts';
 import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 type CampaignRow = components['schemas']['CampaignRow'];
 const consoleList = pagedListMachine.provide({ actors: { readPage: readCampaigns, watch: watchCampaigns } });
@@ -60,13 +61,15 @@ export function ConsoleScreen() {
           <Button component={Link} to="/multichannel/messages" variant="default">
             {intl.formatMessage(m.messageLog)}
           </Button>
-          <Button
-            onClick={() => creator.send({ type: 'campaign.create', channel: scoped ?? 'email' })}
-            loading={creating}
-            disabled={scoped !== undefined && !LIVE_CHANNELS.includes(scoped)}
-          >
-            {intl.formatMessage(m.newCampaign)}
-          </Button>
+          <Permitted permission="messages:write">
+            <Button
+              onClick={() => creator.send({ type: 'campaign.create', channel: scoped ?? 'email' })}
+              loading={creating}
+              disabled={scoped !== undefined && !LIVE_CHANNELS.includes(scoped)}
+            >
+              {intl.formatMessage(m.newCampaign)}
+            </Button>
+          </Permitted>
         </Group>
       </Group>
       {createFailed ? <Alert color="red">{intl.formatMessage(m.newCampaignFailed)}</Alert> : null}

@@ -11,6 +11,7 @@ import { ReportClicked, ReportRecipients, ReportSummary, ReportTimeline } from '
 import { SendControls } from './SendControls.tsx';
 import { reportMessages as m } from './report.messages.ts';
 import type { ReportActor } from './reportActor.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 const TABS = [
   { path: 'summary', label: m.summary },
@@ -71,16 +72,20 @@ export function MessageReportScreen() {
           ) : null}
         </div>
         <Group>
-          <Button
-            variant="default"
-            disabled={!canRetry || busy}
-            onClick={() => report.send({ type: 'report.retryFailed' })}
-          >
-            {intl.formatMessage(m.retryFailed)}
-          </Button>
-          <Button disabled={!canResend || busy} onClick={() => report.send({ type: 'report.resend' })}>
-            {intl.formatMessage(m.resend)}
-          </Button>
+          <Permitted permission="messages:send">
+            <Button
+              variant="default"
+              disabled={!canRetry || busy}
+              onClick={() => report.send({ type: 'report.retryFailed' })}
+            >
+              {intl.formatMessage(m.retryFailed)}
+            </Button>
+          </Permitted>
+          <Permitted permission="messages:write">
+            <Button disabled={!canResend || busy} onClick={() => report.send({ type: 'report.resend' })}>
+              {intl.formatMessage(m.resend)}
+            </Button>
+          </Permitted>
         </Group>
       </Group>
       {actionError ? (

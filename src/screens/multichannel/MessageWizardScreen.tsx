@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, Outlet, useBlocker, useLocation, useParams, useResolvedPath } from 'react-router';
 import { isChannel, type Channel } from '../../../shared/messaging.ts';
 import { actorOptions } from '../../app/inspect.ts';
+import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import { messageWizardMachine } from '../../machines/messageWizard/messageWizard.machine.ts';
@@ -15,6 +16,7 @@ import { StepRecipients } from './wizard/StepRecipients.tsx';
 import { StepSend } from './wizard/StepSend.tsx';
 import { StepSetup } from './wizard/StepSetup.tsx';
 import { useWizardActor, WizardActorContext, type WizardActor } from './wizard/wizardActor.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 const STEPS = [
   { path: 'step-0', label: wizardMessages.messageStep0 },
@@ -51,6 +53,7 @@ function WizardBody({ actor, channel }: { actor: WizardActor; channel: Channel }
   const locked = useSelector(actor, (s) => (s.matches('locked') ? (s.context.message?.status ?? 'sent') : null));
   const finished = useSelector(actor, (s) => s.status === 'done');
   const id = useSelector(actor, (s) => s.context.id);
+  const canWrite = useCan('messages:write');
   if (finished) return <Navigate to={`/multichannel/${channel}`} replace />;
   if (loading) {
     return (
@@ -83,7 +86,10 @@ function WizardBody({ actor, channel }: { actor: WizardActor; channel: Channel }
     <Stack>
       <WizardHeader />
       <StepLinks label={wizardMessages.steps} items={STEPS} />
-      <Outlet />
+      {/* A role without messages:write reads the campaign: every field of the steps is disabled at once. */}
+      <Box component="fieldset" disabled={!canWrite} m={0} p={0} bd={0} miw={0}>
+        <Outlet />
+      </Box>
       <StepButtons />
       <LeaveGuard />
     </Stack>
@@ -121,9 +127,16 @@ function WizardHeader() {
         </Group>
         {deleteFailed && <Text c="red">{intl.formatMessage(w.deleteFailed)}</Text>}
       </Stack>
-      <Button color="red" variant="subtle" disabled={!canDelete} onClick={() => actor.send({ type: 'wizard.delete' })}>
-        {intl.formatMessage(w.deleteDraft)}
-      </Button>
+      <Permitted permission="messages:write">
+        <Button
+          color="red"
+          variant="subtle"
+          disabled={!canDelete}
+          onClick={() => actor.send({ type: 'wizard.delete' })}
+        >
+          {intl.formatMessage(w.deleteDraft)}
+        </Button>
+      </Permitted>
       <ConfirmModal
         opened={confirming || deleting}
         title={intl.formatMessage(w.deleteTitle)}

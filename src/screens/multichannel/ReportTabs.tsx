@@ -23,6 +23,7 @@ import { pagedListMachine } from '../../machines/pagedList/pagedList.machine.ts'
 import type { ReportActor } from './reportActor.ts';
 import { FILTER_LABELS, RECIPIENT_LABELS } from './labels.ts';
 import { reportMessages as m } from './report.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 interface TabProps {
   report: ReportActor;
@@ -207,13 +208,15 @@ export function ReportRecipients({ report }: TabProps) {
             onChange={(e) => set('q', e.currentTarget.value)}
           />
         </Group>
-        <Button
-          variant="default"
-          loading={exporting}
-          onClick={() => report.send({ type: 'report.export', request: { filter, q: query.q ?? '' } })}
-        >
-          {intl.formatMessage(m.export)}
-        </Button>
+        <Permitted permission="contacts:export">
+          <Button
+            variant="default"
+            loading={exporting}
+            onClick={() => report.send({ type: 'report.export', request: { filter, q: query.q ?? '' } })}
+          >
+            {intl.formatMessage(m.export)}
+          </Button>
+        </Permitted>
       </Group>
       <div aria-busy={loading} data-testid="report-recipients">
         {rows.length ? (

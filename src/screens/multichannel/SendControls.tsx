@@ -9,6 +9,7 @@ import { sendControlsMachine } from '../../machines/sendControls/sendControls.ma
 import { STATUS_COLOURS, STATUS_LABELS } from './labels.ts';
 import { pendingReasonMessages } from './sending.messages.ts';
 import { sendControlsMessages as m } from './SendControls.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 /**
  * A campaign's sending in its report while it is scheduled, sending or paused: how far it got, why recipients still
@@ -53,23 +54,29 @@ export function SendControls({ channel, messageId }: { channel: Channel; message
           </Group>
           <Group gap="xs">
             {canPause || state.status === 'sending' ? (
-              <Button variant="default" disabled={!canPause} onClick={() => actor.send({ type: 'send.pause' })}>
-                {intl.formatMessage(m.pause)}
-              </Button>
+              <Permitted permission="messages:send">
+                <Button variant="default" disabled={!canPause} onClick={() => actor.send({ type: 'send.pause' })}>
+                  {intl.formatMessage(m.pause)}
+                </Button>
+              </Permitted>
             ) : null}
             {canResume || state.status === 'paused' ? (
-              <Button disabled={!canResume} onClick={() => actor.send({ type: 'send.resume' })}>
-                {intl.formatMessage(m.resume)}
-              </Button>
+              <Permitted permission="messages:send">
+                <Button disabled={!canResume} onClick={() => actor.send({ type: 'send.resume' })}>
+                  {intl.formatMessage(m.resume)}
+                </Button>
+              </Permitted>
             ) : null}
-            <Button
-              variant="subtle"
-              color="red"
-              disabled={!canCancel}
-              onClick={() => actor.send({ type: 'send.cancel' })}
-            >
-              {intl.formatMessage(m.cancel)}
-            </Button>
+            <Permitted permission="messages:send">
+              <Button
+                variant="subtle"
+                color="red"
+                disabled={!canCancel}
+                onClick={() => actor.send({ type: 'send.cancel' })}
+              >
+                {intl.formatMessage(m.cancel)}
+              </Button>
+            </Permitted>
           </Group>
         </Group>
         {state.status === 'scheduled' && state.scheduledAt ? (

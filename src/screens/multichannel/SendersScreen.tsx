@@ -25,6 +25,7 @@ import { SenderFormModal } from './SenderFormModal.tsx';
 import { SendersTable } from './SendersTable.tsx';
 import { SendingDomains } from './SendingDomains.tsx';
 import { sendersMessages as m } from './SendersScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 const NOTICES: Record<SenderNotice, MessageDescriptor> = {
   resent: m.noticeResent,
@@ -84,9 +85,11 @@ export function SendersScreen() {
           {step === 'ready' ? (
             <>
               <Group>
-                <Button disabled={!canAct} onClick={() => actor.send({ type: 'sender.add' })}>
-                  {intl.formatMessage(m.add)}
-                </Button>
+                <Permitted permission="senders:manage">
+                  <Button disabled={!canAct} onClick={() => actor.send({ type: 'sender.add' })}>
+                    {intl.formatMessage(m.add)}
+                  </Button>
+                </Permitted>
               </Group>
               {senders.length ? <SendersTable actor={actor} /> : <Text>{intl.formatMessage(m.empty)}</Text>}
             </>

@@ -9,6 +9,7 @@ import {
   selectSenders,
 } from '../../machines/senderSettings/senderSettings.selectors.ts';
 import { sendersMessages as m } from './SendersScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 const STATUS = {
   verified: { label: m.verified, color: 'teal' },
@@ -49,34 +50,40 @@ export function SendersTable({ actor }: { actor: ActorRefFrom<typeof senderSetti
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {sender.status === 'verified' ? null : (
+                      <Permitted permission="senders:manage">
+                        <Button
+                          size="compact-sm"
+                          disabled={!canAct}
+                          loading={resendingId === sender.id}
+                          aria-label={intl.formatMessage(m.resendOf, values)}
+                          onClick={() => actor.send({ type: 'sender.resend', senderId: sender.id })}
+                        >
+                          {intl.formatMessage(m.resend)}
+                        </Button>
+                      </Permitted>
+                    )}
+                    <Permitted permission="senders:manage">
                       <Button
                         size="compact-sm"
+                        variant="default"
                         disabled={!canAct}
-                        loading={resendingId === sender.id}
-                        aria-label={intl.formatMessage(m.resendOf, values)}
-                        onClick={() => actor.send({ type: 'sender.resend', senderId: sender.id })}
+                        aria-label={intl.formatMessage(m.editOf, values)}
+                        onClick={() => actor.send({ type: 'sender.edit', senderId: sender.id })}
                       >
-                        {intl.formatMessage(m.resend)}
+                        {intl.formatMessage(m.edit)}
                       </Button>
-                    )}
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      disabled={!canAct}
-                      aria-label={intl.formatMessage(m.editOf, values)}
-                      onClick={() => actor.send({ type: 'sender.edit', senderId: sender.id })}
-                    >
-                      {intl.formatMessage(m.edit)}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      disabled={!canAct}
-                      aria-label={intl.formatMessage(m.deleteOf, values)}
-                      onClick={() => actor.send({ type: 'sender.delete', senderId: sender.id })}
-                    >
-                      {intl.formatMessage(m.delete)}
-                    </Button>
+                    </Permitted>
+                    <Permitted permission="senders:manage">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        disabled={!canAct}
+                        aria-label={intl.formatMessage(m.deleteOf, values)}
+                        onClick={() => actor.send({ type: 'sender.delete', senderId: sender.id })}
+                      >
+                        {intl.formatMessage(m.delete)}
+                      </Button>
+                    </Permitted>
                   </Group>
                 </Table.Td>
               </Table.Tr>

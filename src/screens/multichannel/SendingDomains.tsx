@@ -22,6 +22,7 @@ import {
   selectDomains,
 } from '../../machines/senderSettings/senderSettings.selectors.ts';
 import { sendersMessages as m } from './SendersScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 type DnsRecord = SendingDomain['records'][number];
 
@@ -109,14 +110,16 @@ export function SendingDomains({ actor }: { actor: ActorRefFrom<typeof senderSet
                       })
                     : intl.formatMessage(m.neverChecked)}
                 </Text>
-                <Button
-                  size="compact-sm"
-                  disabled={!canAct}
-                  loading={checkingId === domain.id}
-                  onClick={() => actor.send({ type: 'domain.check', domainId: domain.id })}
-                >
-                  {intl.formatMessage(m.checkDns)}
-                </Button>
+                <Permitted permission="senders:manage">
+                  <Button
+                    size="compact-sm"
+                    disabled={!canAct}
+                    loading={checkingId === domain.id}
+                    onClick={() => actor.send({ type: 'domain.check', domainId: domain.id })}
+                  >
+                    {intl.formatMessage(m.checkDns)}
+                  </Button>
+                </Permitted>
               </Group>
             </Group>
             <Table.ScrollContainer minWidth={720}>

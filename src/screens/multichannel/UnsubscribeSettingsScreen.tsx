@@ -11,7 +11,7 @@ import { unsubscribeSettingsMessages as m } from './UnsubscribeSettingsScreen.me
 export function UnsubscribeSettingsScreen() {
   const actor = useActorRef(unsubscribeSettingsMachine, actorOptions());
   return (
-    <SettingsFormFrame actor={actor} texts={m} statusTestId="unsubscribe-status">
+    <SettingsFormFrame actor={actor} texts={m} statusTestId="unsubscribe-status" permission="settings:manage">
       {(loaded) =>
         loaded ? (
           <Grid gap="xl">

@@ -19,6 +19,10 @@ export const pendingReasonMessages = defineMessages({
     id: 'screen.engine.pendingReason.senderUnverified',
     defaultMessage: 'Paused: the sender’s address changed and is not verified. Confirm it, then resume.',
   },
+  credits_exhausted: {
+    id: 'screen.engine.pendingReason.creditsExhausted',
+    defaultMessage: 'Paused: the channel’s credits ran out. It resumes by itself when credits are added.',
+  },
 } satisfies Record<PendingReason, unknown>);
 
 /** The pending count beside a sending campaign. */

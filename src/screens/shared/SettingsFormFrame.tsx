@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { AnyActorRef } from 'xstate';
+import type { Permission } from '../../../shared/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { commonMessages } from '../../i18n/common.messages.ts';
 import {
   selectBusy,
@@ -13,6 +15,7 @@ import {
   selectIsRejected,
   selectStep,
 } from '../../machines/settingsForm/settingsForm.selectors.ts';
+import { Permitted } from './Permitted.tsx';
 
 /** The texts a settings screen names its own way. */
 export interface SettingsFormTexts {
@@ -35,13 +38,15 @@ interface Props {
   /** The form's fields; `loaded` says whether the settings are in (the fields may show their own loading). */
   children: (loaded: boolean) => ReactNode;
   maw?: number;
+  /** The permission saving needs (company settings); without it the fields and Save are disabled. */
+  permission?: Permission;
 }
 
 /**
  * What every settings screen shows around its fields, from the settings form chart's state: the loader, the load and
  * save failures, a 422's summary, a retry after a failed load, and Save, Discard and the saved/unsaved status.
  */
-export function SettingsFormFrame({ actor, texts, statusTestId, children, maw }: Props) {
+export function SettingsFormFrame({ actor, texts, statusTestId, children, maw, permission = 'self' }: Props) {
   const intl = useIntl();
   const step = useSelector(actor, selectStep);
   const busy = useSelector(actor, selectBusy);
@@ -51,6 +56,7 @@ export function SettingsFormFrame({ actor, texts, statusTestId, children, maw }:
   const canDiscard = useSelector(actor, selectCanDiscard);
   const rejected = useSelector(actor, selectIsRejected);
   const loaded = step !== 'loading' && step !== 'loadFailed';
+  const mayChange = useCan(permission);
   return (
     <Paper withBorder p="xl" radius="md" maw={maw}>
       <Stack aria-busy={busy}>
@@ -71,12 +77,16 @@ export function SettingsFormFrame({ actor, texts, statusTestId, children, maw }:
             {intl.formatMessage(commonMessages.retry)}
           </Button>
         ) : null}
-        {children(loaded)}
+        <Box component="fieldset" disabled={!mayChange} m={0} p={0} bd={0} miw={0}>
+          {children(loaded)}
+        </Box>
         {loaded ? (
           <Group>
-            <Button loading={busy} disabled={!canSave} onClick={() => actor.send({ type: 'settings.save' })}>
-              {intl.formatMessage(texts.save)}
-            </Button>
+            <Permitted permission={permission}>
+              <Button loading={busy} disabled={!canSave} onClick={() => actor.send({ type: 'settings.save' })}>
+                {intl.formatMessage(texts.save)}
+              </Button>
+            </Permitted>
             {canDiscard ? (
               <Button variant="default" onClick={() => actor.send({ type: 'settings.discard' })}>
                 {intl.formatMessage(texts.discard)}

@@ -1,5 +1,7 @@
-import { ActionIcon, Badge, Button, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { FormattedDate, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { notificationLink } from '../../../shared/notifications.ts';
 import { RealtimeActor } from '../../app/actors.ts';
 import { BellIcon } from '../../components/BellIcon.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
@@ -55,14 +57,25 @@ export function NotificationsBell() {
             </Text>
           ) : (
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {notifications.map((n) => (
-                <li key={n.id}>
-                  <Text size="sm">{intl.formatMessage(notificationMessage(n.kind), n.values)}</Text>
-                  <Text size="xs" c="dimmed">
-                    <FormattedDate value={n.createdAt} dateStyle="medium" timeStyle="short" />
-                  </Text>
-                </li>
-              ))}
+              {notifications.map((n) => {
+                // Each sentence links to the place it concerns, when its kind names one.
+                const text = intl.formatMessage(notificationMessage(n.kind), n.values);
+                const link = notificationLink(n.kind);
+                return (
+                  <li key={n.id}>
+                    {link ? (
+                      <Anchor component={Link} to={link} size="sm">
+                        {text}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm">{text}</Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      <FormattedDate value={n.createdAt} dateStyle="medium" timeStyle="short" />
+                    </Text>
+                  </li>
+                );
+              })}
             </Stack>
           )}
           {unread > 0 ? (

@@ -26,6 +26,7 @@ import type {
 } from '../../machines/tracker/tracker.types.ts';
 import { TRACKER_LIMITS } from '../../../shared/tracker.ts';
 import { trackerMessages as m, trackerTypeMessages } from './TrackerScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 /** Code a page calls after the snippet (not translated: it is code). */
 const CALLS = {
@@ -136,9 +137,11 @@ export function TrackerSettings({
             error={errors.retentionDays}
             w={240}
           />
-          <Button type="submit" w="fit-content" loading={saving} disabled={!canSave}>
-            {intl.formatMessage(m.save)}
-          </Button>
+          <Permitted permission="userflow:write">
+            <Button type="submit" w="fit-content" loading={saving} disabled={!canSave}>
+              {intl.formatMessage(m.save)}
+            </Button>
+          </Permitted>
         </Stack>
       </form>
     </Paper>

@@ -17,6 +17,7 @@ import {
 } from '../../machines/tracker/tracker.selectors.ts';
 import { TrackerDayChart, TrackerLiveEvents, TrackerSettings, TrackerSnippet } from './TrackerParts.tsx';
 import { trackerMessages as m } from './TrackerScreen.messages.ts';
+import { Permitted } from '../shared/Permitted.tsx';
 
 /** UserFlow → Tracker: the site's snippet, its settings, live events and the events per day. */
 export function TrackerScreen() {
@@ -59,9 +60,11 @@ export function TrackerScreen() {
             {intl.formatMessage(m.emptyTitle)}
           </Title>
           <Text maw={640}>{intl.formatMessage(m.emptyText)}</Text>
-          <Button loading={busy} disabled={!canCreate} onClick={() => actor.send({ type: 'site.create' })}>
-            {intl.formatMessage(m.create)}
-          </Button>
+          <Permitted permission="userflow:write">
+            <Button loading={busy} disabled={!canCreate} onClick={() => actor.send({ type: 'site.create' })}>
+              {intl.formatMessage(m.create)}
+            </Button>
+          </Permitted>
         </Stack>
       ) : null}
       {step === 'ready' && site && draft ? (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { createTestEnv, createUser, type TestEnv, type TestUser } from '../helpers.ts';
+import { createTestEnv, createUser, login, type TestEnv, type TestUser } from '../helpers.ts';
 import { emitWebhookEvent } from '../../../server/services/integrations/outbox.ts';
 import { newWebhookSecret } from '../../../server/services/integrations/signing.ts';
 import { createEndpoint, startReceiver, startWebhookWorker, waitFor } from './support.ts';
@@ -88,6 +88,16 @@ describe('webhook delivery', () => {
       expect(logged).toMatchObject({ attempt: 1, response_status: 200, response_body: 'ok', error: null });
       expect(logged!.request_headers['webhook-id']).toBe(uid);
       expect(JSON.stringify(logged!.request_headers)).not.toContain(a.secret.slice(6));
+      // The log shows the body byte for byte as the receiver heard it (rebuilt from the event, not copied).
+      const { token } = await login(env, user);
+      const log = await env.app.inject({
+        method: 'GET',
+        url: `/api/webhooks/${a.id}/deliveries`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const shown = log.json()[0].attempts[0];
+      expect(shown.requestBody).toBe(byPath['/a']!.body);
+      expect(new Webhook(a.secret).verify(shown.requestBody, shown.requestHeaders)).toMatchObject({ data: { id: 7 } });
     } finally {
       await worker.stop();
       await receiver.close();

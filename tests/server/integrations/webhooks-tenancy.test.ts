@@ -59,18 +59,20 @@ describe("another company's webhook ids answer 404", () => {
 });
 
 describe('members', () => {
-  it('get 403 on every webhook operation', async () => {
-    // A member of company A, with the owner's password.
+  it('without webhooks:manage read endpoints but get 403 on their secret and test', async () => {
+    // A viewer of company A, with the owner's password: integrations:read, not webhooks:manage (shared/permissions.ts).
     const email = `member.${Date.now()}@example.com`;
     await env.pool.query(
       `insert into users (company_id, email, password_hash, role)
-       select company_id, $2, password_hash, 'member' from users where id = $1`,
+       select company_id, $2, password_hash, 'viewer' from users where id = $1`,
       [a.userId, email],
     );
     const { token } = await login(env, { email, password: 'secret-pass' });
+    for (const url of ['/webhooks', `/webhooks/${mine}`]) {
+      const res = await env.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(200);
+    }
     for (const [method, url] of [
-      ['GET', '/webhooks'],
-      ['GET', `/webhooks/${mine}`],
       ['GET', `/webhooks/${mine}/secret`],
       ['POST', `/webhooks/${mine}/test`],
     ] as const) {

@@ -1,3 +1,4 @@
+import { assertWithinLimit } from '../../billing/limits.ts';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -176,6 +177,8 @@ export async function startImport(
     const current = rows[0];
     if (!current) throw notFound();
     if (current.status !== 'uploaded') throw conflict('import_started', 'This import has already started.');
+    // A company at its plan's contact limit cannot start an import (402 Upgrade required, shown where it tried).
+    await assertWithinLimit(db, scope.companyId, 'contacts', 1, scope.config.billing);
     const errors: FieldErrors = {};
     const listIds = [...new Set(input.listIds)];
     if (!listIds.length) errors.listIds = [FIELD_TEXTS.listRequired];

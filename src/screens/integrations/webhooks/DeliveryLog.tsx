@@ -14,6 +14,7 @@ import {
   type WebhookLogEventType,
 } from '../../../../shared/webhooks.ts';
 import { webhookLogMessages as m, webhooksMessages as w } from '../WebhooksScreen.messages.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = { pending: 'blue', succeeded: 'teal', failed: 'red' };
 
@@ -63,9 +64,11 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
       <Group justify="space-between">
         <Text fw={600}>{intl.formatMessage(m.title)}</Text>
         <Group gap="xs">
-          <Button size="xs" disabled={!ready} onClick={() => actor.send({ type: 'log.test' })}>
-            {intl.formatMessage(m.test)}
-          </Button>
+          <Permitted permission="webhooks:manage">
+            <Button size="xs" disabled={!ready} onClick={() => actor.send({ type: 'log.test' })}>
+              {intl.formatMessage(m.test)}
+            </Button>
+          </Permitted>
           <Button size="xs" variant="default" disabled={!ready} onClick={() => actor.send({ type: 'log.refresh' })}>
             {intl.formatMessage(m.refresh)}
           </Button>
@@ -134,13 +137,15 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
           value={since}
           onChange={(event) => setSince(event.currentTarget.value)}
         />
-        <Button
-          variant="default"
-          disabled={!ready || !since}
-          onClick={() => actor.send({ type: 'log.replay', since: new Date(since).toISOString() })}
-        >
-          {intl.formatMessage(m.replay)}
-        </Button>
+        <Permitted permission="webhooks:manage">
+          <Button
+            variant="default"
+            disabled={!ready || !since}
+            onClick={() => actor.send({ type: 'log.replay', since: new Date(since).toISOString() })}
+          >
+            {intl.formatMessage(m.replay)}
+          </Button>
+        </Permitted>
       </Group>
       {loading ? <Loader size="sm" aria-label={intl.formatMessage(commonMessages.loading)} /> : null}
       {!loading && !failed && !ctx.deliveries.length ? <Text>{intl.formatMessage(m.empty)}</Text> : null}
@@ -183,14 +188,16 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
                         >
                           {intl.formatMessage(m.details)}
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          disabled={!ready}
-                          onClick={() => actor.send({ type: 'delivery.retry', deliveryId: d.id })}
-                        >
-                          {intl.formatMessage(m.retry)}
-                        </Button>
+                        <Permitted permission="webhooks:manage">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            disabled={!ready}
+                            onClick={() => actor.send({ type: 'delivery.retry', deliveryId: d.id })}
+                          >
+                            {intl.formatMessage(m.retry)}
+                          </Button>
+                        </Permitted>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

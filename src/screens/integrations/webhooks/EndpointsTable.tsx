@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { webhookEndpointsMachine, WebhookEndpoint } from '../../../machines/webhooks/webhookEndpoints.machine.ts';
 import { webhooksMessages as m } from '../WebhooksScreen.messages.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 function StatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
   const intl = useIntl();
@@ -67,31 +68,37 @@ export function EndpointsTable({ actor }: { actor: ActorRefFrom<typeof webhookEn
                   >
                     {intl.formatMessage(m.show)}
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={!canAct}
-                    onClick={() => actor.send({ type: 'endpoint.edit', endpointId: endpoint.id })}
-                  >
-                    {intl.formatMessage(m.edit)}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={!canAct}
-                    onClick={() => actor.send({ type: 'endpoint.toggle', endpointId: endpoint.id })}
-                  >
-                    {intl.formatMessage(endpoint.enabled ? m.disable : m.enable)}
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    disabled={!canAct}
-                    onClick={() => actor.send({ type: 'endpoint.delete', endpointId: endpoint.id })}
-                  >
-                    {intl.formatMessage(m.delete)}
-                  </Button>
+                  <Permitted permission="webhooks:manage">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!canAct}
+                      onClick={() => actor.send({ type: 'endpoint.edit', endpointId: endpoint.id })}
+                    >
+                      {intl.formatMessage(m.edit)}
+                    </Button>
+                  </Permitted>
+                  <Permitted permission="webhooks:manage">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!canAct}
+                      onClick={() => actor.send({ type: 'endpoint.toggle', endpointId: endpoint.id })}
+                    >
+                      {intl.formatMessage(endpoint.enabled ? m.disable : m.enable)}
+                    </Button>
+                  </Permitted>
+                  <Permitted permission="webhooks:manage">
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      disabled={!canAct}
+                      onClick={() => actor.send({ type: 'endpoint.delete', endpointId: endpoint.id })}
+                    >
+                      {intl.formatMessage(m.delete)}
+                    </Button>
+                  </Permitted>
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../../components/contacts/ConfirmModal.tsx';
 import { commonMessages } from '../../../i18n/common.messages.ts';
 import { webhookSecretMachine } from '../../../machines/webhooks/webhookSecret.machine.ts';
 import { webhooksMessages as m } from '../WebhooksScreen.messages.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 /** The endpoint's signing secret, shown on demand, with its rotation behind a confirmation. */
 export function SecretPanel({ endpointId }: { endpointId: number }) {
@@ -50,17 +51,21 @@ export function SecretPanel({ endpointId }: { endpointId: number }) {
         </Stack>
       ) : null}
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          loading={busy && !confirming}
-          onClick={() => actor.send({ type: secret ? 'secret.hide' : 'secret.reveal' })}
-        >
-          {intl.formatMessage(secret ? m.hide : m.reveal)}
-        </Button>
-        <Button size="xs" variant="default" color="orange" onClick={() => actor.send({ type: 'secret.rotate' })}>
-          {intl.formatMessage(m.rotate)}
-        </Button>
+        <Permitted permission="webhooks:manage">
+          <Button
+            size="xs"
+            variant="default"
+            loading={busy && !confirming}
+            onClick={() => actor.send({ type: secret ? 'secret.hide' : 'secret.reveal' })}
+          >
+            {intl.formatMessage(secret ? m.hide : m.reveal)}
+          </Button>
+        </Permitted>
+        <Permitted permission="webhooks:manage">
+          <Button size="xs" variant="default" color="orange" onClick={() => actor.send({ type: 'secret.rotate' })}>
+            {intl.formatMessage(m.rotate)}
+          </Button>
+        </Permitted>
       </Group>
       <ConfirmModal
         opened={confirming}

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Box, Card, Group, Menu, Text } from '@mantine/core'
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { TemplateSummary } from '../../../machines/templateLibrary/templateLibrary.machine.ts';
+import { IfCan } from '../../shared/Permitted.tsx';
 import { templatesMessages as m } from './templates.messages.ts';
 
 /** The thumbnail is the compiled HTML drawn at 600 px in a sandboxed iframe and scaled down with CSS. */
@@ -65,11 +66,14 @@ export function TemplateCard({ template, onDuplicate, onRename, onDelete }: Temp
             <Menu.Item component={Link} to={`?template=${template.id}`}>
               {intl.formatMessage(m.edit)}
             </Menu.Item>
-            <Menu.Item onClick={onDuplicate}>{intl.formatMessage(m.duplicate)}</Menu.Item>
-            <Menu.Item onClick={onRename}>{intl.formatMessage(m.rename)}</Menu.Item>
-            <Menu.Item color="red" onClick={onDelete}>
-              {intl.formatMessage(m.delete)}
-            </Menu.Item>
+            {/* Without messages:write the menu only opens the template (read-only for the role). */}
+            <IfCan permission="messages:write">
+              <Menu.Item onClick={onDuplicate}>{intl.formatMessage(m.duplicate)}</Menu.Item>
+              <Menu.Item onClick={onRename}>{intl.formatMessage(m.rename)}</Menu.Item>
+              <Menu.Item color="red" onClick={onDelete}>
+                {intl.formatMessage(m.delete)}
+              </Menu.Item>
+            </IfCan>
           </Menu.Dropdown>
         </Menu>
       </Group>

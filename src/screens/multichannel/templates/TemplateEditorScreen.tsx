@@ -28,6 +28,7 @@ import { MjmlCanvas, type MjmlCanvasHandle } from './MjmlCanvas.tsx';
 import { SourceView } from './SourceView.tsx';
 import { TestSendDialog } from './TestSendDialog.tsx';
 import { editorMessages as m } from './templates.messages.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 interface TemplateEditorScreenProps {
   channel: Channel;
@@ -118,12 +119,16 @@ export function TemplateEditorScreen({ channel, templateId, onClose }: TemplateE
           <Button variant="default" onClick={() => setPanel('preview')}>
             {intl.formatMessage(m.preview)}
           </Button>
-          <Button variant="default" onClick={() => testSend.send({ type: 'testSend.open' })}>
-            {intl.formatMessage(m.testSend)}
-          </Button>
-          <Button onClick={save} loading={saving} disabled={!canSave}>
-            {intl.formatMessage(m.save)}
-          </Button>
+          <Permitted permission="messages:send">
+            <Button variant="default" onClick={() => testSend.send({ type: 'testSend.open' })}>
+              {intl.formatMessage(m.testSend)}
+            </Button>
+          </Permitted>
+          <Permitted permission="messages:write">
+            <Button onClick={save} loading={saving} disabled={!canSave}>
+              {intl.formatMessage(m.save)}
+            </Button>
+          </Permitted>
         </Group>
       </Group>
       <TextInput

@@ -20,6 +20,7 @@ import type { templateLibraryMachine } from '../../../machines/templateLibrary/t
 import { TemplateCard } from './TemplateCard.tsx';
 import { CreateTemplateDialog, RenameTemplateDialog } from './TemplateDialogs.tsx';
 import { templatesMessages as m } from './templates.messages.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 const ERROR_TEXT = {
   loadFailed: m.loadFailed,
@@ -55,12 +56,14 @@ export function TemplateLibraryView({ actor }: { actor: ActorRefFrom<typeof temp
           </Title>
           <Text c="dimmed">{intl.formatMessage(m.intro)}</Text>
         </div>
-        <Button
-          onClick={() => actor.send({ type: 'create.open' })}
-          disabled={!actor.getSnapshot().can({ type: 'create.open' })}
-        >
-          {intl.formatMessage(m.create)}
-        </Button>
+        <Permitted permission="messages:write">
+          <Button
+            onClick={() => actor.send({ type: 'create.open' })}
+            disabled={!actor.getSnapshot().can({ type: 'create.open' })}
+          >
+            {intl.formatMessage(m.create)}
+          </Button>
+        </Permitted>
       </Group>
       <form
         role="search"

@@ -125,6 +125,24 @@ export const wizardText = defineMessages({
   testSendFailed: { id: 'screen.messageWizard.test.failed', defaultMessage: MESSAGING_TEXTS.testSendFailed },
   sendNow: { id: 'screen.messageWizard.send.now', defaultMessage: 'Send' },
   schedule: { id: 'screen.messageWizard.send.schedule', defaultMessage: 'Schedule' },
+  cost: defineMessage<{ cost: number; balance: number }>({
+    id: 'screen.messageWizard.cost',
+    defaultMessage: 'Cost: {cost, number} credits (balance: {balance, number} credits)',
+  }),
+  costEstimating: { id: 'screen.messageWizard.cost.estimating', defaultMessage: 'Cost: estimating…' },
+  costFailed: { id: 'screen.messageWizard.cost.failed', defaultMessage: 'The cost could not be estimated.' },
+  costRetry: { id: 'screen.messageWizard.cost.retry', defaultMessage: 'Estimate again' },
+  costShort: defineMessage<{ cost: number; balance: number }>({
+    id: 'screen.messageWizard.cost.short',
+    defaultMessage:
+      'Not enough credits on this channel for this send: {cost, number} needed, {balance, number} available. Ask the account owner to top up.',
+  }),
+  costShortScheduled: {
+    id: 'screen.messageWizard.cost.shortScheduled',
+    defaultMessage:
+      'The balance does not cover this send today: at its time it waits, paused, until credits are added.',
+  },
+  costBalances: { id: 'screen.messageWizard.cost.balances', defaultMessage: 'See balances' },
   sendBlocked: {
     id: 'screen.messageWizard.send.blocked',
     defaultMessage: 'Sending waits until every change is saved and every required item passes.',

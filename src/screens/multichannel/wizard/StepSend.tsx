@@ -11,14 +11,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { ActorRefFrom } from 'xstate';
 import { useIntl } from 'react-intl';
 import { TEST_SEND_MAX_ADDRESSES } from '../../../../shared/messaging.ts';
 import type { MessageSchedule } from '../../../machines/messageWizard/messageWizard.machine.ts';
 import { ScheduleEditorField } from '../../shared/ScheduleEditorField.tsx';
 import { checklistText, issueText, wizardText as w } from './MessageWizard.messages.ts';
 import { useWizardActor } from './wizardActor.ts';
+import { sendCostMachine } from '../../../machines/sendCost/sendCost.machine.ts';
+import { Permitted } from '../../shared/Permitted.tsx';
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const DEFAULT_PATTERN = '0 9 * * 1';
@@ -37,6 +41,11 @@ export function StepSend() {
 
   // The checklist reflects the saved message: read it each time this step opens.
   useEffect(() => actor.send({ type: 'checklist.refresh' }), [actor]);
+  // What the counted recipients cost on the channel, estimated again at each new count (billing/sends.ts).
+  const channel = useSelector(actor, (s) => s.context.channel);
+  const count = useSelector(actor, (s) => s.context.count);
+  const cost = useActorRef(sendCostMachine, { input: { channel, recipients: count } });
+  useEffect(() => cost.send({ type: 'recipients.set', recipients: count }), [cost, count]);
 
   return (
     <Stack maw={760}>
@@ -86,15 +95,18 @@ export function StepSend() {
           onChange={(pattern) => change({ ...schedule, pattern })}
         />
       )}
-      <Summary />
+      <Summary cost={cost} />
+      <CostShort cost={cost} mode={schedule.mode} />
       <Checklist />
       <TestSend />
-      <SendButton mode={schedule.mode} />
+      <SendButton mode={schedule.mode} cost={cost} />
     </Stack>
   );
 }
 
-function Summary() {
+type CostActor = ActorRefFrom<typeof sendCostMachine>;
+
+function Summary({ cost }: { cost: CostActor }) {
   const intl = useIntl();
   const actor = useWizardActor();
   const draft = useSelector(actor, (s) => s.context.draft);
@@ -117,8 +129,49 @@ function Summary() {
           {intl.formatMessage(w.sender)}: {sender ? `${draft.fromName ?? sender.name} <${sender.address}>` : '—'}
         </List.Item>
         <List.Item>{intl.formatMessage(counting ? w.counting : w.recipients, { count: count ?? 0 })}</List.Item>
+        <CostLine cost={cost} />
       </List>
     </Paper>
+  );
+}
+
+/** The send's cost in credits beside the balance; nothing when billing is off or before the count. */
+function CostLine({ cost }: { cost: CostActor }) {
+  const intl = useIntl();
+  const estimating = useSelector(cost, (s) => s.hasTag('busy'));
+  const failed = useSelector(cost, (s) => s.hasTag('error'));
+  const estimate = useSelector(cost, (s) => s.context.estimate);
+  if (estimating) return <List.Item>{intl.formatMessage(w.costEstimating)}</List.Item>;
+  if (failed)
+    return (
+      <List.Item>
+        {intl.formatMessage(w.costFailed)}{' '}
+        <Button size="compact-xs" variant="subtle" onClick={() => cost.send({ type: 'estimate.retry' })}>
+          {intl.formatMessage(w.costRetry)}
+        </Button>
+      </List.Item>
+    );
+  if (!estimate?.enabled) return null;
+  return (
+    <List.Item data-testid="send-cost">
+      {intl.formatMessage(w.cost, { cost: estimate.cost, balance: estimate.balance })}
+    </List.Item>
+  );
+}
+
+/** A balance short of the cost: sending now is refused; a scheduled send will wait paused for credits. */
+function CostShort({ cost, mode }: { cost: CostActor; mode: MessageSchedule['mode'] }) {
+  const intl = useIntl();
+  const short = useSelector(cost, (s) => s.hasTag('short'));
+  const estimate = useSelector(cost, (s) => s.context.estimate);
+  if (!short || !estimate) return null;
+  return (
+    <Alert color={mode === 'now' ? 'red' : 'orange'} role="alert" data-testid="send-cost-short">
+      {mode === 'now'
+        ? intl.formatMessage(w.costShort, { cost: estimate.cost, balance: estimate.balance })
+        : intl.formatMessage(w.costShortScheduled)}{' '}
+      <Link to="/billing/channels">{intl.formatMessage(w.costBalances)}</Link>
+    </Alert>
   );
 }
 
@@ -195,13 +248,15 @@ function TestSend() {
               : undefined
           }
         />
-        <Button
-          loading={testing}
-          disabled={!testing && !canSubmit}
-          onClick={() => actor.send({ type: 'testSend.submit', addresses })}
-        >
-          {intl.formatMessage(w.testSubmit)}
-        </Button>
+        <Permitted permission="messages:send">
+          <Button
+            loading={testing}
+            disabled={!testing && !canSubmit}
+            onClick={() => actor.send({ type: 'testSend.submit', addresses })}
+          >
+            {intl.formatMessage(w.testSubmit)}
+          </Button>
+        </Permitted>
       </Group>
       {error === 'testSendFailed' && (
         <Alert color="red" mt="xs">
@@ -217,10 +272,12 @@ function TestSend() {
   );
 }
 
-function SendButton({ mode }: { mode: MessageSchedule['mode'] }) {
+function SendButton({ mode, cost }: { mode: MessageSchedule['mode']; cost: CostActor }) {
   const intl = useIntl();
   const actor = useWizardActor();
-  const canSend = useSelector(actor, (s) => s.can({ type: 'wizard.send' }));
+  // A send now the balance cannot pay for is refused before it reaches the server (which refuses it too, 402).
+  const short = useSelector(cost, (s) => s.hasTag('short')) && mode === 'now';
+  const canSend = useSelector(actor, (s) => s.can({ type: 'wizard.send' })) && !short;
   const sending = useSelector(actor, (s) => s.matches({ ready: { task: 'sending' } }));
   const error = useSelector(actor, (s) => s.context.errors.task);
   return (
@@ -228,15 +285,17 @@ function SendButton({ mode }: { mode: MessageSchedule['mode'] }) {
       {(error === 'sendFailed' || error === 'sendRefused') && (
         <Alert color="red">{intl.formatMessage(error === 'sendFailed' ? w.sendFailed : w.sendRefused)}</Alert>
       )}
-      {!canSend && !sending && (
+      {!canSend && !sending && !short && (
         <Text size="sm" c="dimmed">
           {intl.formatMessage(w.sendBlocked)}
         </Text>
       )}
       <Group justify="flex-end">
-        <Button size="md" disabled={!canSend} loading={sending} onClick={() => actor.send({ type: 'wizard.send' })}>
-          {intl.formatMessage(mode === 'now' ? w.sendNow : w.schedule)}
-        </Button>
+        <Permitted permission="messages:send">
+          <Button size="md" disabled={!canSend} loading={sending} onClick={() => actor.send({ type: 'wizard.send' })}>
+            {intl.formatMessage(mode === 'now' ? w.sendNow : w.schedule)}
+          </Button>
+        </Permitted>
       </Group>
     </Stack>
   );

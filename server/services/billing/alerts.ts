@@ -1,0 +1,52 @@
+import { BILLING_NOTIFICATIONS, BILLING_TEXTS, fillText, type PlanLimit } from '../../../shared/billing.ts';
+import type { Channel } from '../../../shared/messaging.ts';
+import type { AppContext } from '../../context.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { notify } from '../notifications/notifications.ts';
+import { forJob } from '../scope.ts';
+import type { DebitResult } from './ledger.ts';
+
+/**
+ * What follows a debit that crossed its channel's low-balance threshold (issue 21 §4.5): a notification
+ * `billing.low_balance` and an email to each owner, once per crossing — `debit()` says `crossedThreshold` only for
+ * the debit that went from at or above the threshold to below it. Call it after the debit's transaction commits.
+ */
+export async function afterDebit(
+  ctx: AppContext,
+  companyId: string,
+  channel: Channel,
+  result: DebitResult,
+): Promise<void> {
+  if (!result.crossedThreshold) return;
+  const scope = forJob(ctx, companyId);
+  const { rows } = await scope.db.query<{ threshold: number }>(
+    `select low_balance_threshold::int as threshold from credit_balances where company_id = $1 and channel = $2`,
+    [companyId, channel],
+  );
+  const values = { channel, balance: result.balanceAfter, threshold: rows[0]?.threshold ?? 0 };
+  await notify(ctx, { companyId, kind: BILLING_NOTIFICATIONS.lowBalance, level: 'warning', values });
+  await scope.db.transaction(async (tx) => {
+    const owners = await tx.query<{ email: string }>(
+      `select email from users where company_id = $1 and role = 'owner'`,
+      [companyId],
+    );
+    for (const owner of owners.rows)
+      await enqueueMail(
+        tx,
+        {
+          companyId,
+          to: owner.email,
+          subject: fillText(BILLING_TEXTS.lowBalanceSubject, values),
+          text: fillText(BILLING_TEXTS.lowBalanceBody, values),
+          kind: BILLING_NOTIFICATIONS.lowBalance,
+        },
+        Boolean(ctx.config.smtpUrl),
+        true,
+      );
+  });
+}
+
+/** The notification `billing.limit_reached` when a plan limit refused something. */
+export async function limitReached(ctx: AppContext, companyId: string, limit: PlanLimit, max: number): Promise<void> {
+  await notify(ctx, { companyId, kind: BILLING_NOTIFICATIONS.limitReached, level: 'warning', values: { limit, max } });
+}

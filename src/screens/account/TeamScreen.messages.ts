@@ -1,0 +1,71 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+type Who = { name: string };
+
+export const teamMessages = defineMessages({
+  membersTab: { id: 'screen.team.membersTab', defaultMessage: 'Members' },
+  auditTab: { id: 'screen.team.auditTab', defaultMessage: 'Audit log' },
+  membersTitle: { id: 'screen.team.membersTitle', defaultMessage: 'Team members' },
+  invitationsTitle: { id: 'screen.team.invitationsTitle', defaultMessage: 'Pending invitations' },
+  invitationsEmpty: { id: 'screen.team.invitationsEmpty', defaultMessage: 'No pending invitations.' },
+  invite: { id: 'screen.team.invite', defaultMessage: 'Invite a member' },
+  name: { id: 'screen.team.name', defaultMessage: 'Name' },
+  email: { id: 'screen.team.email', defaultMessage: 'Email' },
+  role: { id: 'screen.team.role', defaultMessage: 'Role' },
+  twoFactor: { id: 'screen.team.twoFactor', defaultMessage: '2FA' },
+  twoFactorOn: { id: 'screen.team.twoFactorOn', defaultMessage: 'On' },
+  twoFactorOff: { id: 'screen.team.twoFactorOff', defaultMessage: 'Off' },
+  lastActive: { id: 'screen.team.lastActive', defaultMessage: 'Last activity' },
+  never: { id: 'screen.team.never', defaultMessage: 'Never' },
+  actions: { id: 'screen.team.actions', defaultMessage: 'Actions' },
+  you: { id: 'screen.team.you', defaultMessage: '(you)' },
+  roleOf: defineMessage<Who>({ id: 'screen.team.roleOf', defaultMessage: 'Role of {name}' }),
+  remove: { id: 'screen.team.remove', defaultMessage: 'Remove' },
+  transfer: { id: 'screen.team.transfer', defaultMessage: 'Make owner' },
+  invitedBy: { id: 'screen.team.invitedBy', defaultMessage: 'Invited by' },
+  expires: { id: 'screen.team.expires', defaultMessage: 'Expires' },
+  expired: { id: 'screen.team.expired', defaultMessage: 'Expired' },
+  resend: { id: 'screen.team.resend', defaultMessage: 'Resend' },
+  revoke: { id: 'screen.team.revoke', defaultMessage: 'Revoke' },
+  inviteTitle: { id: 'screen.team.inviteTitle', defaultMessage: 'Invite a member' },
+  inviteText: {
+    id: 'screen.team.inviteText',
+    defaultMessage: 'We email a link valid for 7 days. The new member chooses a name and a password.',
+  },
+  inviteSend: { id: 'screen.team.inviteSend', defaultMessage: 'Send invitation' },
+  removeTitle: { id: 'screen.team.removeTitle', defaultMessage: 'Remove this member?' },
+  removeText: defineMessage<Who>({
+    id: 'screen.team.removeText',
+    defaultMessage: '{name} loses access at once: their sessions and API keys end.',
+  }),
+  transferTitle: { id: 'screen.team.transferTitle', defaultMessage: 'Transfer ownership?' },
+  transferText: defineMessage<Who>({
+    id: 'screen.team.transferText',
+    defaultMessage: '{name} becomes the owner, with billing and ownership. You become an admin.',
+  }),
+  revokeTitle: { id: 'screen.team.revokeTitle', defaultMessage: 'Revoke this invitation?' },
+  revokeText: defineMessage<Who>({
+    id: 'screen.team.revokeText',
+    defaultMessage: 'The link sent to {name} stops working.',
+  }),
+  loadFailed: { id: 'screen.team.loadFailed', defaultMessage: 'The team could not be loaded.' },
+  actionFailed: { id: 'screen.team.actionFailed', defaultMessage: 'The change failed. Please try again.' },
+  inviteFailed: {
+    id: 'screen.team.inviteFailed',
+    defaultMessage: 'The invitation could not be sent. Please try again.',
+  },
+  lastOwner: {
+    id: 'screen.team.lastOwner',
+    defaultMessage: 'The last owner cannot leave or be demoted. Transfer ownership to an admin first.',
+  },
+  gone: {
+    id: 'screen.team.gone',
+    defaultMessage: 'This member or invitation no longer exists. The list was reloaded.',
+  },
+  noticeInvited: { id: 'screen.team.noticeInvited', defaultMessage: 'Invitation sent.' },
+  noticeChangeRole: { id: 'screen.team.noticeChangeRole', defaultMessage: 'Role changed.' },
+  noticeRemove: { id: 'screen.team.noticeRemove', defaultMessage: 'Member removed.' },
+  noticeTransfer: { id: 'screen.team.noticeTransfer', defaultMessage: 'Ownership transferred.' },
+  noticeResend: { id: 'screen.team.noticeResend', defaultMessage: 'Invitation sent again.' },
+  noticeRevoke: { id: 'screen.team.noticeRevoke', defaultMessage: 'Invitation revoked.' },
+});
