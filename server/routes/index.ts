@@ -33,6 +33,7 @@ import { apiKeyHandlers } from './integrations/apiKeys.ts';
 import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
 import { checkOperatorKey } from '../http/operatorKey.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
+import { userflowModelHandlers } from './userflow/models.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
 import { teamHandlers } from './team/team.ts';
 import { workflowHandlers } from './workflows/workflows.ts';
@@ -71,6 +72,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...trackerHandlers(ctx),
     ...webhookHandlers(ctx),
     ...teamHandlers(ctx),
+    ...userflowModelHandlers(ctx),
   };
 }
 
