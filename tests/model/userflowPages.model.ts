@@ -27,7 +27,7 @@ const draft: ModelSummary = { ...active, id: 2, name: '', status: 'draft', quali
 
 export const modelListEventFixtures = {
   'list.retry': [{ type: 'list.retry' }],
-  'model.create': [{ type: 'model.create' }],
+  'model.create': [{ type: 'model.create', name: 'Buyers in 30 days' }],
   'model.act': [
     { type: 'model.act', id: 1, action: 'pause' },
     { type: 'model.act', id: 99, action: 'retrain' },

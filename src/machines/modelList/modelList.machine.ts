@@ -61,6 +61,7 @@ export const modelListMachine = setup({
           invoke: {
             id: 'createModel',
             src: 'createModel',
+            input: ({ event }) => ({ name: (event as Extract<ModelListEvent, { type: 'model.create' }>).name }),
             onDone: { target: 'idle', actions: { type: 'assignCreated', params: ({ event }) => event.output.id } },
             onError: { target: 'idle', actions: { type: 'failWith', params: 'createFailed' } },
           },

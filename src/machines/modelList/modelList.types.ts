@@ -29,7 +29,7 @@ export interface ModelListContext {
 
 export type ModelListEvent =
   | { type: 'list.retry' }
-  | { type: 'model.create' }
+  | { type: 'model.create'; name: string }
   | { type: 'model.act'; id: number; action: ModelAction }
   | { type: 'model.delete'; id: number }
   | { type: 'delete.confirm' }

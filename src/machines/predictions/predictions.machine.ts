@@ -124,7 +124,11 @@ export const predictionsMachine = setup({
           invoke: {
             id: 'createSegment',
             src: 'createSegment',
-            input: ({ context }) => ({ modelId: context.modelId!, threshold: context.threshold }),
+            input: ({ context }) => ({
+              modelId: context.modelId!,
+              threshold: context.threshold,
+              modelName: context.models.find((m) => m.id === context.modelId)?.name ?? '',
+            }),
             onDone: { target: 'idle', actions: { type: 'assignSegment', params: ({ event }) => event.output } },
             onError: { target: 'idle', actions: { type: 'failWith', params: 'segmentFailed' } },
           },

@@ -20,6 +20,7 @@ export const userflowText = {
         'Missiva trains the model, shows how good it is on data it never saw, and scores your contacts.',
     },
     create: { id: 'screen.userflow.list.create', defaultMessage: 'New model' },
+    untitled: { id: 'screen.userflow.list.untitled', defaultMessage: 'Untitled model' },
     createFailed: { id: 'screen.userflow.list.createFailed', defaultMessage: 'The model could not be created.' },
     actionFailed: { id: 'screen.userflow.list.actionFailed', defaultMessage: 'The change could not be made.' },
     deleteFailed: { id: 'screen.userflow.list.deleteFailed', defaultMessage: 'The model could not be deleted.' },

@@ -50,7 +50,11 @@ export function UserflowScreen() {
             {intl.formatMessage(m.tracker)}
           </Anchor>
           {canWrite && models.length > 0 && (
-            <Button loading={creating} disabled={!idle} onClick={() => actor.send({ type: 'model.create' })}>
+            <Button
+              loading={creating}
+              disabled={!idle}
+              onClick={() => actor.send({ type: 'model.create', name: intl.formatMessage(m.untitled) })}
+            >
               {intl.formatMessage(m.create)}
             </Button>
           )}
@@ -81,7 +85,11 @@ export function UserflowScreen() {
           </Title>
           <Text maw={720}>{intl.formatMessage(m.emptyText)}</Text>
           {canWrite && (
-            <Button loading={creating} disabled={!idle} onClick={() => actor.send({ type: 'model.create' })}>
+            <Button
+              loading={creating}
+              disabled={!idle}
+              onClick={() => actor.send({ type: 'model.create', name: intl.formatMessage(m.untitled) })}
+            >
               {intl.formatMessage(m.create)}
             </Button>
           )}
