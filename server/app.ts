@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { limitReached } from './services/billing/alerts.ts';
+import { LimitReached } from './services/billing/limits.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STATUS_CODES } from 'node:http';
@@ -198,6 +200,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       Array.isArray(wrapped) && wrapped.at(-1) instanceof HttpError ? (wrapped.at(-1) as HttpError) : thrown;
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+      // A plan limit that refused the user tells the team in the bell too (at most once a day per limit).
+      if (error instanceof LimitReached && request.auth)
+        void limitReached(ctx, request.auth.companyId, error.limit, error.max).catch((err: unknown) =>
+          request.log.warn({ err }, 'limit notification failed'),
+        );
       return reply
         .status(error.statusCode)
         .send({ code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });

@@ -21,6 +21,8 @@ export const TASKS = {
   pruneAuditLog: 'prune_audit_log',
   /** Moves a workflow's due runs through their steps, a batch per transaction (server/services/workflows/engine.ts). */
   advanceWorkflow: 'advance_workflow',
+  /** Matches a company's new contact events (the timeline) to its active workflows' triggers and enrols contacts. */
+  workflowTrigger: 'workflow_trigger',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -39,6 +41,8 @@ export const jobKeys = {
   webhookEndpoint: (endpointId: number) => `webhook-endpoint:${endpointId}`,
   /** A workflow's advancing job now, or at a wait's end (one job per workflow and time, never per contact). */
   workflowAdvance: (workflowId: number, at?: string) => `workflow-advance:${workflowId}${at ? `:${at}` : ''}`,
+  /** One trigger-matching job per company: events recorded while it is queued join it (migration 041 queues it). */
+  workflowTrigger: (companyId: string) => `workflow-trigger:${companyId}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

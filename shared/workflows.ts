@@ -22,6 +22,18 @@ export const TRIGGER_TYPES = [
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
+/**
+ * The triggers that fire from the contact timeline (contact_events), by the event type that fires each. Migration
+ * 041's statement trigger on contact_events holds the same pairs (tests/server/workflows/triggers.test.ts compares).
+ */
+export const STREAM_TRIGGERS = {
+  'contact.updated': 'attributeChanged',
+  'message.opened': 'emailOpened',
+  'message.clicked': 'emailClicked',
+  'message.bounced': 'emailBounced',
+  'message.unsubscribed': 'unsubscribed',
+} as const satisfies Record<string, TriggerType>;
+
 /** Node kinds, read from the contract's `WorkflowNode.kind`: the trigger and the steps after it. */
 export const NODE_KINDS = WorkflowNodeSchema.properties.kind.enum;
 export type NodeKind = (typeof NODE_KINDS)[number];

@@ -85,6 +85,14 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   throw new Error(`${what} did not come up within ${timeoutMs} ms`);
 }
 
+/**
+ * How long nginx keeps an idle connection to a node: shorter than the nodes' SHUTDOWN_DELAY_MS (1 s here), so when a
+ * draining node closes its listener nginx holds no idle connection to it. Otherwise nginx can send a request on a
+ * connection the node is closing, and a POST (which nginx never retries elsewhere) answers 502. In production keep
+ * it below SHUTDOWN_DELAY_MS too (docs/operations.md).
+ */
+const UPSTREAM_KEEPALIVE_MS = 500;
+
 function nginxConfig(dir: string, listen: number, upstreams: number[], upstreamHeader = false): string {
   return `daemon off;
 worker_processes 1;
@@ -103,6 +111,7 @@ http {
   upstream missiva {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 32;
+    keepalive_timeout ${UPSTREAM_KEEPALIVE_MS}ms;
   }
   server {
     listen 127.0.0.1:${listen};

@@ -13,6 +13,7 @@ export interface TaskPayloads {
   [TASKS.drainWebhookEndpoint]: { companyId: string; endpointId: number };
   /** `at`: a wait's end, so each time has its own job (queuing under one key would move the earlier one). */
   [TASKS.advanceWorkflow]: { companyId: string; workflowId: number; at?: string };
+  [TASKS.workflowTrigger]: { companyId: string };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -42,6 +43,7 @@ const JOBS: {
     tenant: true,
   },
   [TASKS.advanceWorkflow]: { maxAttempts: 10, key: (p) => jobKeys.workflowAdvance(p.workflowId, p.at), tenant: true },
+  [TASKS.workflowTrigger]: { maxAttempts: 10, key: (p) => jobKeys.workflowTrigger(p.companyId), tenant: true },
 };
 
 /**

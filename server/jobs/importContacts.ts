@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { enqueue, type TaskPayloads } from './enqueue.ts';
 import type { ImportThreadInput, ImportThreadMessage, ImportThreadStop } from '../services/contacts/imports/thread.ts';
 import { giveUpImport } from '../services/contacts/imports/run.ts';
+import { notify } from '../services/notifications/notifications.ts';
 import { cleanAbandonedUploads } from '../services/contacts/imports/files.ts';
 import { forJob } from '../services/scope.ts';
 
@@ -73,17 +74,43 @@ export function importContactsTask(ctx: AppContext, stopping?: AbortSignal): Tas
     const { companyId, importId } = payload as TaskPayloads[typeof TASKS.importContacts];
     try {
       const result = await runImportThread(ctx, companyId, Number(importId), stopping);
+      if (result === 'finished') await notifyImportEnded(ctx, companyId, Number(importId), 'import.finished');
       if (result === 'paused') {
         // This job is locked, so add_job leaves it to finish and queues a new one under the same key.
         await enqueue(forJob(ctx, companyId).db, TASKS.importContacts, { companyId, importId: Number(importId) });
         ctx.log.info({ importId }, 'contact import paused for shutdown; queued again');
       }
     } catch (error) {
-      if (helpers.job.attempts >= helpers.job.max_attempts)
+      if (helpers.job.attempts >= helpers.job.max_attempts) {
         await giveUpImport(forJob(ctx, companyId), Number(importId), error);
+        await notifyImportEnded(ctx, companyId, Number(importId), 'import.failed');
+      }
       throw error;
     }
   };
+}
+
+/** The bell's notice to whoever started the import: finished (with the contacts it created or updated) or failed. */
+async function notifyImportEnded(
+  ctx: AppContext,
+  companyId: string,
+  importId: number,
+  kind: 'import.finished' | 'import.failed',
+): Promise<void> {
+  const { rows } = await forJob(ctx, companyId).db.query<{ user_id: string | null; count: number }>(
+    `select user_id, (created_count + updated_count)::int as count from contact_imports
+      where company_id = $1 and id = $2`,
+    [companyId, importId],
+  );
+  const row = rows[0];
+  if (!row) return;
+  await notify(ctx, {
+    companyId,
+    userId: row.user_id ?? undefined,
+    kind,
+    level: kind === 'import.finished' ? 'success' : 'error',
+    values: kind === 'import.finished' ? { count: row.count } : {},
+  });
 }
 
 /** Deletes imports never started (and stray upload files) past ABANDONED_AFTER_HOURS; hourly from the crontab. */

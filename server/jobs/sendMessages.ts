@@ -5,6 +5,7 @@ import type { SmtpPools } from '../channels/email/adapter.ts';
 import { afterDebit } from '../services/billing/alerts.ts';
 import { runBatch } from '../services/messaging/batch.ts';
 import { sendState, startScheduled } from '../services/messaging/engine.ts';
+import { notify } from '../services/notifications/notifications.ts';
 import { forJob } from '../services/scope.ts';
 import type { TaskPayloads } from './enqueue.ts';
 
@@ -66,6 +67,15 @@ export function sendMessageBatchTask(ctx: AppContext, pools: SmtpPools, window: 
     );
     lastEmit.delete(messageId);
     await emitState(companyId, messageId);
+    if (result.finished) {
+      // A campaign's end, not each email a workflow sends through its automated message.
+      const { rows } = await scope.db.query<{ name: string }>(
+        `select name from messages where company_id = $1 and id = $2 and type <> 'automated'`,
+        [companyId, messageId],
+      );
+      if (rows[0])
+        await notify(ctx, { companyId, kind: 'send.finished', level: 'success', values: { name: rows[0].name } });
+    }
     helpers.logger.debug(`message ${messageId} batch ${batch}: ${JSON.stringify(result)}`);
   };
 }

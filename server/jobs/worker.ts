@@ -1,4 +1,5 @@
 import { advanceWorkflowTask } from './advanceWorkflow.ts';
+import { workflowTriggerTask } from './workflowTrigger.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -58,6 +59,7 @@ export function taskList(
     [TASKS.pruneAuditLog]: pruneAuditLogTask(ctx),
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
     [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
+    [TASKS.workflowTrigger]: workflowTriggerTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 

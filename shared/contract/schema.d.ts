@@ -3492,6 +3492,8 @@ export interface components {
             firstName: string;
             lastName: string;
             email: string;
+            /** @description Country calling code, digits only */
+            phonePrefix: string | null;
             phoneNumber: string | null;
             language: string;
             /** @enum {string} */
@@ -4875,6 +4877,8 @@ export interface components {
         InvitationToken: string;
         InvitationPreview: {
             companyName: string;
+            /** @description Who sent the invitation (first and last name); null or absent when that member has since left */
+            inviterName?: string | null;
             email: string;
             role: components["schemas"]["AssignableRole"];
             language: string;
@@ -4998,7 +5002,19 @@ export interface components {
         WorkflowSave: {
             name: string;
             graph: components["schemas"]["WorkflowGraph"];
+            reentry?: components["schemas"]["WorkflowReentry"];
+            /** @description The workflow's goal; absent keeps the saved one, null removes it */
+            goal?: components["schemas"]["WorkflowGoal"] | null;
         };
+        /** @description A goal: a contact whose profile meets these conditions (the segment condition builder's) has reached it, and their run ends as "exited" with the reason "goal", wherever it is, waiting included. */
+        WorkflowGoal: {
+            conditions: components["schemas"]["SegmentGroup"];
+        };
+        /**
+         * @description Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).
+         * @enum {string}
+         */
+        WorkflowReentry: "never" | "afterFinish" | "always";
         WorkflowStatusChange: {
             /** @enum {string} */
             status: "active" | "paused" | "archived";
@@ -5017,6 +5033,8 @@ export interface components {
             name: string;
             status: components["schemas"]["WorkflowStatus"];
             graph: components["schemas"]["WorkflowGraph"];
+            reentry: components["schemas"]["WorkflowReentry"];
+            goal: components["schemas"]["WorkflowGoal"] | null;
             counts: components["schemas"]["WorkflowCounts"];
             options: {
                 templates: {
@@ -5750,6 +5768,7 @@ export interface operations {
                 "application/json": {
                     firstName?: string;
                     lastName?: string;
+                    phonePrefix?: components["schemas"]["PhonePrefix"];
                     phoneNumber?: string | null;
                     language?: components["schemas"]["Language"];
                 };

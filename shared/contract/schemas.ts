@@ -394,6 +394,7 @@ export const User = {
     'firstName',
     'lastName',
     'email',
+    'phonePrefix',
     'phoneNumber',
     'language',
     'role',
@@ -415,6 +416,10 @@ export const User = {
     },
     email: {
       type: 'string',
+    },
+    phonePrefix: {
+      type: ['string', 'null'],
+      description: 'Country calling code, digits only',
     },
     phoneNumber: {
       type: ['string', 'null'],
@@ -6296,6 +6301,10 @@ export const InvitationPreview = {
     companyName: {
       type: 'string',
     },
+    inviterName: {
+      type: ['string', 'null'],
+      description: 'Who sent the invitation (first and last name); null or absent when that member has since left',
+    },
     email: {
       type: 'string',
     },
@@ -6973,7 +6982,409 @@ export const WorkflowSave = {
         },
       },
     },
+    reentry: {
+      description:
+        'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+      type: 'string',
+      enum: ['never', 'afterFinish', 'always'],
+    },
+    goal: {
+      description: "The workflow's goal; absent keeps the saved one, null removes it",
+      oneOf: [
+        {
+          description:
+            'A goal: a contact whose profile meets these conditions (the segment condition builder\'s) has reached it, and their run ends as "exited" with the reason "goal", wherever it is, waiting included.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['conditions'],
+          properties: {
+            conditions: {
+              type: 'object',
+              description:
+                'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
+              additionalProperties: false,
+              required: ['kind', 'operator', 'conditions'],
+              properties: {
+                kind: {
+                  type: 'string',
+                  enum: ['group'],
+                },
+                operator: {
+                  type: 'string',
+                  enum: ['and', 'or'],
+                },
+                conditions: {
+                  type: 'array',
+                  maxItems: 50,
+                  items: {
+                    type: 'object',
+                    oneOf: [
+                      {
+                        $ref: '#/components/schemas/SegmentGroup',
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'field', 'operator'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['field'],
+                          },
+                          field: {
+                            type: 'string',
+                            enum: [
+                              'email',
+                              'firstName',
+                              'lastName',
+                              'phonePrefix',
+                              'phoneNumber',
+                              'country',
+                              'language',
+                              'address',
+                              'createdAt',
+                            ],
+                          },
+                          operator: {
+                            type: 'string',
+                            description:
+                              'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                            enum: [
+                              'equals',
+                              'notEquals',
+                              'contains',
+                              'startsWith',
+                              'greaterThan',
+                              'lessThan',
+                              'before',
+                              'after',
+                              'between',
+                              'in',
+                              'isEmpty',
+                              'isNotEmpty',
+                            ],
+                          },
+                          value: {
+                            type: ['string', 'number', 'boolean'],
+                            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                          },
+                          values: {
+                            type: 'array',
+                            description: 'Two bounds for between (inclusive), one or more choices for in',
+                            minItems: 1,
+                            maxItems: 100,
+                            items: {
+                              type: ['string', 'number'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                          },
+                        },
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'attributeId', 'operator'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['attribute'],
+                          },
+                          attributeId: {
+                            type: 'integer',
+                            minimum: 1,
+                            maximum: 9007199254740991,
+                          },
+                          operator: {
+                            type: 'string',
+                            description:
+                              'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                            enum: [
+                              'equals',
+                              'notEquals',
+                              'contains',
+                              'startsWith',
+                              'greaterThan',
+                              'lessThan',
+                              'before',
+                              'after',
+                              'between',
+                              'in',
+                              'isEmpty',
+                              'isNotEmpty',
+                            ],
+                          },
+                          value: {
+                            type: ['string', 'number', 'boolean'],
+                            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                          },
+                          values: {
+                            type: 'array',
+                            description: 'Two bounds for between (inclusive), one or more choices for in',
+                            minItems: 1,
+                            maxItems: 100,
+                            items: {
+                              type: ['string', 'number'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                          },
+                        },
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'operator', 'listId'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['list'],
+                          },
+                          operator: {
+                            type: 'string',
+                            enum: ['in', 'notIn'],
+                          },
+                          listId: {
+                            type: 'integer',
+                            minimum: 1,
+                            maximum: 9007199254740991,
+                          },
+                        },
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'operator'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['blocklist'],
+                          },
+                          operator: {
+                            type: 'string',
+                            enum: ['is', 'isNot'],
+                          },
+                        },
+                      },
+                    ],
+                    discriminator: {
+                      propertyName: 'kind',
+                      mapping: {
+                        group: '#/components/schemas/SegmentGroup',
+                        field: '#/components/schemas/SegmentFieldCondition',
+                        attribute: '#/components/schemas/SegmentAttributeCondition',
+                        list: '#/components/schemas/SegmentListCondition',
+                        blocklist: '#/components/schemas/SegmentBlocklistCondition',
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
   },
+} as const;
+
+export const WorkflowGoal = {
+  description:
+    'A goal: a contact whose profile meets these conditions (the segment condition builder\'s) has reached it, and their run ends as "exited" with the reason "goal", wherever it is, waiting included.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['conditions'],
+  properties: {
+    conditions: {
+      type: 'object',
+      description:
+        'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
+      additionalProperties: false,
+      required: ['kind', 'operator', 'conditions'],
+      properties: {
+        kind: {
+          type: 'string',
+          enum: ['group'],
+        },
+        operator: {
+          type: 'string',
+          enum: ['and', 'or'],
+        },
+        conditions: {
+          type: 'array',
+          maxItems: 50,
+          items: {
+            type: 'object',
+            oneOf: [
+              {
+                $ref: '#/components/schemas/SegmentGroup',
+              },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind', 'field', 'operator'],
+                properties: {
+                  kind: {
+                    type: 'string',
+                    enum: ['field'],
+                  },
+                  field: {
+                    type: 'string',
+                    enum: [
+                      'email',
+                      'firstName',
+                      'lastName',
+                      'phonePrefix',
+                      'phoneNumber',
+                      'country',
+                      'language',
+                      'address',
+                      'createdAt',
+                    ],
+                  },
+                  operator: {
+                    type: 'string',
+                    description:
+                      'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                    enum: [
+                      'equals',
+                      'notEquals',
+                      'contains',
+                      'startsWith',
+                      'greaterThan',
+                      'lessThan',
+                      'before',
+                      'after',
+                      'between',
+                      'in',
+                      'isEmpty',
+                      'isNotEmpty',
+                    ],
+                  },
+                  value: {
+                    type: ['string', 'number', 'boolean'],
+                    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                  },
+                  values: {
+                    type: 'array',
+                    description: 'Two bounds for between (inclusive), one or more choices for in',
+                    minItems: 1,
+                    maxItems: 100,
+                    items: {
+                      type: ['string', 'number'],
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                  },
+                },
+              },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind', 'attributeId', 'operator'],
+                properties: {
+                  kind: {
+                    type: 'string',
+                    enum: ['attribute'],
+                  },
+                  attributeId: {
+                    type: 'integer',
+                    minimum: 1,
+                    maximum: 9007199254740991,
+                  },
+                  operator: {
+                    type: 'string',
+                    description:
+                      'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                    enum: [
+                      'equals',
+                      'notEquals',
+                      'contains',
+                      'startsWith',
+                      'greaterThan',
+                      'lessThan',
+                      'before',
+                      'after',
+                      'between',
+                      'in',
+                      'isEmpty',
+                      'isNotEmpty',
+                    ],
+                  },
+                  value: {
+                    type: ['string', 'number', 'boolean'],
+                    pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                  },
+                  values: {
+                    type: 'array',
+                    description: 'Two bounds for between (inclusive), one or more choices for in',
+                    minItems: 1,
+                    maxItems: 100,
+                    items: {
+                      type: ['string', 'number'],
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                  },
+                },
+              },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind', 'operator', 'listId'],
+                properties: {
+                  kind: {
+                    type: 'string',
+                    enum: ['list'],
+                  },
+                  operator: {
+                    type: 'string',
+                    enum: ['in', 'notIn'],
+                  },
+                  listId: {
+                    type: 'integer',
+                    minimum: 1,
+                    maximum: 9007199254740991,
+                  },
+                },
+              },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind', 'operator'],
+                properties: {
+                  kind: {
+                    type: 'string',
+                    enum: ['blocklist'],
+                  },
+                  operator: {
+                    type: 'string',
+                    enum: ['is', 'isNot'],
+                  },
+                },
+              },
+            ],
+            discriminator: {
+              propertyName: 'kind',
+              mapping: {
+                group: '#/components/schemas/SegmentGroup',
+                field: '#/components/schemas/SegmentFieldCondition',
+                attribute: '#/components/schemas/SegmentAttributeCondition',
+                list: '#/components/schemas/SegmentListCondition',
+                blocklist: '#/components/schemas/SegmentBlocklistCondition',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const WorkflowReentry = {
+  description:
+    'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+  type: 'string',
+  enum: ['never', 'afterFinish', 'always'],
 } as const;
 
 export const WorkflowStatusChange = {
@@ -7031,7 +7442,7 @@ export const WorkflowCounts = {
 
 export const WorkflowDetail = {
   type: 'object',
-  required: ['id', 'name', 'status', 'graph', 'counts', 'options'],
+  required: ['id', 'name', 'status', 'graph', 'reentry', 'goal', 'counts', 'options'],
   properties: {
     id: {
       type: 'integer',
@@ -7135,6 +7546,209 @@ export const WorkflowDetail = {
           },
         },
       },
+    },
+    reentry: {
+      description:
+        'Whether a contact enrols again: never (once ever), afterFinish (default; not while a run of theirs is in progress), always (a new run on every trigger).',
+      type: 'string',
+      enum: ['never', 'afterFinish', 'always'],
+    },
+    goal: {
+      oneOf: [
+        {
+          description:
+            'A goal: a contact whose profile meets these conditions (the segment condition builder\'s) has reached it, and their run ends as "exited" with the reason "goal", wherever it is, waiting included.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['conditions'],
+          properties: {
+            conditions: {
+              type: 'object',
+              description:
+                'Conditions and nested groups, all of which (and) or any of which (or) must hold. An empty and-group matches every contact.',
+              additionalProperties: false,
+              required: ['kind', 'operator', 'conditions'],
+              properties: {
+                kind: {
+                  type: 'string',
+                  enum: ['group'],
+                },
+                operator: {
+                  type: 'string',
+                  enum: ['and', 'or'],
+                },
+                conditions: {
+                  type: 'array',
+                  maxItems: 50,
+                  items: {
+                    type: 'object',
+                    oneOf: [
+                      {
+                        $ref: '#/components/schemas/SegmentGroup',
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'field', 'operator'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['field'],
+                          },
+                          field: {
+                            type: 'string',
+                            enum: [
+                              'email',
+                              'firstName',
+                              'lastName',
+                              'phonePrefix',
+                              'phoneNumber',
+                              'country',
+                              'language',
+                              'address',
+                              'createdAt',
+                            ],
+                          },
+                          operator: {
+                            type: 'string',
+                            description:
+                              'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                            enum: [
+                              'equals',
+                              'notEquals',
+                              'contains',
+                              'startsWith',
+                              'greaterThan',
+                              'lessThan',
+                              'before',
+                              'after',
+                              'between',
+                              'in',
+                              'isEmpty',
+                              'isNotEmpty',
+                            ],
+                          },
+                          value: {
+                            type: ['string', 'number', 'boolean'],
+                            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                          },
+                          values: {
+                            type: 'array',
+                            description: 'Two bounds for between (inclusive), one or more choices for in',
+                            minItems: 1,
+                            maxItems: 100,
+                            items: {
+                              type: ['string', 'number'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                          },
+                        },
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'attributeId', 'operator'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['attribute'],
+                          },
+                          attributeId: {
+                            type: 'integer',
+                            minimum: 1,
+                            maximum: 9007199254740991,
+                          },
+                          operator: {
+                            type: 'string',
+                            description:
+                              'Text: equals, notEquals, contains, startsWith, in, isEmpty, isNotEmpty (case-insensitive). Number: equals, notEquals, greaterThan, lessThan, between, isEmpty, isNotEmpty. Date: equals, before, after, between, isEmpty, isNotEmpty. Boolean: equals, isEmpty, isNotEmpty. Category: equals, notEquals, in, isEmpty, isNotEmpty. An empty value matches notEquals and nothing else but isEmpty.',
+                            enum: [
+                              'equals',
+                              'notEquals',
+                              'contains',
+                              'startsWith',
+                              'greaterThan',
+                              'lessThan',
+                              'before',
+                              'after',
+                              'between',
+                              'in',
+                              'isEmpty',
+                              'isNotEmpty',
+                            ],
+                          },
+                          value: {
+                            type: ['string', 'number', 'boolean'],
+                            pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                          },
+                          values: {
+                            type: 'array',
+                            description: 'Two bounds for between (inclusive), one or more choices for in',
+                            minItems: 1,
+                            maxItems: 100,
+                            items: {
+                              type: ['string', 'number'],
+                              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                            },
+                          },
+                        },
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'operator', 'listId'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['list'],
+                          },
+                          operator: {
+                            type: 'string',
+                            enum: ['in', 'notIn'],
+                          },
+                          listId: {
+                            type: 'integer',
+                            minimum: 1,
+                            maximum: 9007199254740991,
+                          },
+                        },
+                      },
+                      {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['kind', 'operator'],
+                        properties: {
+                          kind: {
+                            type: 'string',
+                            enum: ['blocklist'],
+                          },
+                          operator: {
+                            type: 'string',
+                            enum: ['is', 'isNot'],
+                          },
+                        },
+                      },
+                    ],
+                    discriminator: {
+                      propertyName: 'kind',
+                      mapping: {
+                        group: '#/components/schemas/SegmentGroup',
+                        field: '#/components/schemas/SegmentFieldCondition',
+                        attribute: '#/components/schemas/SegmentAttributeCondition',
+                        list: '#/components/schemas/SegmentListCondition',
+                        blocklist: '#/components/schemas/SegmentBlocklistCondition',
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
     },
     counts: {
       type: 'object',

@@ -78,6 +78,9 @@ test('fills every step, keeps values across steps, autosaves and checks before s
   await expect(checklist).toContainText('The message has content');
   await expect(checklist).toContainText('It reaches at least one recipient');
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  // The test send waits for the step's autosave and checklist read to end (the machine holds it meanwhile).
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check again' })).toBeEnabled();
   await page.getByLabel(/^Addresses/).fill('qa@example.com');
   await page.getByRole('button', { name: 'Send test' }).click();
   await expect(page.getByText('Error while sending test messages')).toBeVisible();

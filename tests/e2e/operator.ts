@@ -20,16 +20,22 @@ export async function companyOf(user: TestUser): Promise<string> {
   }
 }
 
-/** `npm run cli -- credits:grant` against the e2e server's database. */
-export function grantCredits(companyId: string, channel: string, amount: number, reason: string): void {
+/** `npm run cli -- …` against the e2e server's database. */
+function cli(args: string[]): void {
   const { dataDir, pgPort } = serverInfo();
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', 'credits:grant', companyId, channel, String(amount), reason],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED: 'false', LOG_LEVEL: 'warn' },
-      stdio: 'pipe',
-    },
-  );
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED: 'false', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
+
+/** `credits:grant`: credits on a channel, with the reason the ledger shows. */
+export function grantCredits(companyId: string, channel: string, amount: number, reason: string): void {
+  cli(['credits:grant', companyId, channel, String(amount), reason]);
+}
+
+/** `plan:set`: the company's plan and its limits (a limit left out is unlimited). */
+export function setPlan(companyId: string, plan: string, limits: { contacts?: number } = {}): void {
+  cli(['plan:set', companyId, plan, ...(limits.contacts === undefined ? [] : ['--contacts', String(limits.contacts)])]);
 }

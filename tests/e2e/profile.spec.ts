@@ -31,6 +31,21 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { name: 'Dati personali' })).toBeVisible();
   });
 
+  test('asks for a prefix with a phone number, then keeps both', async ({ page, user }) => {
+    await loginThroughUi(page, user, { path: '/login?redirect=%2Faccount' });
+    await expect(page).toHaveURL(/\/account$/);
+    const phone = `3${String(Date.now()).slice(-9)}`;
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('A prefix is required when a phone number is given')).toBeVisible();
+    await page.getByLabel('Prefix').fill('+39');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Prefix')).toHaveValue('+39');
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  });
+
   test('checks the password form and signs in with the changed password', async ({ page, user }) => {
     await loginThroughUi(page, user, { path: '/login?redirect=%2Faccount' });
     await page.getByLabel('Current password').fill(user.password);

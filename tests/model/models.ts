@@ -41,6 +41,7 @@ import { webhookEndpointsModel, webhookLogModel, webhookSecretModel } from './we
 import { workflowEditorModel } from './workflowEditor.model.ts';
 import { workflowListModel, workflowRunsModel } from './workflowList.model.ts';
 import { sendCostModel } from './sendCost.model.ts';
+import { notificationCentreModel } from './notificationCentre.model.ts';
 
 /** Every machine with a model, for `npm run paths` and the model tests. */
 export const models: MachineModel<never>[] = [
@@ -91,4 +92,5 @@ export const models: MachineModel<never>[] = [
   modelWizardModel,
   modelListModel,
   predictionsModel,
+  notificationCentreModel,
 ] as MachineModel<never>[];

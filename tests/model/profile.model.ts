@@ -15,13 +15,14 @@ import {
 } from '../../src/machines/activeSessions/activeSessions.machine.ts';
 import { done, failed, type MachineModel, type ModelEvent } from './graph.ts';
 
-const ada = { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '3331234567' };
+const ada = { firstName: 'Ada', lastName: 'Lovelace', phonePrefix: '+39', phoneNumber: '3331234567' };
 
 export const profileEventFixtures = {
   'profile.retry': [{ type: 'profile.retry' }],
   'details.save': [
     { type: 'details.save', details: ada },
     { type: 'details.save', details: { ...ada, phoneNumber: '12a' } },
+    { type: 'details.save', details: { ...ada, phonePrefix: '' } },
   ],
   'email.submit': [
     { type: 'email.submit', email: 'ada.new@example.com' },

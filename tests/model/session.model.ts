@@ -56,6 +56,7 @@ export const user: CurrentUser = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'ada@example.com',
+  phonePrefix: null,
   phoneNumber: null,
   language: 'en',
   role: 'owner',

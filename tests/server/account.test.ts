@@ -56,6 +56,7 @@ describe('PATCH users/me', () => {
     const { token } = await login(env, user);
     const res = await call('PATCH', '/users/me', token, {
       firstName: ' Grace ',
+      phonePrefix: '39',
       phoneNumber: '3331234567',
       language: 'it',
     });
@@ -63,6 +64,7 @@ describe('PATCH users/me', () => {
     expect(res.json()).toMatchObject({
       firstName: 'Grace',
       lastName: 'Lovelace',
+      phonePrefix: '39',
       phoneNumber: '3331234567',
       language: 'it',
     });

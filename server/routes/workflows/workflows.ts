@@ -4,15 +4,13 @@ import {
   createWorkflow,
   deleteWorkflow,
   duplicateWorkflow,
-  getRun,
   getWorkflow,
-  listContactRuns,
-  listRuns,
   listWorkflows,
   nodeCounts,
   saveWorkflow,
   setWorkflowStatus,
 } from '../../services/workflows/workflows.ts';
+import { getRun, listContactRuns, listRuns } from '../../services/workflows/runs.ts';
 import { enrolContacts, postCustomEvent, retryStep, startTestRun } from '../../services/workflows/engine.ts';
 import type { WorkflowGraph } from '../../../shared/workflows.ts';
 import { scoped } from '../scope.ts';
@@ -56,10 +54,12 @@ export function workflowHandlers(ctx: AppContext): HandlerGroup<Ops> {
       return getWorkflow(scoped(ctx, request), request.params.workflowId);
     },
     async saveWorkflow(request) {
-      const { name, graph } = request.body;
+      const { name, graph, reentry, goal } = request.body;
       return saveWorkflow(scoped(ctx, request), request.params.workflowId, {
         name,
         graph: graph as unknown as WorkflowGraph,
+        reentry,
+        goal,
       });
     },
     async deleteWorkflow(request, reply) {

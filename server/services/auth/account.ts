@@ -8,6 +8,7 @@ import { dummyPasswordHash, hashPassword, randomToken, tokenHash, verifyPassword
 import { openSession, revokeAllSessions, type IssuedSession } from './sessions.ts';
 import { consumeSecondFactor, invalidTwoFactor, isTwoFactorEnabled } from './twoFactor.ts';
 import { guarded, takeAttempt, wrongSecret } from './guessing.ts';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 const invalidLogin = () => new HttpError(401, 'invalid_credentials', 'Invalid login, please check and try again.');
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -71,7 +72,7 @@ async function loadUser(ctx: AppContext, auth: AuthContext) {
   const { rows } = await ctx.pool.query({
     name: 'current-user',
     text: `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email::text as email,
-            u.phone_number as "phoneNumber", u.language, u.role,
+            u.phone_prefix as "phonePrefix", u.phone_number as "phoneNumber", u.language, u.role,
             exists (select 1 from two_factor t where t.user_id = u.id and t.enabled_at is not null) as "twoFactorEnabled",
             to_json(u.created_at) #>> '{}' as "createdAt", to_json(u.updated_at) #>> '{}' as "updatedAt",
             json_build_object('id', c.id, 'name', c.name, 'channels', coalesce(
@@ -88,24 +89,44 @@ async function loadUser(ctx: AppContext, auth: AuthContext) {
 export async function updateUser(
   ctx: AppContext,
   auth: AuthContext,
-  patch: { firstName?: string; lastName?: string; phoneNumber?: string | null; language?: string },
+  patch: {
+    firstName?: string;
+    lastName?: string;
+    phonePrefix?: string | null;
+    phoneNumber?: string | null;
+    language?: string;
+  },
 ) {
-  await ctx.pool.query(
-    `update users set
-        first_name = coalesce($3, first_name), last_name = coalesce($4, last_name),
-        phone_number = case when $5::boolean then $6 else phone_number end,
-        language = coalesce($7, language), updated_at = now()
-      where id = $1 and company_id = $2`,
-    [
-      auth.userId,
-      auth.companyId,
-      patch.firstName?.trim() ?? null,
-      patch.lastName?.trim() ?? null,
-      'phoneNumber' in patch,
-      patch.phoneNumber ?? null,
-      patch.language ?? null,
-    ],
+  // Spec §5: a prefix is required when a phone number is given (stored as digits), and a phone is one user's.
+  const { rows: current } = await ctx.pool.query<{ prefix: string | null; number: string | null }>(
+    'select phone_prefix as prefix, phone_number as number from users where id = $1 and company_id = $2',
+    [auth.userId, auth.companyId],
   );
+  const prefix = 'phonePrefix' in patch ? patch.phonePrefix?.replace(/^\+/, '') || null : (current[0]?.prefix ?? null);
+  const number = 'phoneNumber' in patch ? patch.phoneNumber || null : (current[0]?.number ?? null);
+  if (number && !prefix) throw fieldError('phonePrefix', FIELD_TEXTS.prefixRequired);
+  try {
+    await ctx.pool.query(
+      `update users set
+          first_name = coalesce($3, first_name), last_name = coalesce($4, last_name),
+          phone_prefix = $5, phone_number = $6,
+          language = coalesce($7, language), updated_at = now()
+        where id = $1 and company_id = $2`,
+      [
+        auth.userId,
+        auth.companyId,
+        patch.firstName?.trim() ?? null,
+        patch.lastName?.trim() ?? null,
+        prefix,
+        number,
+        patch.language ?? null,
+      ],
+    );
+  } catch (error) {
+    if ((error as { constraint?: string }).constraint === 'users_phone_idx')
+      throw fieldError('phoneNumber', FIELD_TEXTS.phoneTaken);
+    throw error;
+  }
   await announceAuthChange(ctx.pool, { userId: auth.userId }, ctx.authCache);
   return getUser(ctx, auth, true);
 }

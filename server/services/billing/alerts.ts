@@ -46,7 +46,16 @@ export async function afterDebit(
   });
 }
 
-/** The notification `billing.limit_reached` when a plan limit refused something. */
+/**
+ * The notification `billing.limit_reached` when a plan limit refused something: at most once a day per limit, since a
+ * user retrying an import or a send would otherwise fill the bell with the same news.
+ */
 export async function limitReached(ctx: AppContext, companyId: string, limit: PlanLimit, max: number): Promise<void> {
+  const { rows } = await forJob(ctx, companyId).db.query(
+    `select 1 from notifications where company_id = $1 and kind = $2 and values ->> 'limit' = $3
+        and created_at > now() - interval '1 day' limit 1`,
+    [companyId, BILLING_NOTIFICATIONS.limitReached, limit],
+  );
+  if (rows.length) return;
   await notify(ctx, { companyId, kind: BILLING_NOTIFICATIONS.limitReached, level: 'warning', values: { limit, max } });
 }

@@ -204,7 +204,11 @@ export async function updateContact(scope: Scope, id: number, patch: ContactPatc
         contactId: id,
         type: 'contact.updated',
         userId: scope.userId,
-        payload: { fields: changed },
+        // The attribute ids changed (never their values), so an "attribute changed" workflow trigger can match them.
+        payload: {
+          fields: changed,
+          ...(Object.keys(attributes).length ? { attributes: Object.keys(attributes) } : {}),
+        },
       });
       return getContact(db, scope.companyId, id);
     });

@@ -168,6 +168,8 @@ export interface BatchResult {
   pendingReason: PendingReason | null;
   /** Due recipients the balance could not pay for (the campaign paused with `credits_exhausted`). */
   unpaid: number;
+  /** This run ended the campaign: every recipient has a final state (it is `sent`). */
+  finished: boolean;
 }
 
 /**
@@ -182,6 +184,7 @@ export async function runBatch(scope: Scope, deps: BatchDeps, messageId: number,
     nextRunAt: null,
     pendingReason: null,
     unpaid: 0,
+    finished: false,
   };
   const message = await loadMessage(scope.db, scope.companyId, messageId);
   if (!message || message.status !== 'sending') return result;
@@ -347,8 +350,13 @@ async function settleBatch(
     if (result.nextRunAt)
       await enqueue(scope.db, TASKS.sendMessageBatch, { companyId, messageId: message.id, batch }, result.nextRunAt);
   }
-  await scope.db.query(
-    `update messages m set
+  // The campaign's row is locked by a statement of its own first: the update below then takes its snapshot after any
+  // transaction that added recipients meanwhile (a workflow's send step) has committed, so it never calls `sent` a
+  // campaign whose new recipients it could not see (READ COMMITTED re-checks a waited-for row, not its subqueries).
+  const settled = await scope.db.transaction(async (tx) => {
+    await tx.query('select 1 from messages where company_id = $1 and id = $2 for update', [companyId, message.id]);
+    return tx.query<{ finished: boolean }>(
+      `update messages m set
        pending_reason = case when $3::text is not null then $3::text
                              when m.status = 'paused' and m.pending_reason in ('sender_unverified', $4)
                                then m.pending_reason
@@ -362,7 +370,11 @@ async function settleBatch(
                        select 1 from message_recipients r where r.company_id = $1 and r.message_id = $2
                           and r.state in ('pending', 'deferred')) then now() else m.finished_at end,
        updated_at = now()
-     where m.company_id = $1 and m.id = $2`,
-    [companyId, message.id, result.pendingReason, PAUSE_REASON_CREDITS],
-  );
+     where m.company_id = $1 and m.id = $2
+     returning m.status = 'sent' and m.finished_at = now() as finished`,
+      [companyId, message.id, result.pendingReason, PAUSE_REASON_CREDITS],
+    );
+  });
+  // finished_at is this transaction's now() only when this statement ended the campaign (once, whichever batch).
+  result.finished = Boolean(settled.rows[0]?.finished);
 }

@@ -1,5 +1,6 @@
 import { notFound } from '../../http/errors.ts';
 import type { Scope } from '../scope.ts';
+import { mutedFor, SHOWN } from './notifications.ts';
 
 /**
  * Read state of notifications, per user (table notification_reads). A notification addressed to the whole company
@@ -14,11 +15,12 @@ function who(scope: Scope): [string, string] {
 }
 
 export async function countUnread(scope: Scope): Promise<{ unread: number }> {
+  // Kinds the user switched off on /account/notifications are not listed, so they are not counted either.
   const { rows } = await scope.db.query<{ unread: number }>(
     `select count(*)::int as unread from notifications n
-      where ${MINE} and not exists (select 1 from notification_reads r
+      where ${MINE} and ${SHOWN} and not exists (select 1 from notification_reads r
         where r.company_id = n.company_id and r.user_id = $2 and r.notification_id = n.id)`,
-    who(scope),
+    [...who(scope), ...(await mutedFor(scope))],
   );
   return { unread: rows[0]?.unread ?? 0 };
 }

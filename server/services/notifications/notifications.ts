@@ -4,7 +4,7 @@ import { isTimeZone, isValidPattern, nextRunAfter, nextRuns } from '../../jobs/s
 import type { components } from '../../../shared/contract/schema.d.ts';
 import type { ScheduleError } from '../../../shared/cron.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
-import type { NotificationKind } from '../../../shared/notifications.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications.ts';
 import { forJob, type Scope } from '../scope.ts';
 
 type Settings = components['schemas']['NotificationSettings'];
@@ -129,17 +129,34 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<void>
   for (const r of recipients.rows) ctx.realtime.toUser(r.id, 'notification.created', payload);
 }
 
+/**
+ * What the user switched off in the app on /account/notifications, as two query parameters: whether errors are hidden
+ * (category `failures`) and which kinds are hidden at other levels. Both come from `categoryOf`, so the bell hides
+ * exactly what the realtime push skips. Use with `SHOWN` (alias `n`, parameters $3 and $4).
+ */
+export async function mutedFor(scope: Scope): Promise<[boolean, string[]]> {
+  const { inApp } = await getSettings(scope);
+  const off = (category: Category | null) => category !== null && !inApp[category];
+  const kinds = Object.keys(NOTIFICATION_KINDS).filter((kind) => off(categoryOf(kind, 'info')));
+  return [off('failures'), kinds];
+}
+
+/** The notifications a user's muted categories leave in the bell (see mutedFor). */
+export const SHOWN = `(case when n.level = 'error' then not $3::boolean else not (n.kind = any($4::text[])) end)`;
+
 export async function listNotifications(scope: Scope, page: number, perPage: number) {
-  const filter = 'company_id = $1 and (user_id is null or user_id = $2)';
+  const filter = `n.company_id = $1 and (n.user_id is null or n.user_id = $2) and ${SHOWN}`;
+  const muted = await mutedFor(scope);
   const [list, count] = await Promise.all([
     scope.db.query(
-      `select id::text, kind, level, values, to_json(created_at) #>> '{}' as "createdAt"
-         from notifications where ${filter} order by created_at desc, id desc limit $3 offset $4`,
-      [scope.companyId, scope.userId, perPage, (page - 1) * perPage],
+      `select n.id::text, n.kind, n.level, n.values, to_json(n.created_at) #>> '{}' as "createdAt"
+         from notifications n where ${filter} order by n.created_at desc, n.id desc limit $5 offset $6`,
+      [scope.companyId, scope.userId, ...muted, perPage, (page - 1) * perPage],
     ),
-    scope.db.query<{ total: number }>(`select count(*)::int as total from notifications where ${filter}`, [
+    scope.db.query<{ total: number }>(`select count(*)::int as total from notifications n where ${filter}`, [
       scope.companyId,
       scope.userId,
+      ...muted,
     ]),
   ]);
   return { rows: list.rows, total: count.rows[0]?.total ?? 0 };

@@ -1,4 +1,5 @@
 import { assertWithinLimit } from '../billing/limits.ts';
+import { notify } from '../notifications/notifications.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { withTransaction, type PoolClient } from '../../db/pool.ts';
@@ -222,6 +223,7 @@ interface Found {
   language: string;
   expiresAt: Date;
   companyName: string;
+  inviterName: string | null;
 }
 
 /**
@@ -234,8 +236,10 @@ async function findByToken(db: { query: AppContext['pool']['query'] }, token: st
   const { rows } = await db.query<Found & { token_hash: Buffer; live: boolean }>(
     `select i.company_id as "companyId", i.id::int, i.email::text as email, i.role, i.language,
             i.expires_at as "expiresAt", c.name as "companyName", i.token_hash,
+            nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "inviterName",
             i.accepted_at is null and i.revoked_at is null and i.expires_at > now() as live
        from invitations i join companies c on c.id = i.company_id
+       left join users u on u.company_id = i.company_id and u.id = i.invited_by
       where i.company_id = $1 and i.id = $2 ${lock ? 'for update of i' : ''}`,
     [parsed.companyId, parsed.id],
   );
@@ -249,6 +253,7 @@ export async function lookupInvitation(ctx: AppContext, token: string, ip: strin
   const found = await guarded(ctx, { address: ip }, () => findByToken(ctx.pool, token));
   return {
     companyName: found.companyName,
+    inviterName: found.inviterName,
     email: found.email,
     role: found.role as InvitationPreview['role'],
     language: found.language,
@@ -302,6 +307,13 @@ export async function acceptInvitation(
       details: { invitationId: found.id, email: found.email, role: found.role },
     });
     return { id: userId, company_id: found.companyId, role: found.role };
+  });
+  // The team hears of its new member in the bell (team.invitation_accepted, with their name).
+  await notify(ctx, {
+    companyId: user.company_id,
+    kind: 'team.invitation_accepted',
+    level: 'info',
+    values: { name: `${input.firstName.trim()} ${input.lastName.trim()}` },
   });
   return openSession(ctx, user, false, meta);
 }

@@ -16,7 +16,7 @@ import { graphProblems, problemErrors } from './workflows.ts';
 
 type Db = Pick<PoolClient, 'query'>;
 
-/** Starts runs of a workflow's current version for contacts (re-entry: not while a run of theirs is in progress). */
+/** Starts runs of a workflow's current version for contacts, as its re-entry rule allows (never/afterFinish/always). */
 export async function enrol(
   db: Db,
   companyId: string,
@@ -31,9 +31,9 @@ export async function enrol(
                 where v.company_id = w.company_id and v.id = w.version_id and n ->> 'kind' = 'trigger'), now(), $4
          from workflows w join contacts c on c.company_id = w.company_id and c.id = any($3::bigint[])
         where w.company_id = $1 and w.id = $2 and w.version_id is not null
-          and ($4::text is not null or not exists (select 1 from workflow_runs r where r.company_id = w.company_id
-                and r.workflow_id = w.id and r.contact_id = c.id and r.status in ('running', 'waiting')
-                and r.test_address is null))
+          and ($4::text is not null or w.reentry = 'always' or not exists (select 1 from workflow_runs r
+                where r.company_id = w.company_id and r.workflow_id = w.id and r.contact_id = c.id
+                  and r.test_address is null and (w.reentry = 'never' or r.status in ('running', 'waiting'))))
      returning id`,
     [companyId, workflowId, contactIds, testAddress],
   );

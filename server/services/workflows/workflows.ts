@@ -1,4 +1,5 @@
 import type { Scope } from '../scope.ts';
+import type { components } from '../../../shared/contract/schema.d.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { iso, likeEscape, SqlParams } from '../contacts/sql.ts';
 import { listLists } from '../contacts/lists.ts';
@@ -12,16 +13,19 @@ import { TEMPLATE_SECTION, templateGraph } from './templates.ts';
 import {
   handlesOf,
   validate,
-  WORKFLOW_LIMITS,
   type Problem,
   type WorkflowGraph,
   type WorkflowNode,
   type WorkflowTemplate,
 } from '../../../shared/workflows.ts';
 
-/** Workflows of a company: the manager's list, the editor's load and save, status changes, runs and their steps. */
+/** Workflows of a company: the manager's list, the editor's load and save, status changes (runs: runs.ts). */
 
 export type WorkflowStatus = 'draft' | 'active' | 'paused' | 'archived';
+/** Whether a contact enrols again (the contract's WorkflowReentry; migration 041's column). */
+export type WorkflowReentry = 'never' | 'afterFinish' | 'always';
+/** The workflow's goal (the contract's WorkflowGoal; migration 042's column). */
+export type WorkflowGoal = components['schemas']['WorkflowGoal'];
 
 export interface WorkflowRow {
   id: number;
@@ -161,7 +165,7 @@ export function graphProblems(graph: WorkflowGraph): Problem[] {
 export async function saveWorkflow(
   scope: Scope,
   id: number,
-  input: { name: string; graph: WorkflowGraph },
+  input: { name: string; graph: WorkflowGraph; reentry?: WorkflowReentry; goal?: WorkflowGoal | null },
 ): Promise<WorkflowRow> {
   const malformed = wellFormed(input.graph);
   if (malformed) throw invalid(malformed);
@@ -171,8 +175,18 @@ export async function saveWorkflow(
     if (problems.length) throw invalid(problemErrors(problems));
   }
   await scope.db.query(
-    'update workflows set name = $3, graph = $4, updated_at = now() where company_id = $1 and id = $2',
-    [scope.companyId, id, checkedName(input.name), JSON.stringify(input.graph)],
+    `update workflows set name = $3, graph = $4, reentry = coalesce($5, reentry),
+            goal = case when $6 then $7::jsonb else goal end, updated_at = now()
+      where company_id = $1 and id = $2`,
+    [
+      scope.companyId,
+      id,
+      checkedName(input.name),
+      JSON.stringify(input.graph),
+      input.reentry ?? null,
+      input.goal !== undefined,
+      input.goal ? JSON.stringify(input.goal) : null,
+    ],
   );
   // Saving an active workflow publishes its graph: new entrants take it, running contacts finish their version.
   if (current.status === 'active') await publish(scope, id);
@@ -288,10 +302,17 @@ export async function nodeCounts(scope: Scope, id: number): Promise<Record<strin
 
 /** The workflow as the editor loads it, with what its side panel offers to pick from. */
 export async function getWorkflow(scope: Scope, id: number) {
-  const { rows } = await scope.db.query<{ id: number; name: string; status: WorkflowStatus; graph: WorkflowGraph }>(
-    'select id::int, name, status, graph from workflows where company_id = $1 and id = $2',
-    [scope.companyId, id],
-  );
+  const { rows } = await scope.db.query<{
+    id: number;
+    name: string;
+    status: WorkflowStatus;
+    graph: WorkflowGraph;
+    reentry: WorkflowReentry;
+    goal: WorkflowGoal | null;
+  }>('select id::int, name, status, graph, reentry, goal from workflows where company_id = $1 and id = $2', [
+    scope.companyId,
+    id,
+  ]);
   if (!rows[0]) throw notFound();
   const [counts, templates, lists, segments, attributes] = await Promise.all([
     nodeCounts(scope, id),
@@ -309,92 +330,5 @@ export async function getWorkflow(scope: Scope, id: number) {
       segments,
       attributes,
     },
-  };
-}
-
-export interface RunRow {
-  id: number;
-  workflowId: number;
-  workflowName: string;
-  contactId: number;
-  contactEmail: string;
-  status: 'running' | 'waiting' | 'finished' | 'failed' | 'exited';
-  nodeId: string | null;
-  test: boolean;
-  startedAt: string;
-  updatedAt: string;
-}
-
-const RUN = `select r.id::int, r.workflow_id::int as "workflowId", w.name as "workflowName",
-  r.contact_id::int as "contactId",
-  coalesce(c.email, '') as "contactEmail", r.status, r.node_id as "nodeId", r.test_address is not null as test,
-  ${iso('r.started_at')} as "startedAt", ${iso('r.updated_at')} as "updatedAt"
-  from workflow_runs r join workflows w on w.company_id = r.company_id and w.id = r.workflow_id
-  left join contacts c on c.company_id = r.company_id and c.id = r.contact_id`;
-
-export async function listRuns(scope: Scope, workflowId: number, status: 'all' | 'failed'): Promise<RunRow[]> {
-  await getWorkflowRow(scope, workflowId);
-  const { rows } = await scope.db.query<RunRow>(
-    `${RUN} where r.company_id = $1 and r.workflow_id = $2 and ($3 = 'all' or r.status = 'failed')
-      order by r.updated_at desc, r.id desc limit ${WORKFLOW_LIMITS.runsShown}`,
-    [scope.companyId, workflowId, status],
-  );
-  return rows;
-}
-
-async function stepsOf(scope: Scope, runIds: number[]) {
-  const { rows } = await scope.db.query<{
-    runId: number;
-    nodeId: string;
-    kind: string;
-    at: string;
-    outcome: 'passed' | 'waiting' | 'failed' | 'skipped';
-    handle: string | null;
-    detail: string | null;
-    messageId: number | null;
-  }>(
-    `select run_id::int as "runId", node_id as "nodeId", kind, ${iso('at')} as at, outcome, handle, detail,
-        message_id::int as "messageId"
-       from workflow_steps where company_id = $1 and run_id = any($2::bigint[]) order by at, id`,
-    [scope.companyId, runIds],
-  );
-  return rows;
-}
-
-export async function getRun(scope: Scope, workflowId: number, runId: number) {
-  const { rows } = await scope.db.query<RunRow>(`${RUN} where r.company_id = $1 and r.workflow_id = $2 and r.id = $3`, [
-    scope.companyId,
-    workflowId,
-    runId,
-  ]);
-  if (!rows[0]) throw notFound();
-  const steps = (await stepsOf(scope, [runId])).map(({ runId: _run, ...step }) => step);
-  return { ...rows[0], steps };
-}
-
-export async function listContactRuns(scope: Scope, contactId: number, page: number, perPage: number) {
-  const exists = await scope.db.query('select 1 from contacts where company_id = $1 and id = $2', [
-    scope.companyId,
-    contactId,
-  ]);
-  if (!exists.rowCount) throw notFound();
-  const total = await scope.db.query<{ n: number }>(
-    'select count(*)::int as n from workflow_runs where company_id = $1 and contact_id = $2',
-    [scope.companyId, contactId],
-  );
-  const { rows } = await scope.db.query<RunRow>(
-    `${RUN} where r.company_id = $1 and r.contact_id = $2 order by r.id desc limit $3 offset $4`,
-    [scope.companyId, contactId, perPage, (page - 1) * perPage],
-  );
-  const steps = await stepsOf(
-    scope,
-    rows.map((r) => r.id),
-  );
-  return {
-    total: total.rows[0]!.n,
-    rows: rows.map((r) => ({
-      ...r,
-      steps: steps.filter((s) => s.runId === r.id).map(({ runId: _run, ...step }) => step),
-    })),
   };
 }

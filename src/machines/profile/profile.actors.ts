@@ -3,9 +3,15 @@ import { api } from '../../api/appClient.ts';
 import { firstFieldErrors, unwrap } from '../../api/client.ts';
 import type { EmailOutcome, PasswordChange, PasswordOutcome, ProfileDetails, SaveOutcome } from './profile.types.ts';
 
-const toDetails = (user: { firstName: string; lastName: string; phoneNumber: string | null }): ProfileDetails => ({
+const toDetails = (user: {
+  firstName: string;
+  lastName: string;
+  phonePrefix: string | null;
+  phoneNumber: string | null;
+}): ProfileDetails => ({
   firstName: user.firstName,
   lastName: user.lastName,
+  phonePrefix: user.phonePrefix ? `+${user.phonePrefix}` : '',
   phoneNumber: user.phoneNumber ?? '',
 });
 
@@ -13,7 +19,12 @@ export const loadProfile = fromPromise<ProfileDetails>(async () => toDetails(unw
 
 export const saveProfile = fromPromise<SaveOutcome, ProfileDetails>(async ({ input }) => {
   const result = await api.PATCH('/users/me', {
-    body: { firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber || null },
+    body: {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phonePrefix: input.phonePrefix || null,
+      phoneNumber: input.phoneNumber || null,
+    },
   });
   if (result.response.status === 422) return { kind: 'rejected', fieldErrors: firstFieldErrors(result.error) };
   return { kind: 'saved', details: toDetails(unwrap(result)) };

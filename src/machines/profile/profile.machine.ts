@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { PhonePrefix } from '../../../shared/contract/schemas.ts';
 import { checkConfirmation, checkEmail, checkPassword, issues } from '../../app/validation.ts';
 import { changePassword, loadProfile, requestEmailChange, saveProfile } from './profile.actors.ts';
 import type {
@@ -13,10 +14,21 @@ import type {
 
 export type * from './profile.types.ts';
 
-/** The contract's phone rule (PATCH /users/me): 4 to 20 digits, or none. */
+/** The contract's phone rules (PATCH /users/me): 4 to 20 digits, or none; a prefix of 1 to 4 digits after a +. */
 const PHONE = /^[0-9]{4,20}$/;
+const PREFIX = new RegExp(PhonePrefix.pattern);
 const detailIssues = (d: ProfileDetails) =>
-  issues({ phoneNumber: d.phoneNumber === '' || PHONE.test(d.phoneNumber) ? null : ('invalid' as const) });
+  issues({
+    phoneNumber: d.phoneNumber === '' || PHONE.test(d.phoneNumber) ? null : ('invalid' as const),
+    phonePrefix:
+      d.phonePrefix !== ''
+        ? PREFIX.test(d.phonePrefix)
+          ? null
+          : ('invalid' as const)
+        : d.phoneNumber !== ''
+          ? ('required' as const)
+          : null,
+  });
 const passwordIssues = (c: PasswordChange) =>
   issues({
     currentPassword: c.currentPassword ? null : ('required' as const),
@@ -74,7 +86,7 @@ export const profileMachine = setup({
 }).createMachine({
   id: 'profile',
   context: {
-    details: { firstName: '', lastName: '', phoneNumber: '' },
+    details: { firstName: '', lastName: '', phonePrefix: '', phoneNumber: '' },
     detailIssues: {},
     detailErrors: {},
     newEmail: '',

@@ -4,6 +4,8 @@ import type { ConfirmationIssue, EmailIssue, PasswordIssue } from '../../app/val
 export interface ProfileDetails {
   firstName: string;
   lastName: string;
+  /** The country calling code, digits with an optional +, empty for none; required with a number (spec §5). */
+  phonePrefix: string;
   /** Digits only (the contract's rule), empty for none. */
   phoneNumber: string;
 }
@@ -21,10 +23,11 @@ export type EmailOutcome = { kind: 'sent' } | { kind: 'rejected'; fieldErrors: R
 export type PasswordOutcome = { kind: 'changed' } | { kind: 'rejected'; fieldErrors: Record<string, string> };
 
 export type PhoneIssue = 'invalid';
+export type PrefixIssue = 'invalid' | 'required';
 
 export interface ProfileContext {
   details: ProfileDetails;
-  detailIssues: { phoneNumber?: PhoneIssue };
+  detailIssues: { phoneNumber?: PhoneIssue; phonePrefix?: PrefixIssue };
   detailErrors: Record<string, string>;
   newEmail: string;
   emailIssues: { email?: EmailIssue };

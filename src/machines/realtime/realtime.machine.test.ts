@@ -3,7 +3,8 @@ import { createActor, fromCallback } from 'xstate';
 import { describeModel } from '../../../tests/model/describeModel.ts';
 import { realtimeEventFixtures, realtimeModel } from '../../../tests/model/realtime.model.ts';
 import { realtimeMachine } from './realtime.machine.ts';
-import { selectConnectionState, selectUnread } from './realtime.selectors.ts';
+import { appEvents } from '../../app/appEvents.ts';
+import { selectConnectionState } from './realtime.selectors.ts';
 
 describeModel(realtimeModel);
 
@@ -52,13 +53,17 @@ describe('realtime machine at runtime', () => {
     expect(error).toHaveBeenCalledWith('Realtime connection failed:', expect.any(Error));
   });
 
-  it('keeps notifications for the bell and counts unread ones', () => {
-    const { actor } = start(true);
+  it('announces each notification on the app bus, for the toasts and the bell', () => {
+    const heard: unknown[] = [];
+    const stop = appEvents.subscribe((e) => e.type === 'notification.received' && heard.push(e.notification));
+    const machine = realtimeMachine.provide({
+      actors: { socket: fromCallback(() => () => {}), realtimeEvents: fromCallback(() => () => {}) },
+    });
+    const actor = createActor(machine, { input: { autoConnect: true } }).start();
     actor.send({ type: 'socket.connected' });
-    for (let i = 0; i < 3; i++) actor.send(realtimeEventFixtures['notification.received'][0]!);
-    expect(selectUnread(actor.getSnapshot())).toBe(3);
-    actor.send({ type: 'notifications.markRead' });
-    expect(selectUnread(actor.getSnapshot())).toBe(0);
-    expect(actor.getSnapshot().context.notifications).toHaveLength(3);
+    actor.send(realtimeEventFixtures['notification.received'][0]!);
+    stop();
+    actor.stop();
+    expect(heard).toEqual([realtimeEventFixtures['notification.received'][0]!.notification]);
   });
 });

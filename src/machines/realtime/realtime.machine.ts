@@ -10,13 +10,11 @@ const failureCode = ({ event }: { event: SocketFailed }) => event.code;
 const logConnectError = { type: 'logConnectError', params: failureCode } as const;
 const assignFailure = { type: 'assignFailure', params: failureCode } as const;
 
-const NOTIFICATIONS_KEPT = 50;
-
 /**
  * The realtime connection. `starting` connects when the user is logged in, else waits in `idle`. `active` holds the
  * socket: `connecting` → `connected` ⇄ `reconnecting` (socket.io retries by itself). A refused connection (the server
  * rejects the token, or retries are off) is logged and lands in `failed`; a refreshed token or a connect request tries
- * again. Server notifications are kept for the bell and announced for a toast.
+ * again. Server notifications are announced, for a toast and the bell's centre (notificationCentre).
  */
 export const realtimeMachine = setup({
   types: {
@@ -33,29 +31,20 @@ export const realtimeMachine = setup({
     assignFailure: assign((_, code: string) => ({ error: code })),
     clearFailure: assign({ error: null }),
     logConnectError: (_, code: string) => console.error('Realtime connection failed:', new Error(code)),
-    keepNotification: assign(({ context }, notification: NotificationPayload) => ({
-      notifications: [notification, ...context.notifications].slice(0, NOTIFICATIONS_KEPT),
-      unread: context.unread + 1,
-    })),
     announceNotification: (_, notification: NotificationPayload) =>
       appEvents.emit({
         type: 'notification.received',
         notification,
       }),
-    markRead: assign({ unread: 0 }),
   },
 }).createMachine({
   id: 'realtime',
-  context: ({ input }) => ({ autoConnect: input.autoConnect, error: null, notifications: [], unread: 0 }),
+  context: ({ input }) => ({ autoConnect: input.autoConnect, error: null }),
   invoke: { id: 'realtimeEvents', src: 'realtimeEvents' },
   on: {
     'notification.received': {
-      actions: [
-        { type: 'keepNotification', params: ({ event }) => event.notification },
-        { type: 'announceNotification', params: ({ event }) => event.notification },
-      ],
+      actions: { type: 'announceNotification', params: ({ event }) => event.notification },
     },
-    'notifications.markRead': { actions: 'markRead' },
   },
   initial: 'starting',
   states: {

@@ -3,8 +3,6 @@ import type { realtimeMachine } from './realtime.machine.ts';
 
 type RealtimeSnapshot = SnapshotFrom<typeof realtimeMachine>;
 
-export const selectNotifications = (s: RealtimeSnapshot) => s.context.notifications;
-export const selectUnread = (s: RealtimeSnapshot) => s.context.unread;
 export const selectIsConnected = (s: RealtimeSnapshot) => s.matches({ active: 'connected' });
 export const selectConnectionState = (s: RealtimeSnapshot): 'idle' | 'connecting' | 'connected' | 'failed' =>
   s.matches('idle')

@@ -12,8 +12,6 @@ export interface RealtimeContext {
   autoConnect: boolean;
   /** The last connection failure code (token_invalid, token_expired, …). */
   error: string | null;
-  notifications: NotificationPayload[];
-  unread: number;
 }
 
 export type RealtimeEvent =
@@ -23,5 +21,4 @@ export type RealtimeEvent =
   | { type: 'socket.disconnected'; reason: string; willReconnect: boolean }
   | { type: 'socket.failed'; code: string; willRetry: boolean }
   | { type: 'session.tokenRefreshed' }
-  | { type: 'notification.received'; notification: NotificationPayload }
-  | { type: 'notifications.markRead' };
+  | { type: 'notification.received'; notification: NotificationPayload };

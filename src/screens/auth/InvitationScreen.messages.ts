@@ -6,6 +6,10 @@ export const invitationMessages = defineMessages({
     id: 'screen.invitation.offer',
     defaultMessage: 'You were invited to join the {company} team as {role}, with the address {email}.',
   }),
+  invitedBy: defineMessage<{ name: string; company: string }>({
+    id: 'screen.invitation.invitedBy',
+    defaultMessage: '{name} of {company} invited you.',
+  }),
   expires: defineMessage<{ date: string }>({
     id: 'screen.invitation.expires',
     defaultMessage: 'This invitation is valid until {date}.',

@@ -74,6 +74,9 @@ export function InvitationScreen() {
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack>
         <Title order={2}>{intl.formatMessage(m.heading, { company })}</Title>
+        {invitation.inviterName ? (
+          <Text fw={500}>{intl.formatMessage(m.invitedBy, { name: invitation.inviterName, company })}</Text>
+        ) : null}
         <Text>{intl.formatMessage(m.offer, { company, role, email: invitation.email })}</Text>
         <Text size="sm" c="dimmed">
           {intl.formatMessage(m.expires, { date: intl.formatDate(invitation.expiresAt, { dateStyle: 'long' }) })}

@@ -26,7 +26,14 @@ export function DetailsForm({ actor }: { actor: Actor }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const details = { firstName: field(form, 'firstName'), lastName: field(form, 'lastName') };
-    actor.send({ type: 'details.save', details: { ...details, phoneNumber: field(form, 'phoneNumber').trim() } });
+    actor.send({
+      type: 'details.save',
+      details: {
+        ...details,
+        phonePrefix: field(form, 'phonePrefix').trim(),
+        phoneNumber: field(form, 'phoneNumber').trim(),
+      },
+    });
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="profile-details">
@@ -61,14 +68,32 @@ export function DetailsForm({ actor }: { actor: Actor }) {
               error={server.lastName}
             />
           </Group>
-          <TextInput
-            name="phoneNumber"
-            type="tel"
-            inputMode="numeric"
-            label={intl.formatMessage(m.phoneNumber)}
-            defaultValue={details.phoneNumber}
-            error={issues.phoneNumber ? intl.formatMessage(m.phoneInvalid) : server.phoneNumber}
-          />
+          <Group align="flex-start" wrap="nowrap">
+            <TextInput
+              name="phonePrefix"
+              type="tel"
+              w={120}
+              placeholder="+39"
+              label={intl.formatMessage(m.phonePrefix)}
+              defaultValue={details.phonePrefix}
+              error={
+                issues.phonePrefix === 'required'
+                  ? intl.formatMessage(m.prefixRequired)
+                  : issues.phonePrefix
+                    ? intl.formatMessage(m.prefixInvalid)
+                    : server.phonePrefix
+              }
+            />
+            <TextInput
+              name="phoneNumber"
+              type="tel"
+              inputMode="numeric"
+              style={{ flex: 1 }}
+              label={intl.formatMessage(m.phoneNumber)}
+              defaultValue={details.phoneNumber}
+              error={issues.phoneNumber ? intl.formatMessage(m.phoneInvalid) : server.phoneNumber}
+            />
+          </Group>
           <Group justify="space-between">
             <Group gap="xs">
               <Text size="sm">{intl.formatMessage(m.language)}</Text>

@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages } from 'react-intl';
+import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 
 /** The profile page (/account): details, email, password and active sessions. */
 export const profileMessages = defineMessages({
@@ -6,6 +7,9 @@ export const profileMessages = defineMessages({
   firstName: { id: 'screen.profile.firstName', defaultMessage: 'First name' },
   lastName: { id: 'screen.profile.lastName', defaultMessage: 'Last name' },
   phoneNumber: { id: 'screen.profile.phoneNumber', defaultMessage: 'Phone number' },
+  phonePrefix: { id: 'screen.profile.phonePrefix', defaultMessage: 'Prefix' },
+  prefixRequired: { id: 'screen.profile.prefixRequired', defaultMessage: FIELD_TEXTS.prefixRequired },
+  prefixInvalid: { id: 'screen.profile.prefixInvalid', defaultMessage: 'Use a + and 1 to 4 digits, such as +39' },
   phoneInvalid: { id: 'screen.profile.phoneInvalid', defaultMessage: 'Use 4 to 20 digits, without spaces' },
   language: { id: 'screen.profile.language', defaultMessage: 'Language' },
   save: { id: 'screen.profile.save', defaultMessage: 'Save' },

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_POOL_CONNECTIONS } from '../../../server/channels/email/adapter.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
+import { startWorkerProcess } from '../workerProcess.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';
 import { seedList, seedMessage, seedSender, startSmtp } from './sendingFixtures.ts';
 
@@ -25,25 +26,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ROLE: 'worker',
-      DATABASE_URL: env.databaseUrl,
-      DATA_DIR: env.ctx.config.dataDir,
-      SECRET_KEY: env.ctx.config.secret,
-      SMTP_URL: smtp.url,
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  started.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, exited: new Promise((resolve) => child.once('exit', resolve)), output: () => stderr };
-}
+const startWorker = () => startWorkerProcess(env, smtp.url, started);
 
 describe('a worker killed mid-send', () => {
   it('loses no recipient and duplicates only what was in flight, with the same Message-ID', async () => {

@@ -82,6 +82,28 @@ describe('workflows', () => {
     expect((await a.call('POST', `/workflows/${id}/status`, { status: 'draft' })).status).toBe(422);
   });
 
+  it('saves a goal, keeps it when a save leaves it out, and removes it with null', async () => {
+    const { body: created } = await a.call('POST', '/workflows', { name: 'Goal keeper' });
+    const goal = {
+      conditions: {
+        kind: 'group',
+        operator: 'and',
+        conditions: [{ kind: 'field', field: 'email', operator: 'contains', value: '@' }],
+      },
+    };
+    const save = (extra: object) =>
+      a.call('PUT', `/workflows/${created.id}`, { name: 'Goal keeper', graph: { nodes: [], edges: [] }, ...extra });
+    expect((await a.call('GET', `/workflows/${created.id}`)).body.goal).toBeNull();
+    expect((await save({ goal })).status).toBe(200);
+    expect((await a.call('GET', `/workflows/${created.id}`)).body.goal).toEqual(goal);
+    await save({});
+    expect((await a.call('GET', `/workflows/${created.id}`)).body.goal).toEqual(goal);
+    expect((await save({ goal: { conditions: { kind: 'group' } } })).status).toBe(422);
+    await save({ goal: null });
+    expect((await a.call('GET', `/workflows/${created.id}`)).body.goal).toBeNull();
+    await a.call('DELETE', `/workflows/${created.id}`);
+  });
+
   it('activates, enrols a contact added to the list, and advances each step once', async () => {
     expect(
       (await a.call('PUT', `/workflows/${id}`, { name: 'Welcome', graph: graph(listId, otherListId) })).status,
