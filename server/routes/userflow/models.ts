@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import {
   createModel,
@@ -39,9 +39,12 @@ type Ops =
 
 const NOT_BUILT = () => new HttpError(501, 'not_implemented', 'This part of UserFlow models is not available yet.');
 
-/** The signed download link's check is not built yet: every link answers 501. */
-const notBuilt = async (): Promise<never> => {
-  throw NOT_BUILT();
+/**
+ * No download link is issued yet (listing the files answers 501), so no token can be valid: every link answers 404
+ * as an unknown link will once signing is built, never a 5xx to an anonymous caller.
+ */
+const unknownLink = async (): Promise<never> => {
+  throw notFound();
 };
 
 export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
@@ -97,6 +100,6 @@ export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
     listUserflowTopContacts: notBuiltFor,
     createUserflowSegment: notBuiltFor,
     listUserflowPredictionFiles: notBuiltFor,
-    downloadUserflowPredictions: notBuilt,
+    downloadUserflowPredictions: unknownLink,
   };
 }

@@ -1,0 +1,30 @@
+/**
+ * Opens the connector of a model's source (issue 24 §2). Each kind's implementation lives in its own file of this
+ * folder and is registered in OPENERS; a kind without one fails with `source_invalid` in words, never a 500.
+ */
+import type { Scope } from '../../scope.ts';
+import type { SourceKind } from '../../../../shared/userflow.ts';
+import { ConnectorError, type Connector } from './types.ts';
+
+export interface SourceSettings {
+  kind: SourceKind;
+  /** The kind's config as stored (the contract's Userflow…Config of that kind). */
+  config: Record<string, unknown>;
+  /** The kind's secrets, opened with the server key (models.ts `openSecrets`). */
+  secrets: Record<string, string>;
+}
+
+export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSettings) => Promise<Connector>;
+
+const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {};
+
+export async function openConnector(
+  scope: Scope,
+  modelId: number,
+  settings: SourceSettings | null,
+): Promise<Connector> {
+  if (!settings) throw new ConnectorError('source_missing');
+  const open = OPENERS[settings.kind];
+  if (!open) throw new ConnectorError('source_invalid', `The ${settings.kind} source is not available yet.`);
+  return open(scope, modelId, settings);
+}
