@@ -12,6 +12,7 @@ import {
   type SourcePreview,
   type TestOutcome,
   type TrainingResult,
+  type TrainOutcome,
 } from '../../src/machines/modelWizard/modelWizard.machine.ts';
 import { after, done, failed, type MachineModel, type ModelEvent } from './graph.ts';
 
@@ -65,11 +66,14 @@ export const modelWizardEventFixtures = {
   'match.check': [{ type: 'match.check' }],
   'training.start': [{ type: 'training.start' }],
   'training.progress': [
-    { type: 'training.progress', jobId: 'train:1', progress: 0.5 },
-    { type: 'training.progress', jobId: 'other', progress: 0.9 },
+    { type: 'training.progress', modelId: 1, stage: 'training_forest', percent: 50 },
+    { type: 'training.progress', modelId: 2, stage: 'reading', percent: 90 },
   ],
-  'training.finished': [{ type: 'training.finished', jobId: 'train:1' }],
-  'training.failed': [{ type: 'training.failed', jobId: 'train:1' }],
+  'training.finished': [
+    { type: 'training.finished', modelId: 1 },
+    { type: 'training.finished', modelId: 2 },
+  ],
+  'training.failed': [{ type: 'training.failed', modelId: 1, code: 'single_class' }],
   'threshold.change': [{ type: 'threshold.change', threshold: 0.7 }],
   'wizard.finish': [{ type: 'wizard.finish' }],
 } satisfies { [K in ModelWizardEvent['type']]: Array<Extract<ModelWizardEvent, { type: K }>> };
@@ -80,16 +84,19 @@ export const modelWizardOutputFixtures = {
     trained: { id: 1, status: 'ready', draft: trainedDraft, preview, matchRate: null, result },
   },
   saveDraft: {
-    saved: { kind: 'saved' },
+    saved: { kind: 'saved', secretsStored: {} },
     rejected: { kind: 'rejected', errors: { name: 'must NOT have more than 120 characters' } },
   } satisfies { [K in SaveOutcome['kind']]: Extract<SaveOutcome, { kind: K }> },
   uploadFile: { uploaded: { fileId: 'f1', fileName: 'data.csv' } },
   testSource: {
     connected: { kind: 'connected', preview },
-    refused: { kind: 'refused', message: 'The file has no header row.' },
+    refused: { kind: 'refused', code: 'peer_auth', detail: '401 Unauthorized' },
   } satisfies { [K in TestOutcome['kind']]: Extract<TestOutcome, { kind: K }> },
   checkMatch: { matched: { rate: 0.9, rows: 100, matched: 90 } },
-  startTraining: { queued: { jobId: 'train:1' } },
+  startTraining: {
+    queued: { kind: 'queued' },
+    refused: { kind: 'refused', code: 'busy' },
+  } satisfies { [K in TrainOutcome['kind']]: Extract<TrainOutcome, { kind: K }> },
   loadResult: { trained: result },
   finishModel: {
     finished: { kind: 'finished' },
@@ -125,6 +132,7 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
     done('checkMatch', o.checkMatch.matched, 'matched'),
     failed('checkMatch'),
     done('startTraining', o.startTraining.queued, 'queued'),
+    done('startTraining', o.startTraining.refused, 'refused'),
     failed('startTraining'),
     done('loadResult', o.loadResult.trained, 'trained'),
     failed('loadResult'),
@@ -144,7 +152,7 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
       events: [loaded('new'), e['wizard.goto'][1]] as ModelEvent[],
     },
     {
-      name: 'another job’s progress is ignored while training',
+      name: 'another model’s progress and end are ignored while training',
       input: 'model',
       events: [
         loaded('trained'),
@@ -152,6 +160,7 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
         e['training.start'][0],
         done('startTraining', o.startTraining.queued, 'queued'),
         e['training.progress'][1],
+        e['training.finished'][1],
         e['training.progress'][0],
       ] as ModelEvent[],
     },
@@ -177,7 +186,7 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
       finishable: stepComplete(c, 'step-4'),
       source: c.draft.sourceKind !== null,
       identity: c.draft.identityColumn !== null,
-      job: c.jobId !== null,
+      trainError: c.trainError !== null,
     });
   },
   limit: 60_000,

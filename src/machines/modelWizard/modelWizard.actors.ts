@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
-import { firstFieldErrors, unwrap } from '../../api/client.ts';
+import { errorCode, firstFieldErrors, unwrap } from '../../api/client.ts';
 import { appEvents } from '../../app/appEvents.ts';
 import type {
   FinishOutcome,
@@ -11,6 +11,7 @@ import type {
   SaveOutcome,
   TestOutcome,
   TrainingResult,
+  TrainOutcome,
 } from './modelWizard.types.ts';
 import { loadedFrom, patchFrom, previewFrom, resultFrom } from './modelWizard.contract.ts';
 
@@ -23,15 +24,26 @@ export const loadModel = fromPromise<LoadedModel, { modelId: number }>(async ({ 
   return loadedFrom(unwrap(await api.GET('/userflow/models/{modelId}', model(input.modelId))));
 });
 
-/** The draft as it stands; a 422 (a name too long, an attribute name taken) is an expected outcome. */
+/** The server's field names for a source's settings (`source.config.host`) are the form's (`sourceConfig.host`). */
+const formErrors = (error: unknown) =>
+  Object.fromEntries(
+    Object.entries(firstFieldErrors(error)).map(([field, message]) => [
+      field.replace(/^source\.(config|secrets)\./, 'sourceConfig.'),
+      message,
+    ]),
+  );
+
+/**
+ * The draft as it stands; a 422 (a name too long, a host the contract refuses) is an expected outcome. The secrets
+ * that went along are now stored: the machine forgets their values.
+ */
 export const saveDraft = fromPromise<SaveOutcome, { modelId: number; draft: ModelDraft }>(async ({ input }) => {
-  const result = await api.PATCH('/userflow/models/{modelId}', {
-    ...model(input.modelId),
-    body: patchFrom(input.draft),
-  });
-  if (result.response.status === 422) return { kind: 'rejected', errors: firstFieldErrors(result.error) };
+  const body = patchFrom(input.draft);
+  const result = await api.PATCH('/userflow/models/{modelId}', { ...model(input.modelId), body });
+  if (result.response.status === 422) return { kind: 'rejected', errors: formErrors(result.error) };
   unwrap(result);
-  return { kind: 'saved' };
+  const sent = body.source && 'secrets' in body.source ? body.source.secrets : undefined;
+  return { kind: 'saved', secretsStored: { ...(sent as Record<string, string> | undefined) } };
 });
 
 /** A CSV/XLS/XLSX file for the file source; the server keeps it and the model's source becomes that file. */
@@ -53,18 +65,24 @@ export const uploadFile = fromPromise<{ fileId: string; fileName: string }, { mo
 );
 
 /**
- * Connects with the saved source and reads one page; when it answers, its columns with detected types and its
- * first rows. A refusal is the connector's own words.
+ * Saves the source as typed, connects with it and reads one page; when it answers, its columns with detected types
+ * and its first rows. A refusal is a USERFLOW_ERRORS code with the peer's own words.
  */
 export const testSource = fromPromise<TestOutcome, { modelId: number; draft: ModelDraft }>(async ({ input }) => {
   const { params } = model(input.modelId);
+  const saved = await api.PATCH('/userflow/models/{modelId}', { params, body: patchFrom(input.draft) });
+  if (saved.response.status === 422) {
+    return { kind: 'refused', code: 'source_invalid', detail: Object.values(formErrors(saved.error))[0] ?? null };
+  }
+  unwrap(saved);
   const tested = await api.POST('/userflow/models/{modelId}/source/test', { params });
   if (tested.response.status === 422) {
-    const errors = firstFieldErrors(tested.error);
-    return { kind: 'refused', message: Object.values(errors)[0] ?? tested.error?.message ?? '' };
+    const detail = Object.values(firstFieldErrors(tested.error))[0] ?? null;
+    return { kind: 'refused', code: errorCode(tested.error) ?? 'source_invalid', detail };
   }
   const outcome = unwrap(tested);
-  if (!outcome.ok) return { kind: 'refused', message: outcome.error?.detail ?? outcome.error?.message ?? '' };
+  if (!outcome.ok)
+    return { kind: 'refused', code: outcome.error?.code ?? 'internal', detail: outcome.error?.detail ?? null };
   const [schema, preview] = await Promise.all([
     api.GET('/userflow/models/{modelId}/source/schema', { params }).then(unwrap),
     api.GET('/userflow/models/{modelId}/source/preview', { params }).then(unwrap),
@@ -79,14 +97,19 @@ export const checkMatch = fromPromise<MatchRate, { modelId: number; draft: Model
   return { rate: rate.rate, rows: rate.sampleRows, matched: rate.matched };
 });
 
-/** Saves the draft and queues the training; its progress arrives over realtime under the model's key. */
-export const startTraining = fromPromise<{ jobId: string }, { modelId: number; draft: ModelDraft }>(
-  async ({ input }) => {
-    unwrap(await api.PATCH('/userflow/models/{modelId}', { ...model(input.modelId), body: patchFrom(input.draft) }));
-    const trained = unwrap(await api.POST('/userflow/models/{modelId}/train', model(input.modelId)));
-    return { jobId: `userflow-model-${trained.id}` };
-  },
-);
+/**
+ * Saves the draft and queues the training; its progress arrives over realtime (`userflow.model`). A model training
+ * already (409) or missing a part (422) is refused with the server's code.
+ */
+export const startTraining = fromPromise<TrainOutcome, { modelId: number; draft: ModelDraft }>(async ({ input }) => {
+  unwrap(await api.PATCH('/userflow/models/{modelId}', { ...model(input.modelId), body: patchFrom(input.draft) }));
+  const trained = await api.POST('/userflow/models/{modelId}/train', model(input.modelId));
+  if (trained.response.status === 409 || trained.response.status === 422) {
+    return { kind: 'refused', code: errorCode(trained.error) ?? 'internal' };
+  }
+  unwrap(trained);
+  return { kind: 'queued' };
+});
 
 /** The latest trained version's held-out figures. */
 export const loadResult = fromPromise<TrainingResult, { modelId: number }>(async ({ input }) => {
@@ -106,13 +129,16 @@ export const finishModel = fromPromise<FinishOutcome, { modelId: number; draft: 
   return { kind: 'finished' };
 });
 
-/** Realtime job progress, forwarded as training events (the machine keeps its own job's). */
+/**
+ * Realtime `userflow.model`, forwarded as training events (the machine keeps its own model's): a stage and percent
+ * while training, a failure with its code, or the status training ended in.
+ */
 export const watchTraining = fromCallback<ModelWizardEvent>(({ sendBack }) =>
   appEvents.subscribe((event) => {
-    if (event.type !== 'job.progressed') return;
-    const { jobId, processed, total, status } = event.job;
-    if (status === 'finished') sendBack({ type: 'training.finished', jobId });
-    else if (status === 'failed') sendBack({ type: 'training.failed', jobId });
-    else sendBack({ type: 'training.progress', jobId, progress: total ? processed / total : 0 });
+    if (event.type !== 'userflow.model') return;
+    const { modelId, status, stage, percent, error } = event.progress;
+    if (error || status === 'failed') sendBack({ type: 'training.failed', modelId, code: error?.code ?? 'internal' });
+    else if (status === 'training') sendBack({ type: 'training.progress', modelId, stage, percent });
+    else sendBack({ type: 'training.finished', modelId });
   }),
 );

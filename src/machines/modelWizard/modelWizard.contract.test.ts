@@ -39,7 +39,12 @@ describe('model wizard draft ↔ contract', () => {
   it('reads the stored model as the draft the steps edit (rest is the api route, secrets only by name)', () => {
     const draft = draftFrom(stored);
     expect(draft.sourceKind).toBe('api');
-    expect(draft.sourceConfig).toEqual({ url: 'https://shop.test/rows', authType: 'bearer', rowsPath: 'data' });
+    expect(draft.sourceConfig).toEqual({
+      url: 'https://shop.test/rows',
+      authType: 'bearer',
+      rowsPath: 'data',
+      'pagination.type': 'none',
+    });
     expect(draft.secretsSet).toEqual(['authValue']);
     expect(draft.matchBy).toBe('externalId');
     expect(draft.features).toEqual([

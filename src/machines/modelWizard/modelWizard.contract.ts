@@ -9,6 +9,7 @@ import type {
   SourcePreview,
   TrainingResult,
 } from './modelWizard.types.ts';
+import { configTexts, sourceInputFrom } from './modelWizard.sources.ts';
 
 type Schemas = components['schemas'];
 type ContractFeatureType = Schemas['UserflowFeatureType'];
@@ -32,15 +33,6 @@ const FROM_CONTRACT_TYPE: Record<ContractFeatureType, FeatureType> = {
 };
 export const fromContractType = (type: ContractFeatureType) => FROM_CONTRACT_TYPE[type];
 
-/** The settings a stored source shows again (text fields only; secrets never come back, only their names). */
-function configTexts(config: object): Record<string, string> {
-  const texts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config)) {
-    if (typeof value === 'string' || typeof value === 'number') texts[key] = String(value);
-  }
-  return texts;
-}
-
 /** The draft the wizard edits, from the model as the server stores it. */
 export function draftFrom(m: Schemas['UserflowModel']): ModelDraft {
   return {
@@ -61,11 +53,13 @@ export function draftFrom(m: Schemas['UserflowModel']): ModelDraft {
 }
 
 /**
- * The autosave body. The source itself is set by its upload (file) on the server; the other connectors' typed
- * settings are not sent from here yet, so a draft naming one keeps only its kind in the browser.
+ * The autosave body. A file source is set by its upload on the server; every other kind's settings go along once the
+ * form is complete (with the secrets typed since the last save), so an unfinished form never replaces a working one.
  */
 export function patchFrom(draft: ModelDraft): Schemas['UserflowModelPatch'] {
   const patch: Schemas['UserflowModelPatch'] = { predictionType: draft.predictionType, question: draft.question };
+  const source = draft.sourceKind ? sourceInputFrom(draft.sourceKind, draft.sourceConfig) : null;
+  if (source) patch.source = source;
   if (draft.name.trim() !== '') patch.name = draft.name;
   if (draft.identityColumn) {
     patch.identity = {
@@ -103,6 +97,10 @@ export function resultFrom(metrics: Schemas['UserflowMetrics']): TrainingResult 
     rows: metrics.validationRows,
     auc: metrics.auc ?? undefined,
     baselineAuc: metrics.baseline.auc ?? undefined,
+    baselinePrecision: metrics.baseline.precision ?? undefined,
+    choice: metrics.choice,
+    split: metrics.split,
+    sampled: metrics.sampled,
     thresholds: metrics.thresholds.map((t) => ({
       threshold: t.threshold,
       precision: t.precision ?? 0,

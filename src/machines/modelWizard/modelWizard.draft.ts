@@ -1,3 +1,4 @@
+import { sourceProblems } from './modelWizard.sources.ts';
 import type { ModelDraft, ModelWizardContext, StepName } from './modelWizard.types.ts';
 import { STEPS } from './modelWizard.types.ts';
 
@@ -32,6 +33,13 @@ const TRAINING_FIELDS: Array<keyof ModelDraft> = [
 
 export const touchesSource = (patch: Partial<ModelDraft>) => SOURCE_FIELDS.some((f) => f in patch);
 export const touchesTraining = (patch: Partial<ModelDraft>) => TRAINING_FIELDS.some((f) => f in patch);
+
+/** A source the connection test can try: a file uploaded, or every required setting of the other kinds filled in. */
+export function sourceComplete(draft: ModelDraft) {
+  if (draft.sourceKind === null) return false;
+  if (draft.sourceKind === 'file') return Boolean(draft.sourceConfig.fileName);
+  return Object.keys(sourceProblems(draft.sourceKind, draft.sourceConfig)).length === 0;
+}
 
 /** Whether each step has what the next one needs (the checks the Next button and direct URLs obey). */
 export function stepComplete(context: Pick<ModelWizardContext, 'draft' | 'preview' | 'result'>, step: StepName) {

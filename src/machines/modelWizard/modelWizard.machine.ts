@@ -10,7 +10,15 @@ import {
   uploadFile,
   watchTraining,
 } from './modelWizard.actors.ts';
-import { canReach, emptyDraft, stepComplete, touchesSource, touchesTraining } from './modelWizard.draft.ts';
+import {
+  canReach,
+  emptyDraft,
+  sourceComplete,
+  stepComplete,
+  touchesSource,
+  touchesTraining,
+} from './modelWizard.draft.ts';
+import { sourceDefaults } from './modelWizard.sources.ts';
 import type {
   FinishOutcome,
   LoadedModel,
@@ -23,8 +31,10 @@ import type {
   StepName,
   TestOutcome,
   TrainingResult,
+  TrainOutcome,
   WizardError,
 } from './modelWizard.types.ts';
+import type { TrainingStage } from '../../../shared/userflow.ts';
 import { STEPS } from './modelWizard.types.ts';
 
 export type * from './modelWizard.types.ts';
@@ -44,17 +54,20 @@ const gotoTransitions = STEPS.map((step) => ({
 const applyPatch = (context: ModelWizardContext, patch: Partial<ModelDraft>): Partial<ModelWizardContext> => {
   const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([k]) => !(k in patch)));
   const source = touchesSource(patch);
+  // Another kind starts from its own defaults; the stored secrets belong to the kind the server holds.
+  const newKind = patch.sourceKind && patch.sourceKind !== context.draft.sourceKind ? patch.sourceKind : null;
   return {
     draft: {
       ...context.draft,
       ...patch,
+      ...(newKind ? { sourceConfig: { ...sourceDefaults(newKind), ...patch.sourceConfig }, secretsSet: [] } : {}),
       // A new source invalidates the columns chosen from the old one.
       ...(source ? { identityColumn: null, targetColumn: null, features: [] } : {}),
     },
     preview: source ? null : context.preview,
     matchRate: source || 'identityColumn' in patch || 'matchBy' in patch ? null : context.matchRate,
     result: touchesTraining(patch) ? null : context.result,
-    testMessage: source ? null : context.testMessage,
+    testRefusal: source ? null : context.testRefusal,
     dirty: true,
     fieldErrors,
   };
@@ -93,13 +106,14 @@ export const modelWizardMachine = setup({
     canGoto: ({ context }, { event, step }: { event: ModelWizardEvent; step: StepName }) =>
       event.type === 'wizard.goto' && event.step === step && canReach(context, step),
     isComplete: ({ context }, step: StepName) => stepComplete(context, step),
-    hasSource: ({ context }) => context.draft.sourceKind !== null,
+    isSourceComplete: ({ context }) => sourceComplete(context.draft),
     hasIdentity: ({ context }) => context.draft.identityColumn !== null,
     canTrain: ({ context }) => canReach(context, 'step-3'),
     isConnected: (_, outcome: TestOutcome) => outcome.kind === 'connected',
     isSaved: (_, outcome: SaveOutcome) => outcome.kind === 'saved',
     isFinished: (_, outcome: FinishOutcome) => outcome.kind === 'finished',
-    isOwnJob: ({ context }, jobId: string) => context.jobId === jobId,
+    isQueued: (_, outcome: TrainOutcome) => outcome.kind === 'queued',
+    isOwnModel: ({ context }, modelId: number) => context.modelId === modelId,
     changedWhileSaving: ({ context }) => context.dirty,
   },
   actions: {
@@ -142,18 +156,29 @@ export const modelWizardMachine = setup({
             },
             dirty: true,
           }
-        : { preview: null, testMessage: outcome.message },
+        : { preview: null, testRefusal: { code: outcome.code, detail: outcome.detail } },
     ),
     assignMatch: assign((_, matchRate: MatchRate) => ({ matchRate })),
-    assignJob: assign((_, jobId: string) => ({ jobId, progress: 0, result: null })),
-    assignProgress: assign((_, progress: number) => ({ progress })),
-    assignResult: assign((_, result: TrainingResult) => ({ result, jobId: null, progress: 1 })),
-    forgetJob: assign({ jobId: null }),
+    startProgress: assign({ stage: null, progress: 0, result: null, trainError: null }),
+    assignProgress: assign((_, p: { stage: TrainingStage | null; percent: number | null }) => ({
+      stage: p.stage,
+      progress: Math.min(1, Math.max(0, (p.percent ?? 0) / 100)),
+    })),
+    assignResult: assign((_, result: TrainingResult) => ({ result, stage: null, progress: 1 })),
+    assignTrainError: assign((_, code: string) => ({ trainError: code, stage: null })),
     assignThreshold: assign((_, threshold: number) => ({ threshold: Math.min(1, Math.max(0, threshold)) })),
     markSaving: assign({ dirty: false }),
-    assignSaved: assign((_, outcome: SaveOutcome) => ({
-      fieldErrors: outcome.kind === 'rejected' ? outcome.errors : {},
-    })),
+    /** Secrets the server now holds are forgotten (unless retyped meanwhile) and shown as stored. */
+    assignSaved: assign(({ context }, outcome: SaveOutcome) => {
+      if (outcome.kind === 'rejected') return { fieldErrors: outcome.errors };
+      const stored = Object.keys(outcome.secretsStored);
+      if (stored.length === 0) return { fieldErrors: {} };
+      const config = Object.fromEntries(
+        Object.entries(context.draft.sourceConfig).filter(([k, v]) => outcome.secretsStored[k] !== v),
+      );
+      const secretsSet = [...new Set([...context.draft.secretsSet, ...stored])];
+      return { fieldErrors: {}, draft: { ...context.draft, sourceConfig: config, secretsSet } };
+    }),
     assignRejected: assign((_, outcome: FinishOutcome) => ({
       fieldErrors: outcome.kind === 'rejected' ? outcome.errors : {},
     })),
@@ -169,12 +194,13 @@ export const modelWizardMachine = setup({
     preview: null,
     matchRate: null,
     result: null,
-    jobId: null,
+    stage: null,
     progress: 0,
+    trainError: null,
     threshold: DEFAULT_THRESHOLD,
     dirty: false,
     fieldErrors: {},
-    testMessage: null,
+    testRefusal: null,
     error: null,
   }),
   initial: 'loading',
@@ -217,7 +243,7 @@ export const modelWizardMachine = setup({
                   on: {
                     'draft.change': { actions: { type: 'edit', params: ({ event }) => event.patch } },
                     'source.upload': { target: 'uploading', actions: 'clearError' },
-                    'source.test': { guard: 'hasSource', target: 'testing', actions: 'clearError' },
+                    'source.test': { guard: 'isSourceComplete', target: 'testing', actions: 'clearError' },
                     'wizard.next': {
                       guard: { type: 'isComplete', params: 'step-1' },
                       target: '#modelWizard.ready.steps.step-2',
@@ -287,7 +313,11 @@ export const modelWizardMachine = setup({
                 idle: {
                   on: {
                     'wizard.back': { target: '#modelWizard.ready.steps.step-2' },
-                    'training.start': { guard: 'canTrain', target: 'starting', actions: 'clearError' },
+                    'training.start': {
+                      guard: 'canTrain',
+                      target: 'starting',
+                      actions: ['clearError', 'startProgress'],
+                    },
                     'threshold.change': {
                       actions: { type: 'assignThreshold', params: ({ event }) => event.threshold },
                     },
@@ -303,10 +333,16 @@ export const modelWizardMachine = setup({
                     id: 'startTraining',
                     src: 'startTraining',
                     input: ({ context }) => ({ modelId: context.modelId, draft: context.draft }),
-                    onDone: {
-                      target: 'running',
-                      actions: { type: 'assignJob', params: ({ event }) => event.output.jobId },
-                    },
+                    onDone: [
+                      { guard: { type: 'isQueued', params: ({ event }) => event.output }, target: 'running' },
+                      {
+                        target: 'idle',
+                        actions: {
+                          type: 'assignTrainError',
+                          params: ({ event }) => (event.output.kind === 'refused' ? event.output.code : 'internal'),
+                        },
+                      },
+                    ],
                     onError: { target: 'idle', actions: { type: 'failWith', params: 'trainFailed' } },
                   },
                 },
@@ -314,17 +350,17 @@ export const modelWizardMachine = setup({
                   tags: ['busy', 'training'],
                   on: {
                     'training.progress': {
-                      guard: { type: 'isOwnJob', params: ({ event }) => event.jobId },
-                      actions: { type: 'assignProgress', params: ({ event }) => event.progress },
+                      guard: { type: 'isOwnModel', params: ({ event }) => event.modelId },
+                      actions: { type: 'assignProgress', params: ({ event }) => event },
                     },
                     'training.finished': {
-                      guard: { type: 'isOwnJob', params: ({ event }) => event.jobId },
+                      guard: { type: 'isOwnModel', params: ({ event }) => event.modelId },
                       target: 'fetching',
                     },
                     'training.failed': {
-                      guard: { type: 'isOwnJob', params: ({ event }) => event.jobId },
+                      guard: { type: 'isOwnModel', params: ({ event }) => event.modelId },
                       target: 'idle',
-                      actions: ['forgetJob', { type: 'failWith', params: 'trainFailed' }],
+                      actions: { type: 'assignTrainError', params: ({ event }) => event.code },
                     },
                   },
                 },
@@ -335,10 +371,7 @@ export const modelWizardMachine = setup({
                     src: 'loadResult',
                     input: ({ context }) => ({ modelId: context.modelId }),
                     onDone: { target: 'idle', actions: { type: 'assignResult', params: ({ event }) => event.output } },
-                    onError: {
-                      target: 'idle',
-                      actions: ['forgetJob', { type: 'failWith', params: 'trainFailed' }],
-                    },
+                    onError: { target: 'idle', actions: { type: 'failWith', params: 'trainFailed' } },
                   },
                 },
               },

@@ -1,5 +1,6 @@
-// Types shared by the model wizard machine and its actors, so neither module imports the other back. They follow
-// issue 24 §1–§3; when the userflow contract lands (branch `ufserver`) they are read from `shared/contract/schema`.
+// Types shared by the model wizard machine and its actors, so neither module imports the other back (issue 24 §1–§3;
+// the actors map them to and from the contract's shapes in modelWizard.contract.ts).
+import type { TrainingStage } from '../../../shared/userflow.ts';
 
 /** Probability: will a contact do X (buy within 30 days, churn); value: how much (next-90-day revenue). */
 export type PredictionType = 'probability' | 'value';
@@ -25,6 +26,7 @@ export interface ModelDraft {
   predictionType: PredictionType;
   question: string;
   sourceKind: SourceKind | null;
+  /** The source's settings as typed, with the secrets typed since the last save (sent once, then forgotten). */
   sourceConfig: Record<string, string>;
   /** Secret fields the server already holds (never sent back); a blank input keeps them. */
   secretsSet: string[];
@@ -69,6 +71,13 @@ export interface TrainingResult {
   rows: number;
   auc?: number;
   baselineAuc?: number;
+  /** The precision of calling everyone "yes" (the positive rate). */
+  baselinePrecision?: number;
+  /** Why this algorithm won: its figure and the other one's on the same validation rows. */
+  choice?: { metric: 'auc' | 'rmse'; chosen: number; otherAlgorithm: string; other: number };
+  /** Validated on the newest rows (a time column) or on rows set aside at random; sampled when the source is big. */
+  split?: 'time' | 'random';
+  sampled?: boolean;
   /** Precision and recall at thresholds 0.05 … 0.95, for the threshold slider. */
   thresholds?: Array<{ threshold: number; precision: number; recall: number }>;
   calibration?: CalibrationBin[];
@@ -94,8 +103,14 @@ export interface LoadedModel {
 
 export type FieldErrors = Record<string, string>;
 
-export type SaveOutcome = { kind: 'saved' } | { kind: 'rejected'; errors: FieldErrors };
-export type TestOutcome = { kind: 'connected'; preview: SourcePreview } | { kind: 'refused'; message: string };
+/** `secretsStored`: the secrets that went with this save, now held by the server (the draft forgets their values). */
+export type SaveOutcome =
+  { kind: 'saved'; secretsStored: Record<string, string> } | { kind: 'rejected'; errors: FieldErrors };
+/** A refusal carries a USERFLOW_ERRORS code (translated by the screen) and what the peer said. */
+export type TestRefusal = { code: string; detail: string | null };
+export type TestOutcome = { kind: 'connected'; preview: SourcePreview } | ({ kind: 'refused' } & TestRefusal);
+/** Training queued, or refused before it starts (`busy`, or a part missing) with a USERFLOW_ERRORS code. */
+export type TrainOutcome = { kind: 'queued' } | { kind: 'refused'; code: string };
 export type FinishOutcome = { kind: 'finished' } | { kind: 'rejected'; errors: FieldErrors };
 
 export const STEPS = ['step-0', 'step-1', 'step-2', 'step-3', 'step-4'] as const;
@@ -113,15 +128,17 @@ export interface ModelWizardContext {
   preview: SourcePreview | null;
   matchRate: MatchRate | null;
   result: TrainingResult | null;
-  /** The training job's key while it runs, and its progress 0…1 from realtime `job.progressed`. */
-  jobId: string | null;
+  /** Training's stage and progress 0…1 from realtime `userflow.model` while it runs. */
+  stage: TrainingStage | null;
   progress: number;
+  /** Why the last training failed (a USERFLOW_ERRORS code), when it did. */
+  trainError: string | null;
   threshold: number;
   /** Changed since the last save. */
   dirty: boolean;
   fieldErrors: FieldErrors;
-  /** The connector's own words when a connection test is refused. */
-  testMessage: string | null;
+  /** The connector's code and words when a connection test is refused. */
+  testRefusal: TestRefusal | null;
   error: WizardError | null;
 }
 
@@ -137,8 +154,8 @@ export type ModelWizardEvent =
   | { type: 'source.test' }
   | { type: 'match.check' }
   | { type: 'training.start' }
-  | { type: 'training.progress'; jobId: string; progress: number }
-  | { type: 'training.finished'; jobId: string }
-  | { type: 'training.failed'; jobId: string }
+  | { type: 'training.progress'; modelId: number; stage: TrainingStage | null; percent: number | null }
+  | { type: 'training.finished'; modelId: number }
+  | { type: 'training.failed'; modelId: number; code: string }
   | { type: 'threshold.change'; threshold: number }
   | { type: 'wizard.finish' };

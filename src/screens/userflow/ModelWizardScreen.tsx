@@ -226,8 +226,7 @@ function RoutedSource({ kind }: { kind: (typeof ROUTED_SOURCES)[number] }) {
   const canWrite = useCan('userflow:write');
   const current = useSelector(actor, (s) => s.context.draft.sourceKind);
   useEffect(() => {
-    if (canWrite && current !== kind)
-      actor.send({ type: 'draft.change', patch: { sourceKind: kind, sourceConfig: {} } });
+    if (canWrite && current !== kind) actor.send({ type: 'draft.change', patch: { sourceKind: kind } });
   }, [actor, canWrite, current, kind]);
   return <SourceFields />;
 }

@@ -52,32 +52,6 @@ export const modelWizardText = {
     'source.plausible': { id: 'screen.userflow.wizard.source.plausible', defaultMessage: 'Plausible' },
     'source.matomo': { id: 'screen.userflow.wizard.source.matomo', defaultMessage: 'Matomo' },
     'source.brevo': { id: 'screen.userflow.wizard.source.brevo', defaultMessage: 'Brevo' },
-    'field.url': { id: 'screen.userflow.wizard.field.url', defaultMessage: 'URL' },
-    'field.authHeader': { id: 'screen.userflow.wizard.field.authHeader', defaultMessage: 'Authorization header' },
-    'field.rowsPath': { id: 'screen.userflow.wizard.field.rowsPath', defaultMessage: 'JSON path to the rows' },
-    'field.pagination': { id: 'screen.userflow.wizard.field.pagination', defaultMessage: 'Pagination' },
-    'field.propertyId': { id: 'screen.userflow.wizard.field.propertyId', defaultMessage: 'Property id' },
-    'field.serviceAccount': {
-      id: 'screen.userflow.wizard.field.serviceAccount',
-      defaultMessage: 'Service account key (JSON)',
-    },
-    'field.eventName': {
-      id: 'screen.userflow.wizard.field.eventName',
-      defaultMessage: 'Event that defines the target',
-    },
-    'field.days': { id: 'screen.userflow.wizard.field.days', defaultMessage: 'Days of events to read' },
-    'field.connectionString': {
-      id: 'screen.userflow.wizard.field.connectionString',
-      defaultMessage: 'Connection string',
-    },
-    'field.query': { id: 'screen.userflow.wizard.field.query', defaultMessage: 'Read-only query or table name' },
-    'field.apiKey': { id: 'screen.userflow.wizard.field.apiKey', defaultMessage: 'API key or access token' },
-    'field.siteId': { id: 'screen.userflow.wizard.field.siteId', defaultMessage: 'Site id' },
-    'field.baseUrl': { id: 'screen.userflow.wizard.field.baseUrl', defaultMessage: 'Server URL' },
-    secretKept: {
-      id: 'screen.userflow.wizard.secretKept',
-      defaultMessage: 'Saved and hidden. Leave blank to keep it, or type a new value.',
-    },
     file: { id: 'screen.userflow.wizard.file', defaultMessage: 'CSV, XLS or XLSX file' },
     fileHelp: {
       id: 'screen.userflow.wizard.fileHelp',
@@ -155,6 +129,19 @@ export const modelWizardText = {
       defaultMessage: 'Segments and workflows can use the score under this name.',
     },
     finish: { id: 'screen.userflow.wizard.finish', defaultMessage: 'Finish' },
+    splitTime: {
+      id: 'screen.userflow.wizard.splitTime',
+      defaultMessage: 'Validated on the newest rows, as the model will meet them.',
+    },
+    splitRandom: {
+      id: 'screen.userflow.wizard.splitRandom',
+      defaultMessage: 'Validated on rows set aside at random (the source has no time column).',
+    },
+    sampled: {
+      id: 'screen.userflow.wizard.sampled',
+      defaultMessage: 'The source has more rows than training reads: a random sample of them was used.',
+    },
+    trainRefused: { id: 'screen.userflow.wizard.trainRefused', defaultMessage: 'Training could not start or failed' },
     finishFailed: { id: 'screen.userflow.wizard.finishFailed', defaultMessage: 'The model could not be finished.' },
   }),
   fileChosen: defineMessage<{ name: string }>({
@@ -172,6 +159,14 @@ export const modelWizardText = {
   algorithm: defineMessage<{ algorithm: string; rows: number }>({
     id: 'screen.userflow.wizard.algorithm',
     defaultMessage: 'Chosen on validation: {algorithm}, held-out rows: {rows}.',
+  }),
+  chosenBecause: defineMessage<{ metric: string; chosen: string; other: string; otherAlgorithm: string }>({
+    id: 'screen.userflow.wizard.chosenBecause',
+    defaultMessage: 'Why: on the held-out rows its {metric} is {chosen}, against {other} for {otherAlgorithm}.',
+  }),
+  trainingStage: defineMessage<{ stage: string; percent: number }>({
+    id: 'screen.userflow.wizard.trainingStage',
+    defaultMessage: '{stage} {percent, number, ::percent}',
   }),
   threshold: defineMessage<{ value: number }>({
     id: 'screen.userflow.wizard.threshold',

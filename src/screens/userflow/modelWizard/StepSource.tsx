@@ -1,15 +1,23 @@
-import { Alert, Button, FileInput, Group, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import { useCan } from '../../../app/permissions.ts';
-import { PICKER_SOURCES, ROUTED_SOURCES, type SourceKind } from '../../../machines/modelWizard/modelWizard.types.ts';
+import { sourceComplete } from '../../../machines/modelWizard/modelWizard.draft.ts';
+import {
+  PICKER_SOURCES,
+  ROUTED_SOURCES,
+  type ModelDraft,
+  type SourceKind,
+} from '../../../machines/modelWizard/modelWizard.types.ts';
+import { userflowErrorFor } from '../userflowErrors.messages.ts';
 import { modelWizardText as t } from './ModelWizard.messages.ts';
 import { useModelWizardActor } from './modelWizardActor.ts';
-import { SOURCE_FIELDS } from './sources.ts';
+import { SourceForm } from './SourceForm.tsx';
+import { sourceFormText as f } from './SourceForm.messages.ts';
 
 const ALL_SOURCES: SourceKind[] = [...ROUTED_SOURCES, ...PICKER_SOURCES];
-const PREVIEW_ROWS = 10;
 
 /** Every connector in one list; the four with their own route move the URL there. */
 export function SourcePicker() {
@@ -34,7 +42,7 @@ export function SourcePicker() {
         if ((ROUTED_SOURCES as readonly string[]).includes(next)) {
           navigate(`/userflow/models/${modelId}/step-1/${next}`);
         } else {
-          actor.send({ type: 'draft.change', patch: { sourceKind: next, sourceConfig: {} } });
+          actor.send({ type: 'draft.change', patch: { sourceKind: next } });
           navigate(`/userflow/models/${modelId}/step-1`);
         }
       }}
@@ -56,13 +64,13 @@ export function SourceFields() {
   const uploading = useSelector(actor, (s) => s.matches({ ready: { steps: { 'step-1': 'uploading' } } }));
   const canTest = useSelector(actor, (s) => s.can({ type: 'source.test' }));
   const testFailed = useSelector(actor, (s) => s.context.error === 'testFailed');
-  const refused = useSelector(actor, (s) => s.context.testMessage);
+  const refusal = useSelector(actor, (s) => s.context.testRefusal);
   if (!kind) return null;
   const set = (name: string, value: string) =>
     actor.send({ type: 'draft.change', patch: { sourceConfig: { ...config, [name]: value } } });
   return (
     <Stack>
-      {kind === 'file' && (
+      {kind === 'file' ? (
         <>
           <FileInput
             label={intl.formatMessage(t.file)}
@@ -74,66 +82,47 @@ export function SourceFields() {
           />
           {config.fileName && <Text size="sm">{intl.formatMessage(t.fileChosen, { name: config.fileName })}</Text>}
         </>
-      )}
-      {SOURCE_FIELDS[kind].map((field) => {
-        const label = intl.formatMessage(t[`field.${field.name}` as Extract<keyof typeof t, `field.${string}`>]);
-        const kept = field.secret && secretsSet.includes(field.name);
-        const common = {
-          label,
-          value: config[field.name] ?? '',
-          disabled: !editable,
-          error: fieldErrors[`sourceConfig.${field.name}`],
-          description: kept ? intl.formatMessage(t.secretKept) : undefined,
-          autoComplete: field.secret ? 'off' : undefined,
-        };
-        if (field.options) {
-          return (
-            <Select
-              key={field.name}
-              {...common}
-              data={field.options}
-              onChange={(value) => value && set(field.name, value)}
-            />
-          );
-        }
-        return field.multiline ? (
-          <Textarea
-            key={field.name}
-            {...common}
-            autosize
-            minRows={3}
-            onChange={(e) => set(field.name, e.currentTarget.value)}
+      ) : (
+        <>
+          <SourceForm
+            kind={kind}
+            config={config}
+            secretsSet={secretsSet}
+            errors={fieldErrors}
+            disabled={!editable}
+            onChange={set}
           />
-        ) : (
-          <TextInput
-            key={field.name}
-            {...common}
-            type={field.secret ? 'password' : 'text'}
-            onChange={(e) => set(field.name, e.currentTarget.value)}
-          />
-        );
-      })}
-      {kind !== 'file' && (
-        <Group>
-          <Button
-            variant="default"
-            loading={busy}
-            disabled={!canWrite || !canTest}
-            onClick={() => actor.send({ type: 'source.test' })}
-          >
-            {intl.formatMessage(t.test)}
-          </Button>
-        </Group>
+          {!sourceComplete({ sourceKind: kind, sourceConfig: config } as ModelDraft) && (
+            <Text size="sm" c="dimmed">
+              {intl.formatMessage(f.incomplete)}
+            </Text>
+          )}
+          <Group>
+            <Button
+              variant="default"
+              loading={busy}
+              disabled={!canWrite || !canTest}
+              onClick={() => actor.send({ type: 'source.test' })}
+            >
+              {intl.formatMessage(t.test)}
+            </Button>
+          </Group>
+        </>
       )}
-      {(busy || uploading) && <Text size="sm">{intl.formatMessage(t.testing)}</Text>}
+      {(busy || uploading) && (
+        <Text size="sm" role="status">
+          {intl.formatMessage(t.testing)}
+        </Text>
+      )}
       {testFailed && (
         <Alert color="red" role="alert">
           {intl.formatMessage(t.testFailed)}
         </Alert>
       )}
-      {refused && (
-        <Alert color="red" role="alert">
-          {intl.formatMessage(t.refused, { message: refused })}
+      {refusal && (
+        <Alert color="red" role="alert" title={intl.formatMessage(f.refusedTitle)} data-code={refusal.code}>
+          <Text size="sm">{intl.formatMessage(userflowErrorFor(refusal.code))}</Text>
+          {refusal.detail && <Text size="sm">{intl.formatMessage(f.peerSaid, { detail: refusal.detail })}</Text>}
         </Alert>
       )}
     </Stack>
@@ -160,7 +149,7 @@ export function SourcePreviewTable() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {preview.rows.slice(0, PREVIEW_ROWS).map((row, i) => (
+            {preview.rows.slice(0, USERFLOW_LIMITS.previewRows).map((row, i) => (
               <Table.Tr key={i}>
                 {preview.columns.map((c) => (
                   <Table.Td key={c.name}>{row[c.name] == null ? '' : String(row[c.name])}</Table.Td>

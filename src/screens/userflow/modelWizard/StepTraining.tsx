@@ -3,7 +3,9 @@ import { Alert, Button, Group, Progress, Slider, Stack, Table, Text, Title } fro
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { useCan } from '../../../app/permissions.ts';
+import type { Algorithm } from '../../../../shared/userflow.ts';
 import type { TrainingResult } from '../../../machines/modelWizard/modelWizard.types.ts';
+import { algorithmText, trainingStageText, userflowErrorFor } from '../userflowErrors.messages.ts';
 import { modelWizardText as t } from './ModelWizard.messages.ts';
 import { useModelWizardActor } from './modelWizardActor.ts';
 
@@ -16,6 +18,8 @@ export function StepTraining() {
   const canWrite = useCan('userflow:write');
   const training = useSelector(actor, (s) => s.hasTag('training'));
   const progress = useSelector(actor, (s) => s.context.progress);
+  const stage = useSelector(actor, (s) => s.context.stage);
+  const trainError = useSelector(actor, (s) => s.context.trainError);
   const result = useSelector(actor, (s) => s.context.result);
   const canTrain = useSelector(actor, (s) => s.can({ type: 'training.start' }));
   const failed = useSelector(actor, (s) => s.context.error === 'trainFailed');
@@ -34,8 +38,15 @@ export function StepTraining() {
         </Button>
       </Group>
       {training && (
-        <Stack gap={4} data-testid="training-progress">
-          <Text size="sm">{intl.formatMessage(t.training)}</Text>
+        <Stack gap={4} data-testid="training-progress" data-stage={stage ?? ''}>
+          <Text size="sm" role="status">
+            {stage
+              ? intl.formatMessage(t.trainingStage, {
+                  stage: intl.formatMessage(trainingStageText[stage]),
+                  percent: progress,
+                })
+              : intl.formatMessage(t.training)}
+          </Text>
           <Progress value={Math.round(progress * 100)} aria-label={intl.formatMessage(t.training)} animated />
         </Stack>
       )}
@@ -44,7 +55,12 @@ export function StepTraining() {
           {intl.formatMessage(t.trainFailed)}
         </Alert>
       )}
-      {!training && !result && !failed && <Text>{intl.formatMessage(t.notTrained)}</Text>}
+      {trainError && !training && (
+        <Alert color="red" role="alert" title={intl.formatMessage(t.trainRefused)} data-code={trainError}>
+          {intl.formatMessage(userflowErrorFor(trainError))}
+        </Alert>
+      )}
+      {!training && !result && !failed && !trainError && <Text>{intl.formatMessage(t.notTrained)}</Text>}
       {result && !training && <ResultView result={result} />}
     </Stack>
   );
@@ -54,7 +70,7 @@ function ResultView({ result }: { result: TrainingResult }) {
   const intl = useIntl();
   return (
     <Stack data-testid="training-result">
-      <Text>{intl.formatMessage(t.algorithm, { algorithm: result.algorithm, rows: result.rows })}</Text>
+      <AlgorithmChoice result={result} />
       {result.predictionType === 'probability' ? (
         <ProbabilityFigures result={result} />
       ) : (
@@ -71,6 +87,42 @@ function ResultView({ result }: { result: TrainingResult }) {
         yAxisProps={{ width: 140 }}
         series={[{ name: 'importance', label: intl.formatMessage(t.importance), color: 'blue.6' }]}
       />
+    </Stack>
+  );
+}
+
+const algorithmName = (intl: ReturnType<typeof useIntl>, algorithm: string) =>
+  algorithm in algorithmText ? intl.formatMessage(algorithmText[algorithm as Algorithm]) : algorithm;
+
+/** The chosen algorithm, why (its figure beside the other one's), and how the rows were split. */
+function AlgorithmChoice({ result }: { result: TrainingResult }) {
+  const intl = useIntl();
+  const { choice } = result;
+  return (
+    <Stack gap={2} data-testid="algorithm">
+      <Text>
+        {intl.formatMessage(t.algorithm, { algorithm: algorithmName(intl, result.algorithm), rows: result.rows })}
+      </Text>
+      {choice && (
+        <Text size="sm">
+          {intl.formatMessage(t.chosenBecause, {
+            metric: intl.formatMessage(choice.metric === 'auc' ? t.auc : t.rmse),
+            chosen: choice.chosen.toFixed(3),
+            other: choice.other.toFixed(3),
+            otherAlgorithm: algorithmName(intl, choice.otherAlgorithm),
+          })}
+        </Text>
+      )}
+      {result.split && (
+        <Text size="sm" c="dimmed">
+          {intl.formatMessage(result.split === 'time' ? t.splitTime : t.splitRandom)}
+        </Text>
+      )}
+      {result.sampled && (
+        <Text size="sm" c="dimmed">
+          {intl.formatMessage(t.sampled)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -114,7 +166,7 @@ function ProbabilityFigures({ result }: { result: TrainingResult }) {
       <FiguresTable
         rows={[
           [intl.formatMessage(t.auc), result.auc, result.baselineAuc],
-          [intl.formatMessage(t.precision), at?.precision, undefined],
+          [intl.formatMessage(t.precision), at?.precision, result.baselinePrecision],
           [intl.formatMessage(t.recall), at?.recall, undefined],
         ]}
       />
