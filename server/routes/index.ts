@@ -34,6 +34,7 @@ import { checkApiKey, keyFrom } from '../services/integrations/apiKeys.ts';
 import { checkOperatorKey } from '../http/operatorKey.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
 import { userflowModelHandlers } from './userflow/models.ts';
+import { userflowSourceHandlers } from './userflow/sources.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
 import { teamHandlers } from './team/team.ts';
 import { workflowHandlers } from './workflows/workflows.ts';
@@ -73,6 +74,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...webhookHandlers(ctx),
     ...teamHandlers(ctx),
     ...userflowModelHandlers(ctx),
+    ...userflowSourceHandlers(ctx),
   };
 }
 

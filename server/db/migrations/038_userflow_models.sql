@@ -63,5 +63,23 @@ create table userflow_runs (
 );
 create index userflow_runs_model_idx on userflow_runs (company_id, model_id, created_at desc);
 
+-- The uploaded file a file source reads (one per model; a new upload replaces it). The file lives under
+-- DATA_DIR/userflow-files/<company>/, apart from contact imports' uploads, whose hourly sweep deletes unnamed files.
+create table userflow_files (
+  company_id uuid not null,
+  model_id bigint not null,
+  file_path text not null,
+  file_name text not null,
+  file_size bigint not null,
+  format text not null check (format in ('csv', 'xls', 'xlsx')),
+  encoding text,
+  delimiter text,
+  headers jsonb not null,
+  rows integer not null,
+  uploaded_at timestamptz not null default now(),
+  primary key (company_id, model_id),
+  foreign key (company_id, model_id) references userflow_models (company_id, id) on delete cascade
+);
+
 select missiva_secure_table(t::regclass)
-  from unnest(array['userflow_models', 'userflow_model_versions', 'userflow_runs']) as t;
+  from unnest(array['userflow_models', 'userflow_model_versions', 'userflow_runs', 'userflow_files']) as t;

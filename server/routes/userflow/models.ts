@@ -22,11 +22,6 @@ type Ops =
   | 'deleteUserflowModel'
   | 'pauseUserflowModel'
   | 'resumeUserflowModel'
-  | 'testUserflowSource'
-  | 'getUserflowSourceSchema'
-  | 'previewUserflowSource'
-  | 'getUserflowMatchRate'
-  | 'uploadUserflowFile'
   | 'trainUserflowModel'
   | 'listUserflowModelVersions'
   | 'listUserflowRuns'
@@ -49,7 +44,7 @@ const unknownLink = async (): Promise<never> => {
 
 export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
   /**
-   * Connectors, training, scoring and predictions are not built yet: a model of the caller's company answers 501 with
+   * Training, scoring and predictions are not built yet: a model of the caller's company answers 501 with
    * a code the SPA can show, any other id 404 as every operation on a model does.
    */
   const notBuiltFor = async (request: FastifyRequest): Promise<never> => {
@@ -89,11 +84,6 @@ export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
       setPagination(reply, page, perPage, total);
       return items;
     },
-    testUserflowSource: notBuiltFor,
-    getUserflowSourceSchema: notBuiltFor,
-    previewUserflowSource: notBuiltFor,
-    getUserflowMatchRate: notBuiltFor,
-    uploadUserflowFile: notBuiltFor,
     trainUserflowModel: notBuiltFor,
     runUserflowModel: notBuiltFor,
     getUserflowScoreHistogram: notBuiltFor,

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { SOURCE_SECRETS, USERFLOW_ERRORS, suggestedAttributeName } from '../../../shared/userflow.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -137,12 +138,15 @@ export async function updateModel(scope: Scope, id: number, patch: ModelPatch): 
   return getModel(scope, id);
 }
 
+/** Deletes a model with its versions, runs and uploaded file (the row cascades; the file on disk goes after). */
 export async function deleteModel(scope: Scope, id: number): Promise<void> {
-  const { rowCount } = await scope.db.query('delete from userflow_models where company_id = $1 and id = $2', [
-    scope.companyId,
-    id,
-  ]);
-  if (!rowCount) throw notFound();
+  const { rows } = await scope.db.query<{ file: string | null }>(
+    `delete from userflow_models m where company_id = $1 and id = $2
+     returning (select f.file_path from userflow_files f where f.company_id = m.company_id and f.model_id = m.id) as file`,
+    [scope.companyId, id],
+  );
+  if (!rows[0]) throw notFound();
+  if (rows[0].file) await rm(rows[0].file, { force: true });
 }
 
 /** Pause stops scheduled and realtime runs of a trained model; resume brings it back to ready. */

@@ -71,22 +71,31 @@ export async function listImports(
   return { rows: rows.map((r) => present(scope, r)), total: count.rows[0]?.total ?? 0 };
 }
 
+/** An upload stored on disk, with what was counted on the way (the CSV row estimate comes from its line breaks). */
+export interface StoredUpload {
+  fileName: string;
+  stored: string;
+  size: number;
+  newlines: number;
+  endsWithNewline: boolean;
+}
+
 /**
- * Stores one uploaded file under DATA_DIR/uploads/<company>/ as it streams in (never whole in memory), refuses it
- * past UPLOAD_MAX_BYTES (413) or when it is not a readable CSV, XLS or XLSX with a header row (422), and answers the
- * import in status `uploaded` with its preview and suggested mapping.
+ * Streams one uploaded file into `dir` (never whole in memory) under a random name with its extension, refusing it
+ * past UPLOAD_MAX_BYTES (413) or when its extension is not CSV, TSV, TXT, XLS or XLSX (422). UserFlow's file source
+ * stores its uploads through this too.
  */
-export async function receiveUpload(
-  scope: Scope,
+export async function storeUpload(
+  dir: string,
   upload: { filename: string; file: Readable & { truncated?: boolean } },
-): Promise<ImportRow> {
-  const fileName = path.basename(upload.filename || 'contacts.csv').slice(0, 200);
+  fallbackName: string,
+): Promise<StoredUpload> {
+  const fileName = path.basename(upload.filename || fallbackName).slice(0, 200);
   const extension = path.extname(fileName).toLowerCase();
   if (!EXTENSIONS.has(extension)) {
     upload.file.resume();
     throw uploadFailed(FILE_TEXTS.unsupported);
   }
-  const dir = path.join(uploadsDir(scope.config.dataDir), scope.companyId);
   await mkdir(dir, { recursive: true });
   const stored = path.join(dir, `${randomUUID()}${extension}`);
   let size = 0;
@@ -111,9 +120,26 @@ export async function receiveUpload(
     await rm(stored, { force: true });
     throw fileTooLarge();
   }
+  if (size === 0) {
+    await rm(stored, { force: true });
+    throw uploadFailed('The file is empty');
+  }
+  return { fileName, stored, size, newlines, endsWithNewline: last === 10 };
+}
+
+/**
+ * Stores one uploaded file under DATA_DIR/uploads/<company>/ as it streams in (never whole in memory), refuses it
+ * past UPLOAD_MAX_BYTES (413) or when it is not a readable CSV, XLS or XLSX with a header row (422), and answers the
+ * import in status `uploaded` with its preview and suggested mapping.
+ */
+export async function receiveUpload(
+  scope: Scope,
+  upload: { filename: string; file: Readable & { truncated?: boolean } },
+): Promise<ImportRow> {
+  const dir = path.join(uploadsDir(scope.config.dataDir), scope.companyId);
+  const { fileName, stored, size, newlines, endsWithNewline } = await storeUpload(dir, upload, 'contacts.csv');
   try {
-    if (size === 0) throw uploadFailed('The file is empty');
-    const found = await inspectUpload({ path: stored, newlines, endsWithNewline: last === 10 });
+    const found = await inspectUpload({ path: stored, newlines, endsWithNewline });
     const { headers, preview } = found;
     const suggested = suggestMapping(headers, (await attributeDefs(scope.db, scope.companyId)).values());
     const { rows } = await scope.db.query<StoredImport>(

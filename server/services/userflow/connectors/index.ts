@@ -5,6 +5,7 @@
 import type { Scope } from '../../scope.ts';
 import type { SourceKind } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector } from './types.ts';
+import { openFile } from './file.ts';
 
 export interface SourceSettings {
   kind: SourceKind;
@@ -16,7 +17,9 @@ export interface SourceSettings {
 
 export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSettings) => Promise<Connector>;
 
-const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {};
+const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
+  file: openFile,
+};
 
 export async function openConnector(
   scope: Scope,

@@ -1,0 +1,73 @@
+/**
+ * How UserFlow reads the cells of any source (issue 24 §1 step-2): a column's type is detected from a sample of its
+ * values, and the same parsers turn a cell into the number, boolean or date that training and scoring use. Files
+ * hand over text; databases and APIs hand over typed values; both go through here.
+ */
+import type { FeatureType } from '../../../../shared/userflow.ts';
+import type { SourceValue } from './types.ts';
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', 't', '1', 'si', 'sì']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', 'f', '0']);
+/** ISO dates (2026-03-01, with a time and zone or not) and day-first dates (01/03/2026), as spreadsheets write them. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DAY_FIRST = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** A cell as text, or null when it is empty. */
+export function cellText(value: SourceValue | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+/** A finite number, or null: numbers as they come, text such as "12", "-3.5", "1e3" (no thousands separators). */
+export function parseNumber(value: SourceValue | undefined): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  const text = cellText(value);
+  if (text === null || !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** true/false, or null when the cell is empty or not a yes/no word. */
+export function parseBoolean(value: SourceValue | undefined): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const text = cellText(value)?.toLowerCase();
+  if (text === undefined || text === null) return null;
+  if (TRUE_WORDS.has(text)) return true;
+  if (FALSE_WORDS.has(text)) return false;
+  return null;
+}
+
+/** Milliseconds since the epoch, or null: ISO dates and day-first dates (dd/mm/yyyy). */
+export function parseDate(value: SourceValue | undefined): number | null {
+  const text = cellText(value);
+  if (text === null || typeof value === 'number' || typeof value === 'boolean') return null;
+  if (ISO_DATE.test(text)) {
+    const time = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'));
+    return Number.isNaN(time) ? null : time;
+  }
+  const dayFirst = DAY_FIRST.exec(text);
+  if (dayFirst) {
+    const [, day, month, year] = dayFirst.map(Number) as [number, number, number, number];
+    const time = Date.UTC(year, month - 1, day);
+    const back = new Date(time);
+    return back.getUTCDate() === day && back.getUTCMonth() === month - 1 ? time : null;
+  }
+  return null;
+}
+
+/**
+ * The type of a column from its values: boolean when every value is a yes/no word and there are at most two distinct
+ * ones, numeric when every value is a number, date when every value is a date, categorical otherwise (and for a
+ * column with no value at all).
+ */
+export function detectType(values: readonly (SourceValue | undefined)[]): FeatureType {
+  const present = values.filter((v) => cellText(v) !== null) as SourceValue[];
+  if (!present.length) return 'categorical';
+  const distinct = new Set(present.map((v) => String(v).trim().toLowerCase()));
+  if (distinct.size <= 2 && present.every((v) => parseBoolean(v) !== null)) return 'boolean';
+  if (present.every((v) => parseNumber(v) !== null)) return 'numeric';
+  if (present.every((v) => parseDate(v) !== null)) return 'date';
+  return 'categorical';
+}
