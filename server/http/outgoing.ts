@@ -74,8 +74,8 @@ export class RefusedDestination extends Error {
   readonly code = 'EREFUSEDDESTINATION';
 }
 
-/** The host's addresses when every one of them is allowed; a refusal otherwise. */
-async function allowedAddresses(host: string, settings: OutgoingSettings) {
+/** The host's addresses when every one of them is allowed; a refusal otherwise (also for UserFlow's database hosts). */
+export async function allowedAddresses(host: string, settings: OutgoingSettings) {
   const addresses = await resolveHost(host.replace(/^\[|\]$/g, ''), settings);
   if (!settings.webhookAllowPrivate) {
     for (const { address } of addresses) {

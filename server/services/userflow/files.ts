@@ -13,21 +13,10 @@ import { storeUpload } from '../contacts/imports/imports.ts';
 import { inspectUpload } from '../contacts/imports/inspector.ts';
 import { uploadFailed } from '../contacts/imports/limits.ts';
 import type { Scope } from '../scope.ts';
+import { uniqueColumns } from './connectors/values.ts';
 import { getModel, type UserflowModel } from './models.ts';
 
 export const modelFilesDir = (dataDir: string, companyId: string) => path.join(dataDir, 'userflow-files', companyId);
-
-/** Column names as a model uses them: cut to the contract's length and made unique ("Spend", "Spend (2)"). */
-export function uniqueColumns(headers: string[]): string[] {
-  const seen = new Set<string>();
-  return headers.map((header) => {
-    const base = header.slice(0, USERFLOW_LIMITS.maxColumnNameLength - 6);
-    let name = base;
-    for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} (${n})`;
-    seen.add(name.toLowerCase());
-    return name;
-  });
-}
 
 export async function receiveModelFile(
   scope: Scope,

@@ -6,6 +6,7 @@ import type { Scope } from '../../scope.ts';
 import type { SourceKind } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector } from './types.ts';
 import { openFile } from './file.ts';
+import { openPostgres } from './postgres.ts';
 
 export interface SourceSettings {
   kind: SourceKind;
@@ -19,6 +20,7 @@ export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSe
 
 const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   file: openFile,
+  postgres: openPostgres,
 };
 
 export async function openConnector(

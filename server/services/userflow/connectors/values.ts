@@ -3,7 +3,7 @@
  * values, and the same parsers turn a cell into the number, boolean or date that training and scoring use. Files
  * hand over text; databases and APIs hand over typed values; both go through here.
  */
-import type { FeatureType } from '../../../../shared/userflow.ts';
+import { USERFLOW_LIMITS, type FeatureType } from '../../../../shared/userflow.ts';
 import type { SourceValue } from './types.ts';
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', 't', '1', 'si', 'sì']);
@@ -70,4 +70,27 @@ export function detectType(values: readonly (SourceValue | undefined)[]): Featur
   if (present.every((v) => parseNumber(v) !== null)) return 'numeric';
   if (present.every((v) => parseDate(v) !== null)) return 'date';
   return 'categorical';
+}
+
+/** Column names as a model uses them: cut to the contract's length and made unique ("Spend", "Spend (2)"). */
+export function uniqueColumns(headers: string[]): string[] {
+  const seen = new Set<string>();
+  return headers.map((header) => {
+    const base = header.slice(0, USERFLOW_LIMITS.maxColumnNameLength - 6);
+    let name = base;
+    for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** A database driver's value as a cell: dates as ISO text, big integers as numbers when exact, JSON as its text. */
+export function sourceValue(value: unknown): SourceValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return JSON.stringify(value);
 }
