@@ -22,6 +22,15 @@ const active: ModelSummary = {
   lastRunAt: '2026-11-26T06:00:00.000Z',
   nextRunAt: '2026-11-27T06:00:00.000Z',
   quality: 0.86,
+  trainingPercent: null,
+};
+const training: ModelSummary = {
+  ...active,
+  id: 3,
+  name: 'Churn',
+  status: 'training',
+  quality: null,
+  trainingPercent: 40,
 };
 const draft: ModelSummary = { ...active, id: 2, name: '', status: 'draft', quality: null, lastRunAt: null };
 
@@ -38,13 +47,18 @@ export const modelListEventFixtures = {
   ],
   'delete.confirm': [{ type: 'delete.confirm' }],
   'delete.cancel': [{ type: 'delete.cancel' }],
+  'model.progressed': [
+    { type: 'model.progressed', modelId: 3, status: 'training', percent: 70 },
+    { type: 'model.progressed', modelId: 3, status: 'ready', percent: null },
+  ],
 } satisfies { [K in ModelListEvent['type']]: Array<Extract<ModelListEvent, { type: K }>> };
 
 export const modelListOutputFixtures = {
-  loadModels: { two: [active, draft], none: [] },
+  loadModels: { two: [active, draft, training], none: [] },
   createModel: { created: { id: 3 } },
   actOnModel: { done: undefined },
   deleteModel: { done: undefined },
+  watchModels: {},
 } satisfies { [K in keyof typeof modelListActors]: Record<string, OutputFrom<(typeof modelListActors)[K]>> };
 
 const l = modelListOutputFixtures;
@@ -81,6 +95,7 @@ export const modelListModel: MachineModel<undefined> = {
       value: s.value,
       error: s.context.error,
       models: s.context.models.length,
+      training: s.context.models.filter((m: ModelSummary) => m.status === 'training').length,
       target: s.context.target?.id ?? null,
       created: s.context.created,
     }),

@@ -1,7 +1,8 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { unwrap } from '../../api/client.ts';
-import type { ModelAction, ModelSummary } from './modelList.types.ts';
+import { appEvents } from '../../app/appEvents.ts';
+import type { ModelAction, ModelListEvent, ModelSummary } from './modelList.types.ts';
 import { toSummary } from './modelList.summary.ts';
 
 const model = (modelId: number) => ({ params: { path: { modelId } } });
@@ -30,3 +31,12 @@ export const actOnModel = fromPromise<void, { id: number; action: ModelAction }>
 export const deleteModel = fromPromise<void, { id: number }>(async ({ input }) => {
   unwrap(await api.DELETE('/userflow/models/{modelId}', model(input.id)));
 });
+
+/** Realtime `userflow.model` of the company's models: a training's percent, or the status a model moved to. */
+export const watchModels = fromCallback<ModelListEvent>(({ sendBack }) =>
+  appEvents.subscribe((event) => {
+    if (event.type !== 'userflow.model') return;
+    const { modelId, status, percent } = event.progress;
+    sendBack({ type: 'model.progressed', modelId, status, percent });
+  }),
+);

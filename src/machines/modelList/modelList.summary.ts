@@ -14,5 +14,6 @@ export function toSummary(m: UserflowModel): ModelSummary {
     lastRunAt: m.lastRun ? (m.lastRun.finishedAt ?? m.lastRun.createdAt) : null,
     nextRunAt: m.nextRunAt,
     quality: (m.predictionType === 'probability' ? m.metrics?.auc : m.metrics?.r2) ?? null,
+    trainingPercent: m.training?.percent ?? null,
   };
 }

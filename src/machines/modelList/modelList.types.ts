@@ -12,6 +12,8 @@ export interface ModelSummary {
   nextRunAt: string | null;
   /** AUC for probabilities, R² for values; null before training. */
   quality: number | null;
+  /** Training's progress 0–100 while it trains (from the model, then realtime `userflow.model`). */
+  trainingPercent: number | null;
 }
 
 export type ModelAction = 'pause' | 'resume' | 'retrain';
@@ -33,4 +35,5 @@ export type ModelListEvent =
   | { type: 'model.act'; id: number; action: ModelAction }
   | { type: 'model.delete'; id: number }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  | { type: 'model.progressed'; modelId: number; status: ModelStatus; percent: number | null };

@@ -54,6 +54,10 @@ export const userflowText = {
     id: 'screen.userflow.list.deleteText',
     defaultMessage: '“{name}”, its versions, runs and scores will be deleted. This cannot be undone.',
   }),
+  trainingPercent: defineMessage<{ percent: number }>({
+    id: 'screen.userflow.list.trainingPercent',
+    defaultMessage: 'Training {percent, number, ::percent}',
+  }),
   auc: defineMessage<{ value: number }>({ id: 'screen.userflow.list.auc', defaultMessage: 'AUC {value}' }),
   r2: defineMessage<{ value: number }>({ id: 'screen.userflow.list.r2', defaultMessage: 'R² {value}' }),
   actionsFor: defineMessage<{ name: string }>({

@@ -175,7 +175,11 @@ function ModelRow({
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[model.status]}>{intl.formatMessage(m[`status.${model.status}`])}</Badge>
+        <Badge color={STATUS_COLORS[model.status]} data-status={model.status}>
+          {model.status === 'training' && model.trainingPercent !== null
+            ? intl.formatMessage(m.trainingPercent, { percent: model.trainingPercent / 100 })
+            : intl.formatMessage(m[`status.${model.status}`])}
+        </Badge>
       </Table.Td>
       <Table.Td>{when(model.lastRunAt)}</Table.Td>
       <Table.Td>{quality}</Table.Td>
