@@ -39,7 +39,7 @@ const trainedDraft = {
   name: 'Buyers',
   question: 'Who buys within 30 days?',
   sourceKind: 'file' as const,
-  sourceConfig: { fileId: 'f1' },
+  sourceConfig: { fileName: 'data.csv', rows: '100' },
   identityColumn: 'email',
   targetColumn: 'bought',
   features: preview.columns.map((c) => ({ name: c.name, type: c.type, enabled: true })),
@@ -87,7 +87,7 @@ export const modelWizardOutputFixtures = {
     saved: { kind: 'saved', secretsStored: {} },
     rejected: { kind: 'rejected', errors: { name: 'must NOT have more than 120 characters' } },
   } satisfies { [K in SaveOutcome['kind']]: Extract<SaveOutcome, { kind: K }> },
-  uploadFile: { uploaded: { fileId: 'f1', fileName: 'data.csv' } },
+  uploadFile: { uploaded: { fileName: 'data.csv', rows: '100' } },
   testSource: {
     connected: { kind: 'connected', preview },
     refused: { kind: 'refused', code: 'peer_auth', detail: '401 Unauthorized' },

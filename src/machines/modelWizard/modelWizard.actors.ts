@@ -14,6 +14,7 @@ import type {
   TrainOutcome,
 } from './modelWizard.types.ts';
 import { loadedFrom, patchFrom, previewFrom, resultFrom } from './modelWizard.contract.ts';
+import { configTexts } from './modelWizard.sources.ts';
 
 const model = (modelId: number) => ({ params: { path: { modelId } } });
 
@@ -46,8 +47,11 @@ export const saveDraft = fromPromise<SaveOutcome, { modelId: number; draft: Mode
   return { kind: 'saved', secretsStored: { ...(sent as Record<string, string> | undefined) } };
 });
 
-/** A CSV/XLS/XLSX file for the file source; the server keeps it and the model's source becomes that file. */
-export const uploadFile = fromPromise<{ fileId: string; fileName: string }, { modelId: number; file: File }>(
+/**
+ * A CSV/XLS/XLSX file for the file source; the server keeps it and the model's source becomes that file (its name
+ * and row count as the server read them).
+ */
+export const uploadFile = fromPromise<Record<string, string>, { modelId: number; file: File }>(
   async ({ input }) => {
     const uploaded = unwrap(
       await api.POST('/userflow/models/{modelId}/source/file', {
@@ -60,7 +64,8 @@ export const uploadFile = fromPromise<{ fileId: string; fileName: string }, { mo
         },
       }),
     );
-    return { fileId: String(uploaded.id), fileName: input.file.name };
+    const config = uploaded.source?.kind === 'file' ? configTexts(uploaded.source.config) : {};
+    return { ...config, fileName: config.fileName || input.file.name };
   },
 );
 

@@ -84,6 +84,10 @@ export function patchFrom(draft: ModelDraft): Schemas['UserflowModelPatch'] {
 export function previewFrom(schema: Schemas['UserflowSourceSchema'], preview: Schemas['UserflowSourcePreview']) {
   const result: SourcePreview = {
     columns: schema.columns.map((c) => ({ name: c.name, type: FROM_CONTRACT_TYPE[c.type] })),
+    suggested: {
+      identityColumn: schema.suggested.identityColumn,
+      matchBy: schema.suggested.matchKind === 'attribute' ? 'externalId' : 'email',
+    },
     rows: preview.rows.map((row) => Object.fromEntries(preview.columns.map((name, i) => [name, row[i] ?? null]))),
   };
   return result;

@@ -138,8 +138,8 @@ export const modelWizardMachine = setup({
           features: context.draft.features.map((f) => (f.name === name ? { ...f, type: featureType } : f)),
         }),
     ),
-    assignUploaded: assign(({ context }, uploaded: { fileId: string; fileName: string }) =>
-      applyPatch(context, { sourceKind: 'file', sourceConfig: { ...context.draft.sourceConfig, ...uploaded } }),
+    assignUploaded: assign(({ context }, uploaded: Record<string, string>) =>
+      applyPatch(context, { sourceKind: 'file', sourceConfig: uploaded }),
     ),
     /** The preview's columns become the suggested features (every column on, with its detected type). */
     assignTested: assign(({ context }, outcome: TestOutcome) =>
@@ -149,6 +149,13 @@ export const modelWizardMachine = setup({
             testMessage: null,
             draft: {
               ...context.draft,
+              // The server's guess of the identity, when none is chosen yet.
+              ...(context.draft.identityColumn === null && outcome.preview.suggested?.identityColumn
+                ? {
+                    identityColumn: outcome.preview.suggested.identityColumn,
+                    matchBy: outcome.preview.suggested.matchBy,
+                  }
+                : {}),
               features:
                 context.draft.features.length > 0
                   ? context.draft.features

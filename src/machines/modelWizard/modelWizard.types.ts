@@ -48,6 +48,8 @@ export interface SourceColumn {
 /** A successful connection test: the columns and the first rows. */
 export interface SourcePreview {
   columns: SourceColumn[];
+  /** The server's guess of the identity column and how it joins contacts (step-2 starts from it). */
+  suggested?: { identityColumn: string | null; matchBy: MatchBy };
   rows: Array<Record<string, string | number | boolean | null>>;
 }
 
