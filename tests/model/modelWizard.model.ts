@@ -186,7 +186,6 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
       finishable: stepComplete(c, 'step-4'),
       source: c.draft.sourceKind !== null,
       identity: c.draft.identityColumn !== null,
-      trainError: c.trainError !== null,
     });
   },
   limit: 60_000,

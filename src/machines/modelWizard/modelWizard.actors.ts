@@ -18,11 +18,29 @@ import { configTexts } from './modelWizard.sources.ts';
 
 const model = (modelId: number) => ({ params: { path: { modelId } } });
 
-/** The model with its saved draft and its trained result. */
+/** The source's columns with detected types and its first rows. */
+const readPreview = async (modelId: number) => {
+  const { params } = model(modelId);
+  const [schema, preview] = await Promise.all([
+    api.GET('/userflow/models/{modelId}/source/schema', { params }).then(unwrap),
+    api.GET('/userflow/models/{modelId}/source/preview', { params }).then(unwrap),
+  ]);
+  return previewFrom(schema, preview);
+};
+
+/**
+ * The model with its saved draft and its trained result. A source that answered before (its features are saved) is
+ * read again, so a reload lands on the step the draft had reached; if it does not answer now, the wizard opens on
+ * step-1, where "Test the connection" says why.
+ */
 export const loadModel = fromPromise<LoadedModel, { modelId: number }>(async ({ input }) => {
   // Model ids are positive integers; a URL with anything else is not asked about.
   if (!Number.isSafeInteger(input.modelId) || input.modelId < 1) throw new Error('not a model id');
-  return loadedFrom(unwrap(await api.GET('/userflow/models/{modelId}', model(input.modelId))));
+  const m = unwrap(await api.GET('/userflow/models/{modelId}', model(input.modelId)));
+  const loaded = loadedFrom(m);
+  if (!m.source || m.features.length === 0) return loaded;
+  const preview = await readPreview(input.modelId).catch(() => null);
+  return { ...loaded, preview };
 });
 
 /** The server's field names for a source's settings (`source.config.host`) are the form's (`sourceConfig.host`). */
@@ -51,23 +69,21 @@ export const saveDraft = fromPromise<SaveOutcome, { modelId: number; draft: Mode
  * A CSV/XLS/XLSX file for the file source; the server keeps it and the model's source becomes that file (its name
  * and row count as the server read them).
  */
-export const uploadFile = fromPromise<Record<string, string>, { modelId: number; file: File }>(
-  async ({ input }) => {
-    const uploaded = unwrap(
-      await api.POST('/userflow/models/{modelId}/source/file', {
-        ...model(input.modelId),
-        body: { file: input.file.name },
-        bodySerializer: () => {
-          const form = new FormData();
-          form.append('file', input.file, input.file.name);
-          return form;
-        },
-      }),
-    );
-    const config = uploaded.source?.kind === 'file' ? configTexts(uploaded.source.config) : {};
-    return { ...config, fileName: config.fileName || input.file.name };
-  },
-);
+export const uploadFile = fromPromise<Record<string, string>, { modelId: number; file: File }>(async ({ input }) => {
+  const uploaded = unwrap(
+    await api.POST('/userflow/models/{modelId}/source/file', {
+      ...model(input.modelId),
+      body: { file: input.file.name },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('file', input.file, input.file.name);
+        return form;
+      },
+    }),
+  );
+  const config = uploaded.source?.kind === 'file' ? configTexts(uploaded.source.config) : {};
+  return { ...config, fileName: config.fileName || input.file.name };
+});
 
 /**
  * Saves the source as typed, connects with it and reads one page; when it answers, its columns with detected types
@@ -88,11 +104,7 @@ export const testSource = fromPromise<TestOutcome, { modelId: number; draft: Mod
   const outcome = unwrap(tested);
   if (!outcome.ok)
     return { kind: 'refused', code: outcome.error?.code ?? 'internal', detail: outcome.error?.detail ?? null };
-  const [schema, preview] = await Promise.all([
-    api.GET('/userflow/models/{modelId}/source/schema', { params }).then(unwrap),
-    api.GET('/userflow/models/{modelId}/source/preview', { params }).then(unwrap),
-  ]);
-  return { kind: 'connected', preview: previewFrom(schema, preview) };
+  return { kind: 'connected', preview: await readPreview(input.modelId) };
 });
 
 /** How many of the source's identity values match a contact: the identity is saved first, then measured. */

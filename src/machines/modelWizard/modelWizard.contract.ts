@@ -45,6 +45,7 @@ export function draftFrom(m: Schemas['UserflowModel']): ModelDraft {
     identityColumn: m.identity?.column ?? null,
     matchBy: m.identity?.matchKind === 'attribute' ? 'externalId' : 'email',
     targetColumn: m.target?.kind === 'column' ? m.target.column : null,
+    timeColumn: m.timeColumn,
     features: m.features.map((f) => ({ name: f.name, type: FROM_CONTRACT_TYPE[f.type], enabled: f.used })),
     runMode: m.runMode.mode,
     schedule: m.runMode.mode === 'scheduled' ? m.runMode.pattern : null,
@@ -69,6 +70,7 @@ export function patchFrom(draft: ModelDraft): Schemas['UserflowModelPatch'] {
     };
   }
   if (draft.targetColumn) patch.target = { kind: 'column', column: draft.targetColumn };
+  if (draft.timeColumn !== null || draft.identityColumn) patch.timeColumn = draft.timeColumn;
   if (draft.features.length > 0) {
     patch.features = draft.features.map((f) => ({ name: f.name, type: TO_CONTRACT_TYPE[f.type], used: f.enabled }));
   }
@@ -87,6 +89,7 @@ export function previewFrom(schema: Schemas['UserflowSourceSchema'], preview: Sc
     suggested: {
       identityColumn: schema.suggested.identityColumn,
       matchBy: schema.suggested.matchKind === 'attribute' ? 'externalId' : 'email',
+      timeColumn: schema.suggested.timeColumn,
     },
     rows: preview.rows.map((row) => Object.fromEntries(preview.columns.map((name, i) => [name, row[i] ?? null]))),
   };

@@ -13,6 +13,7 @@ export const emptyDraft = (): ModelDraft => ({
   identityColumn: null,
   matchBy: 'email',
   targetColumn: null,
+  timeColumn: null,
   features: [],
   runMode: 'manual',
   schedule: null,
@@ -28,6 +29,7 @@ const TRAINING_FIELDS: Array<keyof ModelDraft> = [
   'identityColumn',
   'matchBy',
   'targetColumn',
+  'timeColumn',
   'features',
 ];
 

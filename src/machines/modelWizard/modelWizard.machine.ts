@@ -62,7 +62,7 @@ const applyPatch = (context: ModelWizardContext, patch: Partial<ModelDraft>): Pa
       ...patch,
       ...(newKind ? { sourceConfig: { ...sourceDefaults(newKind), ...patch.sourceConfig }, secretsSet: [] } : {}),
       // A new source invalidates the columns chosen from the old one.
-      ...(source ? { identityColumn: null, targetColumn: null, features: [] } : {}),
+      ...(source ? { identityColumn: null, targetColumn: null, timeColumn: null, features: [] } : {}),
     },
     preview: source ? null : context.preview,
     matchRate: source || 'identityColumn' in patch || 'matchBy' in patch ? null : context.matchRate,
@@ -154,6 +154,7 @@ export const modelWizardMachine = setup({
                 ? {
                     identityColumn: outcome.preview.suggested.identityColumn,
                     matchBy: outcome.preview.suggested.matchBy,
+                    timeColumn: context.draft.timeColumn ?? outcome.preview.suggested.timeColumn,
                   }
                 : {}),
               features:

@@ -33,6 +33,8 @@ export interface ModelDraft {
   identityColumn: string | null;
   matchBy: MatchBy;
   targetColumn: string | null;
+  /** A date column ordering the rows: training then validates on the newest ones (optional). */
+  timeColumn: string | null;
   features: ModelFeature[];
   runMode: RunMode;
   schedule: string | null;
@@ -49,7 +51,7 @@ export interface SourceColumn {
 export interface SourcePreview {
   columns: SourceColumn[];
   /** The server's guess of the identity column and how it joins contacts (step-2 starts from it). */
-  suggested?: { identityColumn: string | null; matchBy: MatchBy };
+  suggested?: { identityColumn: string | null; matchBy: MatchBy; timeColumn: string | null };
   rows: Array<Record<string, string | number | boolean | null>>;
 }
 

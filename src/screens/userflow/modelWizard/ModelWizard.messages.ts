@@ -77,6 +77,11 @@ export const modelWizardText = {
       defaultMessage: 'Yes/no, 1/0 or true/false: whether the person did it.',
     },
     targetHelpValue: { id: 'screen.userflow.wizard.targetHelpValue', defaultMessage: 'A number: how much.' },
+    timeColumn: { id: 'screen.userflow.wizard.timeColumn', defaultMessage: 'Date of each row (optional)' },
+    timeColumnHelp: {
+      id: 'screen.userflow.wizard.timeColumnHelp',
+      defaultMessage: 'With a date, the model is checked on the newest rows, as it will meet new data.',
+    },
     features: { id: 'screen.userflow.wizard.features', defaultMessage: 'Features to learn from' },
     featuresHelp: {
       id: 'screen.userflow.wizard.featuresHelp',

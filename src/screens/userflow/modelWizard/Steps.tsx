@@ -156,6 +156,17 @@ export function StepFields() {
         maw={400}
         onChange={(value) => change({ targetColumn: value })}
       />
+      <Select
+        label={intl.formatMessage(t.timeColumn)}
+        description={intl.formatMessage(t.timeColumnHelp)}
+        data={names.filter((n) => n !== draft.identityColumn && n !== draft.targetColumn)}
+        value={draft.timeColumn}
+        error={errors.timeColumn}
+        disabled={!editable}
+        clearable
+        maw={400}
+        onChange={(value) => change({ timeColumn: value })}
+      />
       <Stack gap={4}>
         <Text fw={500}>{intl.formatMessage(t.features)}</Text>
         <Text size="sm" c="dimmed">
