@@ -23,6 +23,10 @@ export const TASKS = {
   advanceWorkflow: 'advance_workflow',
   /** Matches a company's new contact events (the timeline) to its active workflows' triggers and enrols contacts. */
   workflowTrigger: 'workflow_trigger',
+  /** Trains a UserFlow model's new version in a worker thread, then scores the contacts with it. */
+  trainUserflowModel: 'train_userflow_model',
+  /** One scoring run of a UserFlow model (by hand, on schedule or in realtime). */
+  scoreUserflowModel: 'score_userflow_model',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -43,6 +47,10 @@ export const jobKeys = {
   workflowAdvance: (workflowId: number, at?: string) => `workflow-advance:${workflowId}${at ? `:${at}` : ''}`,
   /** One trigger-matching job per company: events recorded while it is queued join it (migration 041 queues it). */
   workflowTrigger: (companyId: string) => `workflow-trigger:${companyId}`,
+  /** A model's training (one at a time: the API refuses a second while the model is training). */
+  userflowTraining: (modelId: number) => `userflow-training:${modelId}`,
+  /** A model's scoring run. */
+  userflowRun: (runId: number) => `userflow-run:${runId}`,
 };
 
 /** The `kind` of a `job.progressed` event. */

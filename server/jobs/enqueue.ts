@@ -14,6 +14,8 @@ export interface TaskPayloads {
   /** `at`: a wait's end, so each time has its own job (queuing under one key would move the earlier one). */
   [TASKS.advanceWorkflow]: { companyId: string; workflowId: number; at?: string };
   [TASKS.workflowTrigger]: { companyId: string };
+  [TASKS.trainUserflowModel]: { companyId: string; modelId: number };
+  [TASKS.scoreUserflowModel]: { companyId: string; modelId: number; runId: number };
 }
 export type QueuedTask = keyof TaskPayloads;
 
@@ -44,6 +46,9 @@ const JOBS: {
   },
   [TASKS.advanceWorkflow]: { maxAttempts: 10, key: (p) => jobKeys.workflowAdvance(p.workflowId, p.at), tenant: true },
   [TASKS.workflowTrigger]: { maxAttempts: 10, key: (p) => jobKeys.workflowTrigger(p.companyId), tenant: true },
+  // Training and scoring record their own failure on the model or the run: a retry would only repeat it.
+  [TASKS.trainUserflowModel]: { maxAttempts: 1, key: (p) => jobKeys.userflowTraining(p.modelId), tenant: true },
+  [TASKS.scoreUserflowModel]: { maxAttempts: 1, key: (p) => jobKeys.userflowRun(p.runId), tenant: true },
 };
 
 /**

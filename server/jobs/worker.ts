@@ -1,5 +1,6 @@
 import { advanceWorkflowTask } from './advanceWorkflow.ts';
 import { workflowTriggerTask } from './workflowTrigger.ts';
+import { scoreUserflowModelTask, trainUserflowModelTask } from './userflowModels.ts';
 import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import type { Pool } from '../db/pool.ts';
@@ -60,6 +61,8 @@ export function taskList(
     [TASKS.maintainTrackerPartitions]: maintainTrackerPartitionsTask(ctx),
     [TASKS.advanceWorkflow]: advanceWorkflowTask(ctx),
     [TASKS.workflowTrigger]: workflowTriggerTask(ctx),
+    [TASKS.trainUserflowModel]: trainUserflowModelTask(ctx),
+    [TASKS.scoreUserflowModel]: scoreUserflowModelTask(ctx),
   } satisfies Record<TaskName, Task>;
 }
 

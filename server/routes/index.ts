@@ -35,6 +35,7 @@ import { checkOperatorKey } from '../http/operatorKey.ts';
 import { trackerHandlers } from './userflow/tracker.ts';
 import { userflowModelHandlers } from './userflow/models.ts';
 import { userflowSourceHandlers } from './userflow/sources.ts';
+import { userflowPredictionHandlers } from './userflow/predictions.ts';
 import { webhookHandlers } from './integrations/webhooks.ts';
 import { teamHandlers } from './team/team.ts';
 import { workflowHandlers } from './workflows/workflows.ts';
@@ -75,6 +76,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...teamHandlers(ctx),
     ...userflowModelHandlers(ctx),
     ...userflowSourceHandlers(ctx),
+    ...userflowPredictionHandlers(ctx),
   };
 }
 

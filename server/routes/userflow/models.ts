@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
 import { setPagination, type HandlerGroup } from '../../http/contract.ts';
 import {
   createModel,
@@ -12,6 +10,8 @@ import {
   setPaused,
   updateModel,
 } from '../../services/userflow/models.ts';
+import { queueRun } from '../../services/userflow/scoring.ts';
+import { startTraining } from '../../services/userflow/versions.ts';
 import { scoped } from '../scope.ts';
 
 type Ops =
@@ -25,33 +25,9 @@ type Ops =
   | 'trainUserflowModel'
   | 'listUserflowModelVersions'
   | 'listUserflowRuns'
-  | 'runUserflowModel'
-  | 'getUserflowScoreHistogram'
-  | 'listUserflowTopContacts'
-  | 'createUserflowSegment'
-  | 'listUserflowPredictionFiles'
-  | 'downloadUserflowPredictions';
-
-const NOT_BUILT = () => new HttpError(501, 'not_implemented', 'This part of UserFlow models is not available yet.');
-
-/**
- * No download link is issued yet (listing the files answers 501), so no token can be valid: every link answers 404
- * as an unknown link will once signing is built, never a 5xx to an anonymous caller.
- */
-const unknownLink = async (): Promise<never> => {
-  throw notFound();
-};
+  | 'runUserflowModel';
 
 export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
-  /**
-   * Training, scoring and predictions are not built yet: a model of the caller's company answers 501 with
-   * a code the SPA can show, any other id 404 as every operation on a model does.
-   */
-  const notBuiltFor = async (request: FastifyRequest): Promise<never> => {
-    const { modelId } = request.params as { modelId: number };
-    await getModel(scoped(ctx, request), modelId);
-    throw NOT_BUILT();
-  };
   return {
     async listUserflowModels(request) {
       return listModels(scoped(ctx, request));
@@ -84,12 +60,11 @@ export function userflowModelHandlers(ctx: AppContext): HandlerGroup<Ops> {
       setPagination(reply, page, perPage, total);
       return items;
     },
-    trainUserflowModel: notBuiltFor,
-    runUserflowModel: notBuiltFor,
-    getUserflowScoreHistogram: notBuiltFor,
-    listUserflowTopContacts: notBuiltFor,
-    createUserflowSegment: notBuiltFor,
-    listUserflowPredictionFiles: notBuiltFor,
-    downloadUserflowPredictions: unknownLink,
+    async trainUserflowModel(request, reply) {
+      return reply.status(202).send(await startTraining(scoped(ctx, request), request.params.modelId));
+    },
+    async runUserflowModel(request, reply) {
+      return reply.status(202).send(await queueRun(scoped(ctx, request), request.params.modelId, 'manual'));
+    },
   };
 }

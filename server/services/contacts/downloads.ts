@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { gone, HttpError } from '../../http/errors.ts';
 import { safeEqual } from '../security/crypto.ts';
 
-export type DownloadKind = 'import-errors' | 'export';
+export type DownloadKind = 'import-errors' | 'export' | 'userflow-predictions';
 const TTL_MS = 60 * 60 * 1000;
 
 function mac(secret: string, kind: DownloadKind, companyId: string, id: number, expires: number): string {

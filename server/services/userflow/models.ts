@@ -13,7 +13,7 @@ type ModelPatch = Schemas['UserflowModelPatch'];
 type Run = Schemas['UserflowRun'];
 type Version = Schemas['UserflowModelVersion'];
 
-const RUN_COLUMNS = `r.id::int as id, r.model_id::int as "modelId", r.version, r.trigger, r.status, r.rows, r.matched,
+export const RUN_COLUMNS = `r.id::int as id, r.model_id::int as "modelId", r.version, r.trigger, r.status, r.rows, r.matched,
   r.duration_ms as "durationMs", r.error, ${iso('r.created_at')} as "createdAt", ${iso('r.started_at')} as "startedAt",
   ${iso('r.finished_at')} as "finishedAt"`;
 

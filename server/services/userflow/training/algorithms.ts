@@ -94,7 +94,8 @@ export type Predictor = (X: number[][]) => number[];
 export function predictor(trained: Trained): Predictor {
   switch (trained.algorithm) {
     case 'logistic_regression': {
-      const model = LogisticRegression.load(trained.model);
+      // The library's load writes the loaded classifiers into the JSON it is given: it gets a copy.
+      const model = LogisticRegression.load(structuredClone(trained.model));
       // One-vs-all: the first classifier scores "not class 0", which is the probability of "yes".
       return (X) => (X.length ? model.classifiers[0]!.testScores(withIntercept(X)) : []);
     }
@@ -103,7 +104,7 @@ export function predictor(trained: Trained): Predictor {
       return (X) => X.map((row) => row.reduce((sum, value, k) => sum + value * coefficients[k + 1]!, coefficients[0]!));
     }
     case 'random_forest': {
-      const forest = RandomForestClassifier.load(trained.model as never);
+      const forest = RandomForestClassifier.load(structuredClone(trained.model) as never);
       // The share of trees voting "yes" (the library's predictProbability miscounts its first tree).
       return (X) => {
         if (!X.length) return [];
@@ -115,7 +116,7 @@ export function predictor(trained: Trained): Predictor {
       };
     }
     case 'random_forest_regression': {
-      const forest = RandomForestRegression.load(trained.model as never);
+      const forest = RandomForestRegression.load(structuredClone(trained.model) as never);
       return (X) => (X.length ? forest.predict(X) : []);
     }
   }

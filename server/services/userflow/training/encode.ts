@@ -7,6 +7,7 @@
  */
 import { USERFLOW_LIMITS, type FeatureType } from '../../../../shared/userflow.ts';
 import type { SourceRow, SourceValue } from '../connectors/types.ts';
+import { cellText, parseBoolean, parseDate, parseNumber } from '../connectors/values.ts';
 
 export interface FeatureSpec {
   name: string;
@@ -26,29 +27,18 @@ export interface Encoder {
 }
 
 const DAY_MS = 86_400_000;
-const TRUE = new Set(['true', '1', 'yes', 'y', 'si', 'sì', 't']);
-const FALSE = new Set(['false', '0', 'no', 'n', 'f']);
 
-/** A cell as a number for its feature type, or null when it is missing or unreadable. */
+/** A cell as a number for its feature type (the connectors' parsers), or null when it is missing or unreadable. */
 function numberOf(value: SourceValue, type: 'numeric' | 'date' | 'boolean', reference: number): number | null {
-  if (value === null || value === '') return null;
   if (type === 'boolean') {
-    if (typeof value === 'boolean') return value ? 1 : 0;
-    const text = String(value).trim().toLowerCase();
-    return TRUE.has(text) ? 1 : FALSE.has(text) ? 0 : null;
+    const flag = parseBoolean(value);
+    return flag === null ? null : Number(flag);
   }
   if (type === 'date') {
-    const time = typeof value === 'number' ? value : Date.parse(String(value));
-    return Number.isFinite(time) ? (reference - time) / DAY_MS : null;
+    const time = parseDate(value);
+    return time === null ? null : (reference - time) / DAY_MS;
   }
-  const number = typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : Number(value);
-  return Number.isFinite(number) ? number : null;
-}
-
-function categoryOf(value: SourceValue): string | null {
-  if (value === null) return null;
-  const text = String(value).trim();
-  return text === '' ? null : text;
+  return parseNumber(value);
 }
 
 function median(values: number[]): number {
@@ -65,7 +55,7 @@ export function fitEncoder(rows: SourceRow[], features: FeatureSpec[], reference
       const counts = new Map<string, number>();
       let missing = 0;
       for (const row of rows) {
-        const category = categoryOf(row[feature.name] ?? null);
+        const category = cellText(row[feature.name] ?? null);
         if (category === null) missing += 1;
         else counts.set(category, (counts.get(category) ?? 0) + 1);
       }
@@ -104,7 +94,7 @@ export function encodeRow(encoder: Encoder, row: SourceRow): number[] {
   for (const encoding of encoder.features) {
     const raw = row[encoding.name] ?? null;
     if (encoding.type === 'categorical') {
-      const category = categoryOf(raw);
+      const category = cellText(raw);
       const index = category === null ? -1 : encoding.categories.indexOf(category);
       for (let i = 0; i < encoding.categories.length; i++) out.push(i === index ? 1 : 0);
       out.push(category !== null && index === -1 ? 1 : 0);

@@ -7,8 +7,9 @@
  */
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { USERFLOW_LIMITS, type PredictionType, type TrainingStage } from '../../../../shared/userflow.ts';
-import { ConnectorError, type SourceRow } from '../connectors/types.ts';
-import { predictor, trainForest, trainLinear, trainLogistic, type Trained } from './algorithms.ts';
+import { ConnectorError, type SourceRow, type SourceValue } from '../connectors/types.ts';
+import { cellText, parseBoolean, parseDate, parseNumber } from '../connectors/values.ts';
+import { predictor, trainForest, trainLinear, trainLogistic, type Predictor, type Trained } from './algorithms.ts';
 import { encodeRows, fitEncoder, type Encoder, type FeatureSpec } from './encode.ts';
 import { auc, calibration, regression, thresholds } from './metrics.ts';
 import { seeded, shuffle, type Random } from './random.ts';
@@ -55,17 +56,20 @@ const logit = (p: number) => Math.log(p / (1 - p));
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 const clampProbability = (p: number) => Math.min(1 - 1e-6, Math.max(1e-6, p));
 
+/** Models loaded from their artifact, once per artifact object (scoring calls this page by page). */
+const loaded = new WeakMap<Artifact, Predictor>();
+
 /** What the model answers for rows: probabilities on the real base rate, or values. */
 export function scoreRows(artifact: Artifact, rows: SourceRow[]): number[] {
-  const raw = predictor(artifact.trained)(encodeRows(artifact.encoder, rows));
+  let predict = loaded.get(artifact);
+  if (!predict) loaded.set(artifact, (predict = predictor(artifact.trained)));
+  const raw = predict(encodeRows(artifact.encoder, rows));
   if (artifact.predictionType === 'value') return raw;
   return raw.map((p) => sigmoid(logit(clampProbability(p)) + artifact.logOddsShift));
 }
 
 function timeOf(row: SourceRow, column: string): number {
-  const value = row[column];
-  const time = typeof value === 'number' ? value : Date.parse(String(value ?? ''));
-  return Number.isFinite(time) ? time : -Infinity;
+  return parseDate(row[column]) ?? -Infinity;
 }
 
 /** Indexes of training and validation rows: the newest rows validate when time is known, else a stratified draw. */
@@ -274,12 +278,11 @@ function measure(artifact: Artifact, rows: SourceRow[], actual: number[]): numbe
 
 /** A source cell as the target's label: 1/0 for "yes"/"no" (null when empty), a number for a value. */
 export function labelOf(predictionType: PredictionType, value: unknown, positiveValue?: string): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (predictionType === 'value') {
-    const number = typeof value === 'number' ? value : Number(String(value).trim());
-    return Number.isFinite(number) ? number : null;
+  const text = cellText(value as SourceValue);
+  if (text === null) return null;
+  if (predictionType === 'value') return parseNumber(value as SourceValue);
+  if (positiveValue !== undefined && positiveValue !== '') {
+    return text.toLowerCase() === positiveValue.trim().toLowerCase() ? 1 : 0;
   }
-  const text = String(value).trim().toLowerCase();
-  if (positiveValue !== undefined && positiveValue !== '') return text === positiveValue.trim().toLowerCase() ? 1 : 0;
-  return ['true', '1', 'yes', 'y', 'si', 'sì'].includes(text) ? 1 : 0;
+  return parseBoolean(value as SourceValue) === true ? 1 : 0;
 }
