@@ -6,7 +6,11 @@ import type { Scope } from '../../scope.ts';
 import type { SourceKind } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector } from './types.ts';
 import { openFile } from './file.ts';
+import { openMysql } from './mysql.ts';
 import { openPostgres } from './postgres.ts';
+import { openBrevo, openHubspot, openMatomo, openPlausible } from './providers.ts';
+import { openRest } from './rest.ts';
+import { openTracker } from './tracker.ts';
 
 export interface SourceSettings {
   kind: SourceKind;
@@ -21,6 +25,13 @@ export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSe
 const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   file: openFile,
   postgres: openPostgres,
+  mysql: openMysql,
+  rest: openRest,
+  userflow: openTracker,
+  hubspot: openHubspot,
+  plausible: openPlausible,
+  matomo: openMatomo,
+  brevo: openBrevo,
 };
 
 export async function openConnector(

@@ -4,7 +4,7 @@
  * hand over text; databases and APIs hand over typed values; both go through here.
  */
 import { USERFLOW_LIMITS, type FeatureType } from '../../../../shared/userflow.ts';
-import type { SourceValue } from './types.ts';
+import type { SourceRow, SourceValue } from './types.ts';
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', 't', '1', 'si', 'sì']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', 'f', '0']);
@@ -93,4 +93,25 @@ export function sourceValue(value: unknown): SourceValue {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (Buffer.isBuffer(value)) return value.toString('utf8');
   return JSON.stringify(value);
+}
+
+/**
+ * A JSON record as a row: nested objects become dotted columns (`address.city`) down to three levels, lists and
+ * deeper objects their JSON text. A record that is not an object is a bad answer.
+ */
+export function flatRow(record: unknown): SourceRow | null {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return null;
+  const row: SourceRow = {};
+  const walk = (value: Record<string, unknown>, prefix: string, depth: number) => {
+    for (const [key, cell] of Object.entries(value)) {
+      const name = `${prefix}${key}`;
+      if (cell !== null && typeof cell === 'object' && !Array.isArray(cell) && depth < 3) {
+        walk(cell as Record<string, unknown>, `${name}.`, depth + 1);
+      } else {
+        row[name] = sourceValue(cell);
+      }
+    }
+  };
+  walk(record as Record<string, unknown>, '', 1);
+  return row;
 }
