@@ -80,8 +80,17 @@ export const modelWizardEventFixtures = {
 
 export const modelWizardOutputFixtures = {
   loadModel: {
-    new: { id: 1, status: 'draft', draft: emptyDraft(), preview: null, matchRate: null, result: null },
-    trained: { id: 1, status: 'ready', draft: trainedDraft, preview, matchRate: null, result },
+    new: { id: 1, status: 'draft', draft: emptyDraft(), preview: null, matchRate: null, result: null, training: null },
+    trained: { id: 1, status: 'ready', draft: trainedDraft, preview, matchRate: null, result, training: null },
+    training: {
+      id: 1,
+      status: 'training',
+      draft: trainedDraft,
+      preview,
+      matchRate: null,
+      result: null,
+      training: { stage: 'training_forest', percent: 40 },
+    },
   },
   saveDraft: {
     saved: { kind: 'saved', secretsStored: {} },
@@ -119,6 +128,7 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
     ...Object.values(e).flat(),
     loaded('new'),
     loaded('trained'),
+    loaded('training'),
     failed('loadModel'),
     done('saveDraft', o.saveDraft.saved, 'saved'),
     done('saveDraft', o.saveDraft.rejected, 'rejected'),
@@ -145,6 +155,17 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
       name: 'a reload of a trained draft follows the URL to step-3 and keeps the result; back and next keep it',
       input: 'model',
       events: [loaded('trained'), e['wizard.goto'][1], e['wizard.back'][0], e['wizard.next'][0]] as ModelEvent[],
+    },
+    {
+      name: 'a reload mid-training follows that training on step-3 to its result',
+      input: 'model',
+      events: [
+        loaded('training'),
+        e['wizard.goto'][1],
+        e['training.progress'][0],
+        e['training.finished'][0],
+        done('loadResult', o.loadResult.trained, 'trained'),
+      ] as ModelEvent[],
     },
     {
       name: 'a URL past an incomplete step is refused: a new draft stays on step-0',
@@ -186,6 +207,7 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
       finishable: stepComplete(c, 'step-4'),
       source: c.draft.sourceKind !== null,
       identity: c.draft.identityColumn !== null,
+      trainingOnLoad: c.trainingOnLoad,
     });
   },
   limit: 60_000,

@@ -136,6 +136,7 @@ export const loadedFrom = (m: Schemas['UserflowModel']): LoadedModel => ({
   preview: null,
   matchRate: null,
   result: m.metrics ? resultFrom(m.metrics) : null,
+  training: m.status === 'training' ? { stage: m.training?.stage ?? null, percent: m.training?.percent ?? null } : null,
 });
 
 export { toContractKind };

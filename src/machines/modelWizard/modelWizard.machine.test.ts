@@ -51,4 +51,16 @@ describe('model wizard steps', () => {
     expect(context.draft.features).toEqual([]);
     actor.stop();
   });
+
+  it('a model training as it loads is followed on step-3: its stage and percent, no second training offered', () => {
+    const actor = createActor(modelWizardModel.machine, { input: { modelId: 1 } }).start();
+    const training = modelWizardModel.events.find((ev) => ev.fixture === 'training' && ev.type.includes('loadModel'))!;
+    actor.send(training);
+    actor.send({ type: 'wizard.goto', step: 'step-3' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ ready: { steps: { 'step-3': 'running' } } })).toBe(true);
+    expect([snapshot.context.stage, snapshot.context.progress]).toEqual(['training_forest', 0.4]);
+    expect(snapshot.can({ type: 'training.start' })).toBe(false);
+    actor.stop();
+  });
 });

@@ -113,6 +113,7 @@ export const modelWizardMachine = setup({
     isSaved: (_, outcome: SaveOutcome) => outcome.kind === 'saved',
     isFinished: (_, outcome: FinishOutcome) => outcome.kind === 'finished',
     isQueued: (_, outcome: TrainOutcome) => outcome.kind === 'queued',
+    wasTrainingOnLoad: ({ context }) => context.trainingOnLoad,
     isOwnModel: ({ context }, modelId: number) => context.modelId === modelId,
     changedWhileSaving: ({ context }) => context.dirty,
   },
@@ -122,6 +123,9 @@ export const modelWizardMachine = setup({
       preview: loaded.preview,
       matchRate: loaded.matchRate,
       result: loaded.result,
+      trainingOnLoad: loaded.training !== null,
+      stage: loaded.training?.stage ?? null,
+      progress: (loaded.training?.percent ?? 0) / 100,
       dirty: false,
       fieldErrors: {},
       error: null,
@@ -175,6 +179,7 @@ export const modelWizardMachine = setup({
     assignResult: assign((_, result: TrainingResult) => ({ result, stage: null, progress: 1 })),
     assignTrainError: assign((_, code: string) => ({ trainError: code, stage: null })),
     assignThreshold: assign((_, threshold: number) => ({ threshold: Math.min(1, Math.max(0, threshold)) })),
+    joinTraining: assign({ trainingOnLoad: false }),
     markSaving: assign({ dirty: false }),
     /** Secrets the server now holds are forgotten (unless retyped meanwhile) and shown as stored. */
     assignSaved: assign(({ context }, outcome: SaveOutcome) => {
@@ -202,6 +207,7 @@ export const modelWizardMachine = setup({
     preview: null,
     matchRate: null,
     result: null,
+    trainingOnLoad: false,
     stage: null,
     progress: 0,
     trainError: null,
@@ -319,6 +325,8 @@ export const modelWizardMachine = setup({
               initial: 'idle',
               states: {
                 idle: {
+                  // A model training as it loaded: follow that training's progress.
+                  always: { guard: 'wasTrainingOnLoad', target: 'running', actions: 'joinTraining' },
                   on: {
                     'wizard.back': { target: '#modelWizard.ready.steps.step-2' },
                     'training.start': {

@@ -103,6 +103,8 @@ export interface LoadedModel {
   preview: SourcePreview | null;
   matchRate: MatchRate | null;
   result: TrainingResult | null;
+  /** Set when the model is training as it loads (a reload mid-training): step-3 follows that training. */
+  training: { stage: TrainingStage | null; percent: number | null } | null;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -132,6 +134,8 @@ export interface ModelWizardContext {
   preview: SourcePreview | null;
   matchRate: MatchRate | null;
   result: TrainingResult | null;
+  /** The server was training this model when it loaded: step-3 joins that training instead of offering a new one. */
+  trainingOnLoad: boolean;
   /** Training's stage and progress 0…1 from realtime `userflow.model` while it runs. */
   stage: TrainingStage | null;
   progress: number;
