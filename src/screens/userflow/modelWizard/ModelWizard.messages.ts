@@ -153,10 +153,6 @@ export const modelWizardText = {
     id: 'screen.userflow.wizard.fileChosen',
     defaultMessage: 'Uploaded file: {name}',
   }),
-  refused: defineMessage<{ message: string }>({
-    id: 'screen.userflow.wizard.refused',
-    defaultMessage: 'The source answered: {message}',
-  }),
   connected: defineMessage<{ columns: number }>({
     id: 'screen.userflow.wizard.connected',
     defaultMessage: 'Connected: {columns, plural, one {# column} other {# columns}}. The first rows:',
