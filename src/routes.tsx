@@ -85,6 +85,7 @@ const messageLog = () => import('./screens/multichannel/MessageLogScreen.tsx');
 const userflow = () => import('./screens/userflow/UserflowScreen.tsx');
 const model = () => import('./screens/userflow/ModelWizardScreen.tsx');
 const tracker = () => import('./screens/userflow/TrackerScreen.tsx');
+const predictions = () => import('./screens/userflow/PredictionsScreen.tsx');
 const workflows = () => import('./screens/workflows/WorkflowsScreen.tsx');
 const workflowEditor = () => import('./screens/workflows/WorkflowEditorScreen.tsx');
 const preview = () => import('./screens/preview/PreviewScreen.tsx');
@@ -206,7 +207,7 @@ const defaultPages: RouteObject[] = [
     children: [{ index: true, loader: redirectToChild('summary') }, ...reportTabs],
   },
   { path: 'userflow', ...title(routeTitles.userflow), lazy: screen(userflow, 'UserflowScreen') },
-  { path: 'userflow/predictions', ...title(routeTitles.predictions), lazy: screen(userflow, 'UserflowScreen') },
+  { path: 'userflow/predictions', ...title(routeTitles.predictions), lazy: screen(predictions, 'PredictionsScreen') },
   { path: 'userflow/tracker', ...title(routeTitles.tracker), lazy: screen(tracker, 'TrackerScreen') },
   { path: 'userflow/models', loader: redirectTo('/userflow') },
   {

@@ -7,6 +7,7 @@ import type {
   ServerToClientEvents,
   TrackerEventsPayload,
 } from '../../shared/realtime-events.ts';
+import type { UserflowModelProgress } from '../../shared/userflow.ts';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -25,6 +26,8 @@ export interface RealtimeHandlers {
   messageUpdated?(payload: MessageUpdatedPayload): void;
   /** Website tracker events just stored (the Tracker page's live list). */
   trackerEvents?(payload: TrackerEventsPayload): void;
+  /** A UserFlow model's training stage and percent, or its new status (the model wizard's step 3, the list). */
+  userflowModel?(payload: UserflowModelProgress): void;
 }
 
 export interface RealtimeOptions {
@@ -57,6 +60,7 @@ export async function openRealtime({ getToken, handlers }: RealtimeOptions): Pro
   socket.on('contact.timeline', ({ contactId }) => handlers.contactTimeline(contactId));
   socket.on('message.updated', (payload) => handlers.messageUpdated?.(payload));
   socket.on('tracker.events', (payload) => handlers.trackerEvents?.(payload));
+  socket.on('userflow.model', (payload) => handlers.userflowModel?.(payload));
   socket.connect();
   return () => {
     socket.removeAllListeners();

@@ -4,6 +4,7 @@ import type {
   NotificationPayload,
   TrackerEventsPayload,
 } from '../../shared/realtime-events.ts';
+import type { UserflowModelProgress } from '../../shared/userflow.ts';
 
 /**
  * Facts that cross from one app-wide actor (or the transport) to another. The API middleware, the router subscription
@@ -26,7 +27,8 @@ export type AppEvent =
   | { type: 'job.progressed'; job: JobProgressPayload }
   | { type: 'contact.timelineChanged'; contactId: number }
   | { type: 'message.updated'; message: MessageUpdatedPayload }
-  | { type: 'tracker.events'; payload: TrackerEventsPayload };
+  | { type: 'tracker.events'; payload: TrackerEventsPayload }
+  | { type: 'userflow.model'; progress: UserflowModelProgress };
 
 export type AppEventListener = (event: AppEvent) => void;
 

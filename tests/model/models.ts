@@ -12,6 +12,8 @@ import { contactsTableModel } from './contactsTable.model.ts';
 import { invitationAcceptModel } from './invitationAccept.model.ts';
 import { loadingBarModel } from './loadingBar.model.ts';
 import { messageWizardModel } from './messageWizard.model.ts';
+import { modelWizardModel } from './modelWizard.model.ts';
+import { modelListModel, predictionsModel } from './userflowPages.model.ts';
 import { notificationSettingsModel } from './notificationSettings.model.ts';
 import { passwordResetModel, passwordResetRequestModel } from './passwordReset.model.ts';
 import { emailConfirmModel } from './emailConfirm.model.ts';
@@ -87,5 +89,8 @@ export const models: MachineModel<never>[] = [
   workflowListModel,
   workflowRunsModel,
   sendCostModel,
+  modelWizardModel,
+  modelListModel,
+  predictionsModel,
   notificationCentreModel,
 ] as MachineModel<never>[];

@@ -20,6 +20,7 @@ export const socket = fromCallback<RealtimeEvent>(({ sendBack }) => {
       contactTimeline: (contactId) => appEvents.emit({ type: 'contact.timelineChanged', contactId }),
       messageUpdated: (message) => appEvents.emit({ type: 'message.updated', message }),
       trackerEvents: (payload) => appEvents.emit({ type: 'tracker.events', payload }),
+      userflowModel: (progress) => appEvents.emit({ type: 'userflow.model', progress }),
     },
   }).then(
     (closeSocket) => (stopped ? closeSocket() : (close = closeSocket)),

@@ -1,0 +1,78 @@
+import { sourceProblems } from './modelWizard.sources.ts';
+import type { ModelDraft, ModelWizardContext, StepName } from './modelWizard.types.ts';
+import { STEPS } from './modelWizard.types.ts';
+
+/** A new model's draft before anything is chosen. */
+export const emptyDraft = (): ModelDraft => ({
+  name: '',
+  predictionType: 'probability',
+  question: '',
+  sourceKind: null,
+  sourceConfig: {},
+  secretsSet: [],
+  identityColumn: null,
+  matchBy: 'email',
+  targetColumn: null,
+  timeColumn: null,
+  features: [],
+  runMode: 'manual',
+  schedule: null,
+  attribute: '',
+});
+
+/** Fields whose change makes the connection test, the column choices and the trained result stale. */
+const SOURCE_FIELDS: Array<keyof ModelDraft> = ['sourceKind', 'sourceConfig'];
+/** Fields whose change makes the trained result stale. */
+const TRAINING_FIELDS: Array<keyof ModelDraft> = [
+  'predictionType',
+  ...SOURCE_FIELDS,
+  'identityColumn',
+  'matchBy',
+  'targetColumn',
+  'timeColumn',
+  'features',
+];
+
+export const touchesSource = (patch: Partial<ModelDraft>) => SOURCE_FIELDS.some((f) => f in patch);
+export const touchesTraining = (patch: Partial<ModelDraft>) => TRAINING_FIELDS.some((f) => f in patch);
+
+/** A source the connection test can try: a file uploaded, or every required setting of the other kinds filled in. */
+export function sourceComplete(draft: ModelDraft) {
+  if (draft.sourceKind === null) return false;
+  if (draft.sourceKind === 'file') return Boolean(draft.sourceConfig.fileName);
+  return Object.keys(sourceProblems(draft.sourceKind, draft.sourceConfig)).length === 0;
+}
+
+/** Whether each step has what the next one needs (the checks the Next button and direct URLs obey). */
+export function stepComplete(context: Pick<ModelWizardContext, 'draft' | 'preview' | 'result'>, step: StepName) {
+  const { draft } = context;
+  switch (step) {
+    case 'step-0':
+      return draft.name.trim() !== '' && draft.question.trim() !== '';
+    case 'step-1':
+      return draft.sourceKind !== null && context.preview !== null;
+    case 'step-2':
+      return (
+        draft.identityColumn !== null &&
+        draft.targetColumn !== null &&
+        draft.identityColumn !== draft.targetColumn &&
+        usableFeatures(draft).length > 0
+      );
+    case 'step-3':
+      return context.result !== null;
+    case 'step-4':
+      return draft.attribute.trim() !== '' && (draft.runMode !== 'scheduled' || draft.schedule !== null);
+  }
+}
+
+/** Enabled features other than the identity and target columns. */
+export const usableFeatures = (draft: ModelDraft) =>
+  draft.features.filter((f) => f.enabled && f.name !== draft.identityColumn && f.name !== draft.targetColumn);
+
+/** A step is reachable when every step before it is complete. */
+export const canReach = (context: Pick<ModelWizardContext, 'draft' | 'preview' | 'result'>, step: StepName) =>
+  STEPS.slice(0, STEPS.indexOf(step)).every((s) => stepComplete(context, s));
+
+/** The furthest step a reload may land on: the first incomplete one. */
+export const furthestStep = (context: Pick<ModelWizardContext, 'draft' | 'preview' | 'result'>): StepName =>
+  STEPS.find((s) => !stepComplete(context, s)) ?? 'step-4';
