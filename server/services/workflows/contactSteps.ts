@@ -6,7 +6,8 @@ import type { SegmentCondition, SegmentGroup } from '../contacts/segments/types.
 import { SqlParams } from '../contacts/sql.ts';
 import { normaliseValue, type AttributeDef } from '../contacts/values.ts';
 import type { NodeConfigs } from '../../../shared/workflows.ts';
-import type { StepResult } from './steps.ts';
+import type { RunRef, StepResult } from './types.ts';
+export type { RunRef } from './types.ts';
 
 /**
  * The steps that read or change the run's contact: update an attribute, add to or remove from a list, and branch on
@@ -15,14 +16,6 @@ import type { StepResult } from './steps.ts';
  */
 
 type Db = Pick<PoolClient, 'query'>;
-
-/** Where a run stands: its company, id, workflow and contact. */
-export interface RunRef {
-  companyId: string;
-  runId: number;
-  workflowId: number;
-  contactId: number;
-}
 
 /**
  * Sets the attribute to the step's value (text, parsed by the attribute's type as an import's cell is; empty removes

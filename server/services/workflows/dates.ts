@@ -4,7 +4,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { isTimeZone, nextRunAfter } from '../../jobs/schedule.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { DATE_TRIGGER, type NodeConfigs } from '../../../shared/workflows.ts';
-import { enrol } from './engine.ts';
+import { enrol } from './enrol.ts';
 
 /**
  * dateAttribute: a date attribute comes round (every year on its month and day, or on the exact date), shifted by

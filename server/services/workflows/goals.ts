@@ -4,7 +4,7 @@ import { compileSegment } from '../contacts/segments/compile.ts';
 import type { SegmentGroup } from '../contacts/segments/types.ts';
 import { SqlParams } from '../contacts/sql.ts';
 import { GOAL_REASON } from '../../../shared/workflows.ts';
-import type { WorkflowGoal } from './workflows.ts';
+import type { WorkflowGoal } from './types.ts';
 
 /**
  * Workflow goals: a run whose contact meets the goal's conditions ends as `exited`, with a step at the node where it

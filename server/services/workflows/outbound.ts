@@ -5,8 +5,7 @@ import { newWebhookSecret, sealSecret } from '../integrations/signing.ts';
 import { notifyIn } from '../notifications/notifications.ts';
 import type { Scope } from '../scope.ts';
 import { WORKFLOW_WEBHOOK_EVENT, type NodeConfigs } from '../../../shared/workflows.ts';
-import type { RunRef } from './contactSteps.ts';
-import type { StepResult } from './steps.ts';
+import type { RunRef, StepResult } from './types.ts';
 
 /**
  * The steps that reach out of the workflow: a signed webhook call and a notification to team members. Both write

@@ -1,8 +1,10 @@
 import type { PoolClient } from 'pg';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
-import { WORKFLOW_LIMITS, type WorkflowGraph, type WorkflowNode } from '../../../shared/workflows.ts';
+import { WORKFLOW_LIMITS, type WorkflowNode } from '../../../shared/workflows.ts';
 import type { Scope } from '../scope.ts';
+import type { DueRun, StepResult } from './types.ts';
+export type { DueRun, StepResult } from './types.ts';
 import { branchOnConditions, changeList, updateAttribute, type RunRef } from './contactSteps.ts';
 import { callWebhook, notifyMembers } from './outbound.ts';
 import { waitEnd } from './waits.ts';
@@ -13,21 +15,6 @@ import { waitEnd } from './waits.ts';
  */
 
 type Db = Pick<PoolClient, 'query'>;
-
-export interface DueRun {
-  id: number;
-  contactId: number;
-  nodeId: string;
-  testAddress: string | null;
-  graph: WorkflowGraph;
-}
-
-/** What a step did: the exit it took (null: the run ends), or a wait until a time; and what to show in the trace. */
-export type StepResult =
-  | { kind: 'next'; handle: string; detail?: string; messageId?: number }
-  | { kind: 'wait'; until: Date }
-  | { kind: 'end'; detail?: string }
-  | { kind: 'failed'; detail: string };
 
 /**
  * The send step: the contact becomes a recipient of the step's automated message and the campaign engine's batch

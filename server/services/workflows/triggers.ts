@@ -2,7 +2,7 @@ import type { Scope } from '../scope.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import { STREAM_TRIGGERS, type NodeConfigs } from '../../../shared/workflows.ts';
-import { enrol } from './engine.ts';
+import { enrol } from './enrol.ts';
 import { scheduleDates } from './dates.ts';
 import { exitChangedContacts, matching } from './goals.ts';
 import { segmentConditions } from '../contacts/query.ts';

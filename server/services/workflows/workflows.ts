@@ -1,5 +1,4 @@
 import type { Scope } from '../scope.ts';
-import type { components } from '../../../shared/contract/schema.d.ts';
 import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { iso, likeEscape, SqlParams } from '../contacts/sql.ts';
 import { listLists } from '../contacts/lists.ts';
@@ -23,10 +22,8 @@ import {
 /** Workflows of a company: the manager's list, the editor's load and save, status changes (runs: runs.ts). */
 
 export type WorkflowStatus = 'draft' | 'active' | 'paused' | 'archived';
-/** Whether a contact enrols again (the contract's WorkflowReentry; migration 041's column). */
-export type WorkflowReentry = 'never' | 'afterFinish' | 'always';
-/** The workflow's goal (the contract's WorkflowGoal; migration 042's column). */
-export type WorkflowGoal = components['schemas']['WorkflowGoal'];
+import type { WorkflowGoal, WorkflowReentry } from './types.ts';
+export type { WorkflowGoal, WorkflowReentry } from './types.ts';
 
 export interface WorkflowRow {
   id: number;

@@ -7,7 +7,7 @@ import { access } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import { isBlank, type ImportFormat, type TextEncoding } from '../../contacts/imports/reader.ts';
-import type { ConnectorOpener } from './index.ts';
+import type { ConnectorOpener } from './types.ts';
 import { ConnectorError, type Connector, type ReadOptions, type SourceRow } from './types.ts';
 import type { FileThreadAnswer, FileThreadInput } from './file-thread.ts';
 

@@ -4,23 +4,14 @@
  */
 import type { Scope } from '../../scope.ts';
 import type { SourceKind } from '../../../../shared/userflow.ts';
-import { ConnectorError, type Connector } from './types.ts';
+import { ConnectorError, type Connector, type ConnectorOpener, type SourceSettings } from './types.ts';
+export type { ConnectorOpener, SourceSettings } from './types.ts';
 import { openFile } from './file.ts';
 import { openMysql } from './mysql.ts';
 import { openPostgres } from './postgres.ts';
 import { openBrevo, openHubspot, openMatomo, openPlausible } from './providers.ts';
 import { openRest } from './rest.ts';
 import { openTracker } from './tracker.ts';
-
-export interface SourceSettings {
-  kind: SourceKind;
-  /** The kind's config as stored (the contract's Userflow…Config of that kind). */
-  config: Record<string, unknown>;
-  /** The kind's secrets, opened with the server key (models.ts `openSecrets`). */
-  secrets: Record<string, string>;
-}
-
-export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSettings) => Promise<Connector>;
 
 const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   file: openFile,

@@ -9,7 +9,7 @@
 import mysql from 'mysql2';
 import type { Connection as PromiseConnection } from 'mysql2/promise';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
-import type { ConnectorOpener } from './index.ts';
+import type { ConnectorOpener } from './types.ts';
 import { allowedAddress, transportErrorOrNull } from './net.ts';
 import { keyedRows, sourceSql, type SqlConfig } from './sql.ts';
 import { ConnectorError, type Connector, type ReadOptions } from './types.ts';

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
-import type { ConnectorOpener } from './index.ts';
+import type { ConnectorOpener } from './types.ts';
 import { allowedAddress, transportErrorOrNull } from './net.ts';
 import { keyedRows, sourceSql, type SqlConfig } from './sql.ts';
 import { ConnectorError, type Connector, type ReadOptions } from './types.ts';

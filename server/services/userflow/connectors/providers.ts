@@ -8,7 +8,7 @@
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { PROVIDER_BASE_URLS } from '../../../../shared/userflow.ts';
 import { arrayAt, atPath, jsonClient } from './http.ts';
-import type { ConnectorOpener } from './index.ts';
+import type { ConnectorOpener } from './types.ts';
 import { pagedConnector } from './paged.ts';
 import { rowsOf } from './rest.ts';
 import { ConnectorError, type SourceRow } from './types.ts';

@@ -5,7 +5,7 @@
  */
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { arrayAt, atPath, jsonClient } from './http.ts';
-import type { ConnectorOpener } from './index.ts';
+import type { ConnectorOpener } from './types.ts';
 import { pagedConnector } from './paged.ts';
 import { ConnectorError, type SourceRow } from './types.ts';
 import { flatRow } from './values.ts';

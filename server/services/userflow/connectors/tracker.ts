@@ -8,7 +8,7 @@
  */
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import type { Scope } from '../../scope.ts';
-import type { ConnectorOpener } from './index.ts';
+import type { ConnectorOpener } from './types.ts';
 import { ConnectorError, type ChangedRows, type Connector, type ReadOptions, type SourceRow } from './types.ts';
 import { sourceValue, uniqueColumns } from './values.ts';
 

@@ -4,7 +4,8 @@
  * schema/preview/match-rate checks and realtime runs only ever talk to this interface (`openConnector` in index.ts),
  * never to a source kind directly.
  */
-import type { UserflowErrorCode } from '../../../../shared/userflow.ts';
+import type { Scope } from '../../scope.ts';
+import type { SourceKind, UserflowErrorCode } from '../../../../shared/userflow.ts';
 import { USERFLOW_ERRORS } from '../../../../shared/userflow.ts';
 
 /** A cell as connectors hand it over: dates as ISO strings, everything else as the source typed it. */
@@ -47,3 +48,13 @@ export class ConnectorError extends Error {
     this.name = 'ConnectorError';
   }
 }
+
+export interface SourceSettings {
+  kind: SourceKind;
+  /** The kind's config as stored (the contract's Userflow…Config of that kind). */
+  config: Record<string, unknown>;
+  /** The kind's secrets, opened with the server key (models.ts `openSecrets`). */
+  secrets: Record<string, string>;
+}
+
+export type ConnectorOpener = (scope: Scope, modelId: number, settings: SourceSettings) => Promise<Connector>;
