@@ -85,7 +85,8 @@ export interface NodeConfigs {
   addToList: { listId: number | null };
   removeFromList: { listId: number | null };
   webhook: { url: string };
-  notify: { memberIds: number[]; note: string };
+  /** Team members are users: their ids are uuids. */
+  notify: { memberIds: string[]; note: string };
   exit: Record<string, never>;
 }
 

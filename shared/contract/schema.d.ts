@@ -5037,6 +5037,13 @@ export interface components {
             goal: components["schemas"]["WorkflowGoal"] | null;
             counts: components["schemas"]["WorkflowCounts"];
             options: {
+                /** @description The team members a "notify team" step can notify */
+                members: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    email: string;
+                }[];
                 templates: {
                     id: components["schemas"]["Id"];
                     name: string;

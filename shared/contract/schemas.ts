@@ -7773,8 +7773,28 @@ export const WorkflowDetail = {
     },
     options: {
       type: 'object',
-      required: ['templates', 'lists', 'segments', 'attributes'],
+      required: ['templates', 'lists', 'segments', 'attributes', 'members'],
       properties: {
+        members: {
+          description: 'The team members a "notify team" step can notify',
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'email'],
+            properties: {
+              id: {
+                type: 'string',
+                format: 'uuid',
+              },
+              name: {
+                type: 'string',
+              },
+              email: {
+                type: 'string',
+              },
+            },
+          },
+        },
         templates: {
           type: 'array',
           items: {

@@ -25,7 +25,7 @@ export const validWorkflow: LoadedWorkflow = {
   reentry: 'afterFinish',
   goal: null,
   counts: { n1: { entered: 4, waiting: 0, passed: 4, failed: 0 } },
-  options: { templates: [{ id: 8, name: 'Welcome' }], lists: [], segments: [], attributes: [] },
+  options: { templates: [{ id: 8, name: 'Welcome' }], lists: [], segments: [], attributes: [], members: [] },
 };
 
 export const workflowEditorEventFixtures = {

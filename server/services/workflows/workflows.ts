@@ -4,6 +4,7 @@ import { iso, likeEscape, SqlParams } from '../contacts/sql.ts';
 import { listLists } from '../contacts/lists.ts';
 import { listSegments } from '../contacts/segments/segments.ts';
 import { listAttributes } from '../contacts/attributes.ts';
+import { listMembers } from '../team/members.ts';
 import { listTemplates } from '../messaging/templates.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TASKS } from '../../../shared/jobs.ts';
@@ -316,12 +317,13 @@ export async function getWorkflow(scope: Scope, id: number) {
     id,
   ]);
   if (!rows[0]) throw notFound();
-  const [counts, templates, lists, segments, attributes] = await Promise.all([
+  const [counts, templates, lists, segments, attributes, members] = await Promise.all([
     nodeCounts(scope, id),
     listTemplates(scope, 'email', { page: 1, perPage: 500 }),
     listLists(scope, { page: 1, perPage: 500 }),
     listSegments(scope),
     listAttributes(scope),
+    listMembers(scope),
   ]);
   return {
     ...rows[0],
@@ -331,6 +333,11 @@ export async function getWorkflow(scope: Scope, id: number) {
       lists: lists.rows,
       segments,
       attributes,
+      members: members.map((m) => ({
+        id: m.id,
+        name: [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email,
+        email: m.email,
+      })),
     },
   };
 }

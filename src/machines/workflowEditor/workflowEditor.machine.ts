@@ -99,7 +99,7 @@ export const workflowEditorMachine = setup({
     graph: emptyGraph(),
     reentry: 'afterFinish',
     goal: null,
-    options: { templates: [], lists: [], segments: [], attributes: [] },
+    options: { templates: [], lists: [], segments: [], attributes: [], members: [] },
     past: [],
     future: [],
     dragOrigin: null,

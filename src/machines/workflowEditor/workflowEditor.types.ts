@@ -22,6 +22,8 @@ export interface EditorOptions {
   lists: ContactList[];
   segments: Segment[];
   attributes: ContactAttribute[];
+  /** Team members a "notify team" step can notify. */
+  members: Array<{ id: string; name: string; email: string }>;
 }
 
 export interface LoadedWorkflow {

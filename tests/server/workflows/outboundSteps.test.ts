@@ -91,7 +91,7 @@ describe('notify step', () => {
     const contact = await makeContact(a, { email: 'lead@example.org', firstName: 'Lia', lastName: 'Neri' });
     const wf = await activeStepWorkflow(
       a,
-      { kind: 'notify', config: { memberIds: [a.userId, b.userId] as unknown as number[], note: 'Call them today' } },
+      { kind: 'notify', config: { memberIds: [a.userId, b.userId], note: 'Call them today' } },
       'Hot lead',
     );
     const before = env.emitted.length;
@@ -117,7 +117,7 @@ describe('notify step', () => {
     const contact = await makeContact(a, { email: 'nobody@example.org' });
     const wf = await activeStepWorkflow(a, {
       kind: 'notify',
-      config: { memberIds: [b.userId] as unknown as number[], note: 'x' },
+      config: { memberIds: [b.userId], note: 'x' },
     });
     expect((await runStep(env, a, wf, [contact.id])).get(contact.id)).toMatchObject({
       outcome: 'failed',

@@ -199,6 +199,9 @@ describe('workflows', () => {
     }
     expect((await b.call('GET', '/workflows')).body).toEqual([]);
     expect((await a.call('GET', `/workflows/${id}`)).body.name).toBe('Welcome');
+    // The notify step's choices: the company's own members (uuid ids), none of company B's.
+    const members = (await a.call('GET', `/workflows/${id}`)).body.options.members as { id: string }[];
+    expect(members.map((m) => m.id)).toEqual([a.userId]);
   });
 
   it('pauses, archives (ending runs) and deletes', async () => {

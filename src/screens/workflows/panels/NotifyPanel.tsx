@@ -1,26 +1,20 @@
-import { TextInput, Textarea } from '@mantine/core';
+import { MultiSelect, Textarea } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { panelMessages as p } from '../WorkflowEditorScreen.messages.ts';
 import type { StepPanelProps } from './panelProps.ts';
 
 /** Notify team: the members to notify and the note they read. */
-export function NotifyPanel({ config, disabled, onConfigure }: StepPanelProps<'notify'>) {
+export function NotifyPanel({ config, options, disabled, onConfigure }: StepPanelProps<'notify'>) {
   const intl = useIntl();
   return (
     <>
-      <TextInput
+      <MultiSelect
         label={intl.formatMessage(p.members)}
         disabled={disabled}
-        value={config.memberIds.join(', ')}
-        onChange={(e) =>
-          onConfigure({
-            ...config,
-            memberIds: e.currentTarget.value
-              .split(',')
-              .map((s) => Number(s.trim()))
-              .filter((n) => Number.isInteger(n) && n > 0),
-          })
-        }
+        data={options.members.map((m) => ({ value: m.id, label: `${m.name} <${m.email}>` }))}
+        value={config.memberIds.map(String)}
+        onChange={(memberIds) => onConfigure({ ...config, memberIds })}
+        searchable
       />
       <Textarea
         label={intl.formatMessage(p.note)}

@@ -12,6 +12,7 @@ import { TriggerPanel, triggerDefaults } from './TriggerPanel.tsx';
 const stamp = { options: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
 const options: EditorOptions = {
   templates: [],
+  members: [],
   lists: [],
   segments: [],
   attributes: [

@@ -9,7 +9,7 @@ import { DEFAULT_CONFIGS, NODE_KINDS, type NodeKind } from '../../../machines/wo
 import { NodePanel } from '../NodePanel.tsx';
 import { nodeKindMessages, panelMessages as p } from '../WorkflowEditorScreen.messages.ts';
 
-const options = { templates: [{ id: 4, name: 'Welcome mail' }], lists: [], segments: [], attributes: [] };
+const options = { templates: [{ id: 4, name: 'Welcome mail' }], lists: [], segments: [], attributes: [], members: [] };
 
 function render(kind: NodeKind, locale: 'en' | 'it', messages: Record<string, string>): string {
   const node = { id: 'n1', kind, position: { x: 0, y: 0 }, config: DEFAULT_CONFIGS[kind]() } as WorkflowNode;
