@@ -1,12 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { TRACKING_PATHS } from '../../server/services/messaging/tokens.ts';
+import { SCANNER_CLICK_AFTER_SEND_MS } from '../../shared/tracking.ts';
 import { capturedFor, verificationLink } from './mail.ts';
-import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
+import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
+
+/** A person's browser, not a link scanner (the tracking recorder counts its click). */
+const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /**
  * A workflow's whole journey in Chromium against the real server and its worker: made in the Workflow Manager,
  * built on the canvas by drag and drop (added to list → welcome email → wait → clicked? → second email), each step
- * configured in the side panel, activated; a contact added to the list gets the welcome email on the e2e server's
- * capturing SMTP server, and the contact's page shows the run with its steps.
+ * configured in the side panel (the wait cut to a minute), activated; a contact added to the list gets the welcome
+ * email on the e2e server's capturing SMTP server, the contact's page shows the run with its steps, the contact clicks
+ * the email's link, and when the wait ends the branch goes "Yes" and the second email goes out.
  */
 
 /** A list, a verified sender and two templates, through the API. */
@@ -69,7 +75,7 @@ test('a welcome workflow built by drag and drop sends its first email and shows 
   request,
   user,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const tag = `wf-${Date.now().toString(36)}`;
   const { list, call } = await prepare(request, page, user, tag);
   await loginThroughUi(page, user);
@@ -107,6 +113,10 @@ test('a welcome workflow built by drag and drop sends its first email and shows 
   await configure(page, 'n1', 'List', 'New customers');
   await configure(page, 'n2', 'Email template', 'Welcome letter');
   await configure(page, 'n5', 'Email template', 'Second letter');
+  // The wait, a minute instead of a day, so the branch is taken within the test.
+  await page.locator('[data-node-id="n3"]').click();
+  await page.getByTestId('node-panel').getByRole('combobox', { name: 'Unit' }).click();
+  await page.getByRole('option', { name: 'Minutes', exact: true }).click();
   // The "No" way ends the run.
   await page.getByRole('button', { name: 'Add a step' }).click();
   await page.getByRole('menuitem', { name: 'Exit' }).click();
@@ -126,10 +136,13 @@ test('a welcome workflow built by drag and drop sends its first email and shows 
   const contact = (await call('post', '/contacts', { email, firstName: 'Giulia', listIds: [list.id] })) as {
     id: number;
   };
+  let welcome: Awaited<ReturnType<typeof capturedFor>>[number] | undefined;
   await expect(async () => {
     const mails = await capturedFor(email);
     expect(mails.map((m) => m.subject)).toEqual(['Welcome aboard']);
+    welcome = mails[0];
   }).toPass({ timeout: 60_000 });
+  const sentAt = Date.now();
 
   // The contact's page shows the run and its steps.
   await page.goto(`/contacts/show/${contact.id}`);
@@ -137,4 +150,23 @@ test('a welcome workflow built by drag and drop sends its first email and shows 
   await expect(runs).toContainText('Welcome series');
   await runs.getByRole('button', { name: /Welcome series/ }).click();
   await expect(runs.getByTestId('run-steps')).toContainText('Send email');
+
+  // The contact clicks the email's tracked link (later than a link scanner would), before the minute is up.
+  const trackedClick = new RegExp(
+    (serverInfo().baseURL + TRACKING_PATHS.click('TOKEN')).replace(/[.?]/g, '\\$&').replace('TOKEN', '[A-Za-z0-9_-]+'),
+  );
+  const link = trackedClick.exec(String(welcome!.html))?.[0];
+  expect(link, 'a tracked link in the welcome email').toBeDefined();
+  await page.waitForTimeout(Math.max(0, sentAt + SCANNER_CLICK_AFTER_SEND_MS + 1_000 - Date.now()));
+  const clicked = await page.request.get(link!, { headers: { 'user-agent': READER }, maxRedirects: 0 });
+  expect(clicked.headers()['location']).toBe('https://shop.example.com/start');
+
+  // When the wait ends, the branch sees the click: the second email goes out and the run says which way it went.
+  await expect(async () => {
+    const mails = await capturedFor(email);
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Glad you looked', 'Welcome aboard']);
+  }).toPass({ timeout: 150_000 });
+  await page.reload();
+  await runs.getByRole('button', { name: /Welcome series/ }).click();
+  await expect(runs.getByTestId('run-steps')).toContainText('Went: Yes');
 });
