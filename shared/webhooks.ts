@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './integrations.ts';
+import { WORKFLOW_WEBHOOK_EVENT } from './workflows.ts';
 
 /**
  * The Webhooks screen's and operations' own names and texts, defined once for the server and the SPA: the test
@@ -13,8 +14,8 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './integrations.ts';
  */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** Event types a delivery in the log can carry: the subscribable ones and the test event. */
-export const WEBHOOK_LOG_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
+/** Event types a delivery in the log can carry: the subscribable ones, the test event and a workflow step's call. */
+export const WEBHOOK_LOG_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, WORKFLOW_WEBHOOK_EVENT] as const;
 export type WebhookLogEventType = (typeof WEBHOOK_LOG_EVENT_TYPES)[number];
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -283,7 +283,7 @@ export const WORKFLOW_LIMITS = {
  * whatever it subscribes to): `{ workflow: { id, name }, run: { id, step }, contact: { id, email, firstName,
  * lastName } }`.
  */
-export const WORKFLOW_WEBHOOK_EVENT = 'workflow.webhook';
+export const WORKFLOW_WEBHOOK_EVENT = 'workflow.webhook' as const;
 
 /** Sections of the Workflow Manager that filter by status (`all` shows every status but archived). */
 export const WORKFLOW_SECTIONS = ['all', 'active', 'paused', 'drafts', 'archived'] as const;

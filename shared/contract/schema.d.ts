@@ -4500,8 +4500,8 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "message.received" | "message.sent" | "message.delivered" | "message.opened" | "message.clicked" | "message.bounced" | "message.complained" | "message.unsubscribed" | "contact.created" | "contact.updated" | "contact.deleted" | "import.completed";
-        /** @description The type of a delivery in the log, a subscribable event or the test event `webhook.test`. */
-        WebhookLogEventType: components["schemas"]["WebhookEventType"] | "webhook.test";
+        /** @description The type of a delivery in the log: a subscribable event, the test event `webhook.test`, or `workflow.webhook` (a workflow's "call a webhook" step, posted to its endpoint only) */
+        WebhookLogEventType: components["schemas"]["WebhookEventType"] | "webhook.test" | "workflow.webhook";
         /**
          * @description pending: waiting for an attempt (or its retry); succeeded: a 2xx answer; failed: every retry failed
          * @enum {string}

@@ -4901,7 +4901,8 @@ export const WebhookEventType = {
 } as const;
 
 export const WebhookLogEventType = {
-  description: 'The type of a delivery in the log, a subscribable event or the test event `webhook.test`.',
+  description:
+    'The type of a delivery in the log: a subscribable event, the test event `webhook.test`, or `workflow.webhook` (a workflow\'s "call a webhook" step, posted to its endpoint only)',
   anyOf: [
     {
       type: 'string',
@@ -4924,6 +4925,10 @@ export const WebhookLogEventType = {
     {
       type: 'string',
       const: 'webhook.test',
+    },
+    {
+      type: 'string',
+      const: 'workflow.webhook',
     },
   ],
 } as const;

@@ -52,6 +52,13 @@ describe('webhook step', () => {
           contact: { id: contact.id, email: 'hook@example.org', firstName: 'Ada', lastName: null },
         },
       });
+      // The endpoint's delivery log lists the call under its own type, and its filter takes that type.
+      const log = await a.call(
+        'GET',
+        `/webhooks/${endpoint.rows[0]!.id}/deliveries?eventType=${WORKFLOW_WEBHOOK_EVENT}`,
+      );
+      expect(log.status, JSON.stringify(log.body)).toBe(200);
+      expect(log.body.map((d: { eventType: string }) => d.eventType)).toEqual([WORKFLOW_WEBHOOK_EVENT]);
       // A second workflow calling the same URL reuses its endpoint; nothing is posted twice meanwhile.
       const again = await activeStepWorkflow(a, { kind: 'webhook', config: { url } }, 'Hook again');
       await runStep(env, a, again, [contact.id]);
