@@ -171,18 +171,14 @@ export const openGa4: ConnectorOpener = async (scope, _modelId, settings) => {
         if (signal?.aborted) throw new ConnectorError('peer_timeout');
         let answer: unknown;
         try {
-          [answer] = await client.runReport(
-            {
-              property: `properties/${config.propertyId}`,
-              dimensions: config.dimensions.map((name) => ({ name })),
-              metrics: config.metrics.map((name) => ({ name })),
-              dateRanges: [{ startDate: `${config.days}daysAgo`, endDate: 'today' }],
-              offset,
-              limit: PAGE_ROWS,
-            },
-            // One attempt: the connector's caller decides about retrying, with the error in words.
-            { retry: null, maxRetries: 0 } as never,
-          );
+          [answer] = await client.runReport({
+            property: `properties/${config.propertyId}`,
+            dimensions: config.dimensions.map((name) => ({ name })),
+            metrics: config.metrics.map((name) => ({ name })),
+            dateRanges: [{ startDate: `${config.days}daysAgo`, endDate: 'today' }],
+            offset,
+            limit: PAGE_ROWS,
+          });
         } catch (error) {
           throw asConnectorError(error);
         }
