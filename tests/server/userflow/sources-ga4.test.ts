@@ -180,6 +180,21 @@ describe('UserFlow GA4 source', () => {
     expect((await a.call('POST', `/userflow/models/${notJson}/source/test`)).body.error.code).toBe('source_invalid');
   });
 
+  it('goes through the outgoing guard: loopback and plain http are refused unless the install allows them', async () => {
+    const id = await modelWith(a, ga4());
+    const before = tokenRequests;
+    for (const [allow, code] of [
+      [{ webhookAllowPrivate: false }, 'peer_blocked'],
+      [{ webhookAllowHttp: false }, 'peer_blocked'],
+    ] as const) {
+      const ctx = { ...env.ctx, config: { ...env.ctx.config, ...allow } };
+      const connector = await openConnector(forJob(ctx, a.companyId), id, ga4() as never);
+      await expect(connector.test()).rejects.toMatchObject({ code });
+      await connector.close();
+    }
+    expect(tokenRequests).toBe(before);
+  });
+
   it("keeps the service account out of answers and answers 404 for another company's model", async () => {
     const id = await modelWith(a, ga4());
     const model = await a.call('GET', `/userflow/models/${id}`);
