@@ -66,6 +66,17 @@ beforeAll(async () => {
       }
       const body = JSON.parse(raw) as Record<string, unknown>;
       seen.push({ path: url.pathname, body });
+      if (report[1] === '403') {
+        const message = 'User does not have sufficient permissions for this property.';
+        return send(403, { error: { code: 403, message, status: 'PERMISSION_DENIED' } });
+      }
+      const unknown = (body.dimensions as { name: string }[]).find(
+        (d) => !/^(customUser:user_id|country)$/.test(d.name),
+      );
+      if (unknown) {
+        const message = `Field ${unknown.name} is not a valid dimension. For a list of valid dimensions, see ...`;
+        return send(400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
+      }
       if (report[1] === '666') return send(200, '{"rows": "not a list", "rowCount": "many"}');
       const offset = Number(body.offset ?? 0);
       const limit = Number(body.limit ?? 10_000);
@@ -178,6 +189,18 @@ describe('UserFlow GA4 source', () => {
     expect((await a.call('POST', `/userflow/models/${down}/source/test`)).body.error.code).toBe('peer_unreachable');
     const notJson = await modelWith(a, ga4('123456789', '{"type": "service_account"'));
     expect((await a.call('POST', `/userflow/models/${notJson}/source/test`)).body.error.code).toBe('source_invalid');
+  });
+
+  it("answers a property the account may not read as peer_auth, and GA4's refusal of a field in its words", async () => {
+    const denied = await modelWith(a, ga4('403'));
+    expect((await a.call('POST', `/userflow/models/${denied}/source/test`)).body.error.code).toBe('peer_auth');
+    const source = ga4();
+    source.config.dimensions = ['customUser:user_id', 'cuntry'];
+    const invalid = await modelWith(a, source);
+    expect((await a.call('POST', `/userflow/models/${invalid}/source/test`)).body.error).toMatchObject({
+      code: 'peer_http_error',
+      detail: expect.stringContaining('Field cuntry is not a valid dimension'),
+    });
   });
 
   it('goes through the outgoing guard: loopback and plain http are refused unless the install allows them', async () => {
