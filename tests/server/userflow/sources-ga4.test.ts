@@ -141,9 +141,12 @@ async function modelWith(caller: Caller, source: unknown): Promise<number> {
 describe('UserFlow GA4 source', () => {
   it('tests, names the columns and previews the report through the API', async () => {
     const id = await modelWith(a, ga4());
+    const asked = seen.length;
     const test = await a.call('POST', `/userflow/models/${id}/source/test`);
     expect(test.status).toBe(200);
     expect(test.body).toMatchObject({ ok: true });
+    // The connection test reads as little as it can: the first request asks GA4 for one row.
+    expect(seen[asked]!.body).toMatchObject({ limit: '1' });
     const preview = await a.call('GET', `/userflow/models/${id}/source/preview`);
     expect(preview.status).toBe(200);
     expect(preview.body.columns).toEqual(['customUser:user_id', 'country', 'sessions', 'purchaseRevenue']);

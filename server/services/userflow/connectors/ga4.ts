@@ -167,8 +167,10 @@ export const openGa4: ConnectorOpener = async (scope, _modelId, settings) => {
     authClient: guardedAuth(bearer, http) as never,
   });
   return pagedConnector({
-    async *pages(signal) {
-      for (let offset = 0, requests = 0; requests < MAX_REQUESTS; requests++, offset += PAGE_ROWS) {
+    async *pages(signal, wanted) {
+      for (let offset = 0, requests = 0; requests < MAX_REQUESTS && offset < wanted; requests++) {
+        // A connection test asks GA4 for one row, a preview for its 20: a report's quota cost grows with its rows.
+        const limit = Math.min(PAGE_ROWS, wanted - offset);
         if (signal?.aborted) throw new ConnectorError('peer_timeout');
         let answer: unknown;
         try {
@@ -178,7 +180,7 @@ export const openGa4: ConnectorOpener = async (scope, _modelId, settings) => {
             metrics: config.metrics.map((name) => ({ name })),
             dateRanges: [{ startDate: `${config.days}daysAgo`, endDate: 'today' }],
             offset,
-            limit: PAGE_ROWS,
+            limit,
           });
         } catch (error) {
           throw asConnectorError(error);
@@ -186,7 +188,8 @@ export const openGa4: ConnectorOpener = async (scope, _modelId, settings) => {
         const rows = reportRows(config, answer);
         if (rows.length) yield rows;
         const total = Number((answer as { rowCount?: unknown }).rowCount);
-        if (rows.length < PAGE_ROWS || (Number.isFinite(total) && offset + rows.length >= total)) return;
+        if (rows.length < limit || (Number.isFinite(total) && offset + rows.length >= total)) return;
+        offset += rows.length;
       }
     },
     columns: async () => [...config.dimensions, ...config.metrics],
