@@ -62,6 +62,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Webhook destinations may be plain http:// (otherwise https only). */
   webhookAllowHttp: boolean;
+  /**
+   * The Google Analytics Data API the UserFlow GA4 source asks (GA4_API_ENDPOINT, by default
+   * https://analyticsdata.googleapis.com; a test or a proxy names another, still through the outgoing guard).
+   */
+  ga4ApiEndpoint: string;
   /** Credits and plan limits (BILLING=off: no balances, no limits; the billing page says billing is off). */
   billing: boolean;
   /**
@@ -152,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, role === 'api' ? 5000 : 0, 'SHUTDOWN_DELAY_MS'),
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookAllowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
+    ga4ApiEndpoint: env.GA4_API_ENDPOINT || 'https://analyticsdata.googleapis.com',
     billing: bool(env.BILLING, true),
     billingStartingCredits: int(env.BILLING_STARTING_CREDITS, 1000, 'BILLING_STARTING_CREDITS'),
     operatorKey: env.OPERATOR_KEY || undefined,

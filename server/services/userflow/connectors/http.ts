@@ -15,6 +15,8 @@ export interface JsonRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as application/x-www-form-urlencoded instead of `body` (an OAuth token request). */
+  form?: Record<string, string>;
   signal?: AbortSignal | undefined;
 }
 
@@ -44,6 +46,12 @@ export function jsonClient(settings: OutgoingSettings): JsonClient {
       const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
       const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
       if (init.body !== undefined) headers['content-type'] = 'application/json';
+      if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+      const body = init.form
+        ? new URLSearchParams(init.form).toString()
+        : init.body === undefined
+          ? null
+          : JSON.stringify(init.body);
       let text: string;
       let status: number;
       try {
@@ -51,7 +59,7 @@ export function jsonClient(settings: OutgoingSettings): JsonClient {
           method: init.method ?? 'GET',
           dispatcher: agent,
           headers,
-          body: init.body === undefined ? null : JSON.stringify(init.body),
+          body,
           signal,
         });
         status = response.statusCode;

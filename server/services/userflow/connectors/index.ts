@@ -7,6 +7,7 @@ import type { SourceKind } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector, type ConnectorOpener, type SourceSettings } from './types.ts';
 export type { ConnectorOpener, SourceSettings } from './types.ts';
 import { openFile } from './file.ts';
+import { openGa4 } from './ga4.ts';
 import { openMysql } from './mysql.ts';
 import { openPostgres } from './postgres.ts';
 import { openBrevo, openHubspot, openMatomo, openPlausible } from './providers.ts';
@@ -23,6 +24,7 @@ const OPENERS: Partial<Record<SourceKind, ConnectorOpener>> = {
   plausible: openPlausible,
   matomo: openMatomo,
   brevo: openBrevo,
+  ga4: openGa4,
 };
 
 export async function openConnector(

@@ -7,8 +7,11 @@ import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import { ConnectorError, type Connector, type ReadOptions, type SourceRow } from './types.ts';
 
 export interface PagedSource {
-  /** The source's own pages, in order; `signal` aborts between requests. */
-  pages(signal: AbortSignal | undefined): AsyncGenerator<SourceRow[]>;
+  /**
+   * The source's own pages, in order; `signal` aborts between requests. `wanted` is how many rows the reader takes at
+   * most, so a source that can ask for fewer (GA4's `limit`) does not fetch a full page for a connection test.
+   */
+  pages(signal: AbortSignal | undefined, wanted: number): AsyncGenerator<SourceRow[]>;
   /** Columns named by the source itself (a report's dimensions and metrics); otherwise the fields of the first rows. */
   columns?(): Promise<string[]>;
   close(): Promise<void>;
@@ -19,7 +22,7 @@ export function pagedConnector(source: PagedSource): Connector {
   const rows = async function* (options: ReadOptions = {}): AsyncGenerator<SourceRow[]> {
     const limit = Math.min(options.limit ?? Infinity, USERFLOW_LIMITS.maxScoringRows);
     let count = 0;
-    for await (const page of source.pages(options.signal)) {
+    for await (const page of source.pages(options.signal, limit)) {
       if (options.signal?.aborted) throw new ConnectorError('peer_timeout');
       for (let i = 0; i < page.length && count < limit; i += USERFLOW_LIMITS.pageRows) {
         const part = page.slice(i, Math.min(i + USERFLOW_LIMITS.pageRows, i + limit - count));
