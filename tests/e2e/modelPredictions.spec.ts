@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test } from './fixtures.ts';
 
 /**
@@ -6,6 +8,15 @@ import { apiLogin, expect, loginThroughUi, test } from './fixtures.ts';
  * held-out quality shown beside the baseline, run by hand, a segment made from its scores, and its predictions
  * downloaded as a CSV file.
  */
+
+/** axe (WCAG 2.1 AA, as tests/e2e/accessibility.spec.ts runs it) over the page as it stands. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** 200 rows whose `bought` follows `visits` (high visits buy, with a little noise); 40 of them are contacts. */
 const ROWS = 200;
@@ -87,16 +98,18 @@ test.describe('model predictions', () => {
     const quality = result.getByTestId('quality');
     await expect(quality.getByRole('columnheader', { name: 'Naive baseline' })).toBeVisible();
     const aucRow = quality.getByRole('row', { name: /^AUC/ });
-    const [modelAuc, baselineAuc] = await aucRow
+    const [modelAuc = 0, baselineAuc = 1] = await aucRow
       .getByRole('cell')
       .allInnerTexts()
       .then((cells) => cells.slice(1).map(Number));
     // The signal is strong: the model beats the baseline clearly; the noise keeps an honest model below 1.
     expect(modelAuc).toBeGreaterThan(0.75);
     expect(modelAuc).toBeLessThan(1);
+    expect(baselineAuc).toBe(0.5);
     expect(modelAuc).toBeGreaterThan(baselineAuc);
     await expect(result.getByText('Features that matter most')).toBeVisible();
     await expect(result.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expectAccessible(page);
 
     // Step 4: run by hand, into a contact attribute; finish.
     await next.click();
@@ -135,6 +148,8 @@ test.describe('model predictions', () => {
     await first.click();
     await expect(page).toHaveURL(/\/contacts\/show\/\d+$/);
     await page.goBack();
+    await expect(top).toBeVisible();
+    await expectAccessible(page);
 
     // A segment from the scores above 0.5, listed with its count.
     await page.getByRole('button', { name: /Create a segment from scores above/ }).click();
