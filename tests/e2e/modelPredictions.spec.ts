@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test } from './fixtures.ts';
@@ -92,7 +93,10 @@ test.describe('model predictions', () => {
     // Step 3: train; progress, then the held-out result beside the baseline and the importances.
     await next.click();
     await expect(page).toHaveURL(/\/step-3$/);
+    // The progress shows while the worker thread trains (watched from before the click: training can be quick).
+    const progressShown = page.getByTestId('training-progress').waitFor({ state: 'visible', timeout: 90_000 });
     await page.getByRole('button', { name: 'Train the model' }).click();
+    await progressShown;
     const result = page.getByTestId('training-result');
     await expect(result).toBeVisible({ timeout: 90_000 });
     const quality = result.getByTestId('quality');
@@ -160,12 +164,11 @@ test.describe('model predictions', () => {
 
     // The CSV file of the run: a header and one row per scored contact.
     const part = run.getByRole('link', { name: `Part 1 (${CONTACTS} rows)` });
-    const href = await part.getAttribute('href');
-    expect(href).toBeTruthy();
-    const download = await page.request.get(href!);
-    expect(download.status()).toBe(200);
-    expect(download.headers()['content-type']).toMatch(/text\/csv/);
-    const lines = (await download.text()).trim().split(/\r?\n/);
+    const [download] = await Promise.all([page.waitForEvent('download'), part.click()]);
+    expect(download.suggestedFilename()).toMatch(/^predictions-\d+-part-1\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('contact_id,email,score');
     const scored = lines.slice(1).map((line) => line.split(','));
     expect(scored).toHaveLength(CONTACTS);
