@@ -115,6 +115,13 @@ test.describe('model predictions', () => {
     await expect(result.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await expectAccessible(page);
 
+    // The trained version is the server's: a reload shows the same figures.
+    await page.reload();
+    await expect(page).toHaveURL(/\/step-3$/);
+    await expect(
+      page.getByTestId('training-result').getByTestId('quality').getByRole('row', { name: /^AUC/ }),
+    ).toContainText(modelAuc.toFixed(3));
+
     // Step 4: run by hand, into a contact attribute; finish.
     await next.click();
     await expect(page).toHaveURL(/\/step-4$/);
