@@ -132,6 +132,10 @@ export const predictionsEventFixtures = {
   'model.run': [{ type: 'model.run' }],
   'threshold.change': [{ type: 'threshold.change', threshold: 0.8 }],
   'segment.create': [{ type: 'segment.create' }],
+  'model.updated': [
+    { type: 'model.updated', modelId: 1 },
+    { type: 'model.updated', modelId: 99 },
+  ],
 } satisfies { [K in PredictionsEvent['type']]: Array<Extract<PredictionsEvent, { type: K }>> };
 
 export const predictionsOutputFixtures = {
@@ -139,6 +143,7 @@ export const predictionsOutputFixtures = {
   loadOverview: { overview },
   runModel: { done: undefined },
   createSegment: { created: { id: 12, name: 'Buyers above 0.80' } },
+  watchRuns: {},
 } satisfies { [K in keyof typeof predictionsActors]: Record<string, OutputFrom<(typeof predictionsActors)[K]>> };
 
 const p = predictionsOutputFixtures;

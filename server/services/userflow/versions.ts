@@ -35,6 +35,20 @@ interface Definition {
   status: string;
 }
 
+/**
+ * The features a model learns from: the used ones, never the identity column nor the target column (a target among
+ * its own features would be learnt as its own answer, and the identity is a name, not a signal), whatever the
+ * stored feature list says.
+ */
+export function learnedFeatures(
+  model: Pick<Definition, 'features' | 'identity' | 'target'>,
+): Schemas['UserflowFeature'][] {
+  const excluded = new Set<string>();
+  if (model.identity) excluded.add(model.identity.column);
+  if (model.target?.kind === 'column') excluded.add(model.target.column);
+  return model.features.filter((feature) => feature.used && !excluded.has(feature.name));
+}
+
 async function definition(scope: Scope, modelId: number): Promise<Definition> {
   const { rows } = await scope.db.query<Definition>(
     `select prediction_type as "predictionType", identity, target, features, time_column as "timeColumn", status
@@ -53,7 +67,7 @@ export async function startTraining(scope: Scope, modelId: number): Promise<User
   if (!model.source) errors.source = [USERFLOW_ERRORS.source_missing];
   if (!model.identity) errors.identity = [USERFLOW_ERRORS.identity_missing];
   if (!model.target) errors.target = [USERFLOW_ERRORS.target_missing];
-  if (!model.features.some((feature) => feature.used)) errors.features = [USERFLOW_ERRORS.features_missing];
+  if (!learnedFeatures(model).length) errors.features = [USERFLOW_ERRORS.features_missing];
   if (Object.keys(errors).length) throw invalid(errors);
   await scope.db.transaction(async (db) => {
     const { rowCount } = await db.query(
@@ -98,7 +112,7 @@ async function readExamples(scope: Scope, modelId: number, model: Definition) {
   const { settings } = await loadSource(scope, modelId);
   const connector = await openConnector(scope, modelId, settings);
   const target = model.target!;
-  const used = model.features.filter((feature) => feature.used);
+  const used = learnedFeatures(model);
   const cap = USERFLOW_LIMITS.maxTrainingRows;
   const random = seeded(modelId);
   const examples: Example[] = [];
@@ -165,7 +179,7 @@ export async function runTraining(scope: Scope, modelId: number): Promise<void> 
       {
         predictionType: model.predictionType,
         examples,
-        features: model.features.filter((feature) => feature.used).map(({ name, type }) => ({ name, type })),
+        features: learnedFeatures(model).map(({ name, type }) => ({ name, type })),
         timeColumn: model.timeColumn,
         sampled,
         seed: modelId,

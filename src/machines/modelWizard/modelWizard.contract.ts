@@ -10,6 +10,7 @@ import type {
   TrainingResult,
 } from './modelWizard.types.ts';
 import { configTexts, sourceInputFrom } from './modelWizard.sources.ts';
+import { usableFeatures } from './modelWizard.draft.ts';
 
 type Schemas = components['schemas'];
 type ContractFeatureType = Schemas['UserflowFeatureType'];
@@ -72,7 +73,13 @@ export function patchFrom(draft: ModelDraft): Schemas['UserflowModelPatch'] {
   if (draft.targetColumn) patch.target = { kind: 'column', column: draft.targetColumn };
   if (draft.timeColumn !== null || draft.identityColumn) patch.timeColumn = draft.timeColumn;
   if (draft.features.length > 0) {
-    patch.features = draft.features.map((f) => ({ name: f.name, type: TO_CONTRACT_TYPE[f.type], used: f.enabled }));
+    // The identity and target columns are never features (the step hides them), whatever their switch says.
+    const learnt = new Set(usableFeatures(draft).map((f) => f.name));
+    patch.features = draft.features.map((f) => ({
+      name: f.name,
+      type: TO_CONTRACT_TYPE[f.type],
+      used: learnt.has(f.name),
+    }));
   }
   patch.runMode =
     draft.runMode === 'scheduled' && draft.schedule

@@ -1,9 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../../api/appClient.ts';
 import { unwrap } from '../../api/client.ts';
+import { appEvents } from '../../app/appEvents.ts';
 import type { ModelSummary } from '../modelList/modelList.types.ts';
 import { toSummary } from '../modelList/modelList.summary.ts';
-import type { CreatedSegment, PredictionRun, PredictionsOverview } from './predictions.types.ts';
+import type { CreatedSegment, PredictionRun, PredictionsEvent, PredictionsOverview } from './predictions.types.ts';
 
 const model = (modelId: number) => ({ params: { path: { modelId } } });
 /** Runs and top contacts shown on the page: the newest 20 runs, the 20 best-scored contacts. */
@@ -66,4 +67,15 @@ export const createSegment = fromPromise<CreatedSegment, { modelId: number; thre
     );
     return { id: segment.id, name: segment.name };
   },
+);
+
+/**
+ * Realtime `userflow.model` without a training stage: a run (by hand, on schedule, or the one after training) or a
+ * training ended, so the shown runs, distribution and top contacts are stale.
+ */
+export const watchRuns = fromCallback<PredictionsEvent>(({ sendBack }) =>
+  appEvents.subscribe((event) => {
+    if (event.type !== 'userflow.model' || event.progress.stage !== null) return;
+    sendBack({ type: 'model.updated', modelId: event.progress.modelId });
+  }),
 );

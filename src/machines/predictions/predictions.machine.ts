@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { ModelSummary } from '../modelList/modelList.types.ts';
-import { createSegment, loadModels, loadOverview, runModel } from './predictions.actors.ts';
+import { createSegment, loadModels, loadOverview, runModel, watchRuns } from './predictions.actors.ts';
 import type {
   CreatedSegment,
   PredictionsContext,
@@ -19,14 +19,17 @@ export const DEFAULT_SEGMENT_THRESHOLD = 0.5;
  * `/userflow/predictions`: `loading` the models (none trained: `empty`), then the first model's overview
  * (`loadingModel`: runs, score distribution, top contacts). `ready.idle` picks another model, starts a manual run
  * (`running`, then reads the overview again), or creates a segment of the scores above the threshold (`segmenting`;
- * the created segment is linked).
+ * the created segment is linked). A run that ends (realtime `userflow.model`, watched throughout) reads the shown
+ * model's overview again: `refreshing` keeps the page as it is meanwhile, and a run ending during `loadingModel`
+ * restarts that read, so a run started here is seen to finish without a reload.
  */
 export const predictionsMachine = setup({
   types: { context: {} as PredictionsContext, events: {} as PredictionsEvent },
-  actors: { loadModels, loadOverview, runModel, createSegment },
+  actors: { loadModels, loadOverview, runModel, createSegment, watchRuns },
   guards: {
     hasModels: (_, models: ModelSummary[]) => scoredModels(models).length > 0,
     isOtherModel: ({ context }, id: number) => context.modelId !== id && context.models.some((m) => m.id === id),
+    isShownModel: ({ context }, id: number) => context.modelId === id,
   },
   actions: {
     assignModels: assign((_, models: ModelSummary[]) => {
@@ -53,6 +56,7 @@ export const predictionsMachine = setup({
     segment: null,
     error: null,
   },
+  invoke: { id: 'watchRuns', src: 'watchRuns' },
   initial: 'loading',
   states: {
     loading: {
@@ -82,6 +86,13 @@ export const predictionsMachine = setup({
         onDone: { target: 'ready', actions: { type: 'assignOverview', params: ({ event }) => event.output } },
         onError: { target: 'modelFailed', actions: { type: 'failWith', params: 'modelFailed' } },
       },
+      on: {
+        'model.updated': {
+          guard: { type: 'isShownModel', params: ({ event }) => event.modelId },
+          target: 'loadingModel',
+          reenter: true,
+        },
+      },
     },
     modelFailed: {
       tags: ['error'],
@@ -107,6 +118,20 @@ export const predictionsMachine = setup({
             'model.run': { target: 'running', actions: 'clearError' },
             'threshold.change': { actions: { type: 'assignThreshold', params: ({ event }) => event.threshold } },
             'segment.create': { target: 'segmenting', actions: 'clearError' },
+            'model.updated': {
+              guard: { type: 'isShownModel', params: ({ event }) => event.modelId },
+              target: 'refreshing',
+            },
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'loadOverview',
+            src: 'loadOverview',
+            input: ({ context }) => ({ modelId: context.modelId! }),
+            onDone: { target: 'idle', actions: { type: 'assignOverview', params: ({ event }) => event.output } },
+            // The overview shown stays; the next run's end reads it again.
+            onError: { target: 'idle' },
           },
         },
         running: {

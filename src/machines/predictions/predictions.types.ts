@@ -62,4 +62,6 @@ export type PredictionsEvent =
   | { type: 'model.pick'; id: number }
   | { type: 'model.run' }
   | { type: 'threshold.change'; threshold: number }
-  | { type: 'segment.create' };
+  | { type: 'segment.create' }
+  /** Realtime: a model's training or scoring run ended (its runs, scores and files changed). */
+  | { type: 'model.updated'; modelId: number };
