@@ -4,7 +4,7 @@
  * validation AUC beside the AUC of the rule that generated the data (on fresh rows), then scores 1,000,000 rows with
  * the trained artifact in memory (encode + predict, the CPU part of a scoring run). Usage: npm run bench:userflow:train
  * [-- rows]. The database half of the scoring target (the attribute written by COPY + UPDATE against a bare
- * COPY-and-UPDATE) is not measured here yet.
+ * COPY-and-UPDATE) is bench/userflow/score.ts (npm run bench:userflow:score).
  */
 import { cpus, loadavg } from 'node:os';
 import type { SourceRow } from '../../server/services/userflow/connectors/types.ts';

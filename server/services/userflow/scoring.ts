@@ -116,6 +116,39 @@ async function writeBatch(
   return rowCount ?? 0;
 }
 
+/**
+ * The write path of a scoring run: collects (identity, score) pairs as COPY lines and writes them in batches of
+ * USERFLOW_LIMITS.scoreBatchRows, one transaction per batch (a crash keeps the batches already written). `add` after
+ * each row, `written` after each page of the source (it writes a full batch), `end` once (it writes the rest and
+ * answers how many contacts got their score). Exported for bench/userflow/score.ts, which measures this path.
+ */
+export function scoreWriter(scope: Pick<Scope, 'db' | 'companyId'>, identity: Identity, attributeId: number) {
+  let lines: string[] = [];
+  let matched = 0;
+  const flush = async () => {
+    if (!lines.length) return;
+    const text = lines.join('');
+    lines = [];
+    matched += await scope.db.transaction((db) => writeBatch(db, scope.companyId, identity, attributeId, text));
+  };
+  return {
+    add(key: string, score: number): void {
+      lines.push(`${copyField(key)}\t${score}\n`);
+    },
+    async written(): Promise<void> {
+      if (lines.length >= USERFLOW_LIMITS.scoreBatchRows) await flush();
+    },
+    async end(): Promise<number> {
+      await flush();
+      return matched;
+    },
+    /** Contacts scored by the batches written so far (a failed run still records them). */
+    get matched(): number {
+      return matched;
+    },
+  };
+}
+
 async function latestArtifact(scope: Scope, modelId: number) {
   const { rows } = await scope.db.query<{ version: number; artifact: Artifact }>(
     `select version, artifact from userflow_model_versions where company_id = $1 and model_id = $2
@@ -157,13 +190,7 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
     const { settings, identity } = await loadSource(scope, modelId);
     if (!identity) throw new ConnectorError('identity_missing');
     const connector = await openConnector(scope, modelId, settings);
-    let batch: string[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      const text = batch.join('');
-      batch = [];
-      matched += await scope.db.transaction((db) => writeBatch(db, scope.companyId, identity, attributeId, text));
-    };
+    const writer = scoreWriter(scope, identity, attributeId);
     try {
       for await (const page of connector.rows({ limit: USERFLOW_LIMITS.maxScoringRows })) {
         rows += page.length;
@@ -172,12 +199,13 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
         keyed.forEach((row, i) => {
           const score = scores[i]!;
           if (!Number.isFinite(score)) return;
-          batch.push(`${copyField(cellText(row[identity.column])!)}\t${rounded(latest.artifact, score)}\n`);
+          writer.add(cellText(row[identity.column])!, rounded(latest.artifact, score));
         });
-        if (batch.length >= USERFLOW_LIMITS.scoreBatchRows) await flush();
+        await writer.written();
       }
-      await flush();
+      await writer.end();
     } finally {
+      matched = writer.matched;
       await connector.close().catch(() => undefined);
     }
     if (!rows) throw new ConnectorError('source_empty');
