@@ -197,6 +197,18 @@ export interface UserflowModelProgress {
   error: { code: UserflowErrorCode; detail: string | null } | null;
 }
 
+/**
+ * Whether a model may learn from a column: never from the column that identifies the contact nor from the one it
+ * predicts (a model fed its own answer scores perfectly on validation and means nothing). Server and wizard both ask.
+ */
+export function isLearnable(
+  column: string,
+  identityColumn: string | null | undefined,
+  targetColumn: string | null | undefined,
+): boolean {
+  return column !== identityColumn && column !== targetColumn;
+}
+
 /** The name of the contact attribute a model writes its scores to, suggested from the model's name. */
 export function suggestedAttributeName(modelName: string): string {
   const base = modelName.trim().slice(0, 80) || 'Model';

@@ -7,7 +7,7 @@
  */
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { TASKS } from '../../../shared/jobs.ts';
-import { USERFLOW_ERRORS, USERFLOW_LIMITS, type PredictionType } from '../../../shared/userflow.ts';
+import { isLearnable, USERFLOW_ERRORS, USERFLOW_LIMITS, type PredictionType } from '../../../shared/userflow.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { Scope } from '../scope.ts';
@@ -43,10 +43,8 @@ interface Definition {
 export function learnedFeatures(
   model: Pick<Definition, 'features' | 'identity' | 'target'>,
 ): Schemas['UserflowFeature'][] {
-  const excluded = new Set<string>();
-  if (model.identity) excluded.add(model.identity.column);
-  if (model.target?.kind === 'column') excluded.add(model.target.column);
-  return model.features.filter((feature) => feature.used && !excluded.has(feature.name));
+  const target = model.target?.kind === 'column' ? model.target.column : null;
+  return model.features.filter((feature) => feature.used && isLearnable(feature.name, model.identity?.column, target));
 }
 
 async function definition(scope: Scope, modelId: number): Promise<Definition> {

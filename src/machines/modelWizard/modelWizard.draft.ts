@@ -1,3 +1,4 @@
+import { isLearnable } from '../../../shared/userflow.ts';
 import { sourceProblems } from './modelWizard.sources.ts';
 import type { ModelDraft, ModelWizardContext, StepName } from './modelWizard.types.ts';
 import { STEPS } from './modelWizard.types.ts';
@@ -67,7 +68,7 @@ export function stepComplete(context: Pick<ModelWizardContext, 'draft' | 'previe
 
 /** Enabled features other than the identity and target columns. */
 export const usableFeatures = (draft: ModelDraft) =>
-  draft.features.filter((f) => f.enabled && f.name !== draft.identityColumn && f.name !== draft.targetColumn);
+  draft.features.filter((f) => f.enabled && isLearnable(f.name, draft.identityColumn, draft.targetColumn));
 
 /** A step is reachable when every step before it is complete. */
 export const canReach = (context: Pick<ModelWizardContext, 'draft' | 'preview' | 'result'>, step: StepName) =>
