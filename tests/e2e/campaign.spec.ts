@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { TRACKING_PATHS } from '../../server/services/messaging/tokens.ts';
 import { SCANNER_CLICK_AFTER_SEND_MS } from '../../shared/tracking.ts';
 import type { ParsedMail } from 'mailparser';
-import { capturedFor, verificationLink } from './mail.ts';
+import { capturedFor, READER, trackedUrls, verificationLink } from './mail.ts';
 import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
 
 /**
@@ -14,7 +14,6 @@ import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } fro
  */
 
 /** A browser's user agent of a person reading mail (Playwright's own says HeadlessChrome, which is a scanner's). */
-const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Contacts in a list, the segment of the Italians among them, a verified sender and an MJML template. */
 async function prepare(request: APIRequestContext, page: Page, user: TestUser, tag: string) {
@@ -164,10 +163,8 @@ test('a campaign to a segment: sent, opened, clicked, seen live on the timeline 
   expect(mail.text).toContain('Hello Giulia');
   const html = String(mail.html);
   // The tracking URLs, found by the server's own path shapes (the token stands where TOKEN is).
-  const tracked = (shape: (token: string) => string) =>
-    new RegExp((base + shape('TOKEN')).replace(/[.?]/g, '\\$&').replace('TOKEN', '[A-Za-z0-9_-]+'), 'g');
-  const pixel = tracked(TRACKING_PATHS.open).exec(html)?.[0];
-  const links = [...html.matchAll(tracked(TRACKING_PATHS.click))].map((m) => m[0]);
+  const pixel = trackedUrls(TRACKING_PATHS.open).exec(html)?.[0];
+  const links = [...html.matchAll(trackedUrls(TRACKING_PATHS.click))].map((m) => m[0]);
   expect(pixel).toBeDefined();
   expect(links.length).toBeGreaterThanOrEqual(2);
   expect(html).not.toContain('https://shop.example.com/spring');

@@ -42,3 +42,13 @@ export async function capturedFor(address: string): Promise<ParsedMail[]> {
   }
   return found;
 }
+
+/** A person's browser, not a link scanner: the tracking recorder counts its opens and clicks. */
+export const READER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** The e2e server's tracking URLs of one path shape (TRACKING_PATHS.open / .click), the token as any token. */
+export function trackedUrls(shape: (token: string) => string): RegExp {
+  const { baseURL } = serverInfo();
+  return new RegExp((baseURL + shape('TOKEN')).replace(/[.?]/g, '\\$&').replace('TOKEN', '[A-Za-z0-9_-]+'), 'g');
+}

@@ -1,11 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { TRACKING_PATHS } from '../../server/services/messaging/tokens.ts';
 import { SCANNER_CLICK_AFTER_SEND_MS } from '../../shared/tracking.ts';
-import { capturedFor, verificationLink } from './mail.ts';
-import { apiLogin, expect, loginThroughUi, serverInfo, test, type TestUser } from './fixtures.ts';
-
-/** A person's browser, not a link scanner (the tracking recorder counts its click). */
-const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+import { capturedFor, READER, trackedUrls, verificationLink } from './mail.ts';
+import { apiLogin, expect, loginThroughUi, test, type TestUser } from './fixtures.ts';
 
 /**
  * A workflow's whole journey in Chromium against the real server and its worker: made in the Workflow Manager,
@@ -152,10 +149,7 @@ test('a welcome workflow built by drag and drop sends its first email and shows 
   await expect(runs.getByTestId('run-steps')).toContainText('Send email');
 
   // The contact clicks the email's tracked link (later than a link scanner would), before the minute is up.
-  const trackedClick = new RegExp(
-    (serverInfo().baseURL + TRACKING_PATHS.click('TOKEN')).replace(/[.?]/g, '\\$&').replace('TOKEN', '[A-Za-z0-9_-]+'),
-  );
-  const link = trackedClick.exec(String(welcome!.html))?.[0];
+  const link = trackedUrls(TRACKING_PATHS.click).exec(String(welcome!.html))?.[0];
   expect(link, 'a tracked link in the welcome email').toBeDefined();
   await page.waitForTimeout(Math.max(0, sentAt + SCANNER_CLICK_AFTER_SEND_MS + 1_000 - Date.now()));
   const clicked = await page.request.get(link!, { headers: { 'user-agent': READER }, maxRedirects: 0 });
