@@ -2,7 +2,7 @@ import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
 import type { Channel } from '../../../shared/messaging.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
-import { FIRST_NAME_MERGE_TAG, TEMPLATE_TEXTS, type TemplateStarter } from '../../../shared/templates.ts';
+import { FIRST_NAME_MERGE_TAG, MJML_OPTIONS, TEMPLATE_TEXTS, type TemplateStarter } from '../../../shared/templates.ts';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.ts';
 import { iso, likeEscape, SqlParams } from '../contacts/sql.ts';
 import type { Scope } from '../scope.ts';
@@ -37,7 +37,7 @@ const TEXT_OPTIONS = {
  */
 export async function compileTemplate(source: string): Promise<CompiledTemplate> {
   try {
-    const result = await mjml2html(source, { validationLevel: 'soft', keepComments: false });
+    const result = await mjml2html(source, MJML_OPTIONS);
     const html = result.html;
     const errors = result.errors.map((e) => ({ line: e.line, message: `Line ${e.line}: ${e.message}` }));
     return { html, text: convert(html, TEXT_OPTIONS), errors };

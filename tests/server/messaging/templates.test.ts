@@ -198,6 +198,15 @@ describe('templates', () => {
     expect(bad.errors).toEqual([{ line: 1, message: expect.stringMatching(/^Line 1: /) }]);
     const good = await compileTemplate(MJML('<mj-text>Fine</mj-text>'));
     expect(good.errors).toEqual([]);
+    // No third-party font for a font the template only names (mj-text's default stack names Ubuntu); one it declares
+    // with mj-font is kept.
+    expect(good.html).toContain('Ubuntu');
+    expect(good.html).not.toContain('fonts.googleapis.com');
+    const declared = await compileTemplate(
+      '<mjml><mj-head><mj-font name="Lato" href="https://fonts.example.net/lato.css" /></mj-head>' +
+        '<mj-body><mj-section><mj-column><mj-text font-family="Lato">Fine</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(declared.html).toContain('https://fonts.example.net/lato.css');
     expect(good.text.trim()).toBe('Fine');
   });
 });

@@ -2,6 +2,7 @@ import { convert } from 'html-to-text';
 import type { Pool } from '../../../db/pool.ts';
 import { withTransaction } from '../../../db/pool.ts';
 import { sampleCampaign } from './sample.ts';
+import { MJML_OPTIONS } from '../../../../shared/templates.ts';
 
 const FIRST = ['Giulia', 'Marco', 'Anna', 'Luca', 'Sara', 'Paolo', 'Elena', 'Davide', 'Emma', 'Noah', 'Olivia', 'Liam'];
 const LAST = ['Rossi', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Smith', 'Brown', 'Taylor', 'Wilson', 'Evans'];
@@ -33,7 +34,7 @@ const MJML = `<mjml>
 export async function seedDemoMessaging(pool: Pool, companyId: string, userId: string): Promise<void> {
   // Loaded here, on the demo's first start only: mjml is large, and no other start needs it.
   const { default: mjml2html } = await import('mjml');
-  const { html } = await mjml2html(MJML, { validationLevel: 'soft' });
+  const { html } = await mjml2html(MJML, MJML_OPTIONS);
   const text = convert(html, { wordwrap: 100 });
   await withTransaction(pool, async (db) => {
     const already = await db.query('select 1 from messages where company_id = $1 limit 1', [companyId]);
