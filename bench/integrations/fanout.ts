@@ -25,7 +25,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Pool as UndiciPool } from 'undici';
 import { emitWebhookEvents } from '../../server/services/integrations/outbox.ts';
-import { DEFAULT_DELIVERY_LIMITS } from '../../server/services/integrations/delivery.ts';
+import { DEFAULT_DELIVERY_LIMITS } from '../../server/services/integrations/deliveryTypes.ts';
 import { deliveryBody, newWebhookSecret, signDelivery } from '../../server/services/integrations/signing.ts';
 import { fmt, startBench, type Bench } from '../contacts/shared.ts';
 import {

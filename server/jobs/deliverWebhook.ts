@@ -3,13 +3,8 @@ import type { Dispatcher } from 'undici';
 import type { TASKS } from '../../shared/jobs.ts';
 import type { AppContext } from '../context.ts';
 import type { TaskPayloads } from './enqueue.ts';
-import {
-  cleanWebhookLog,
-  DEFAULT_DELIVERY_LIMITS,
-  deliverOne,
-  drainEndpoint,
-  type DeliveryLimits,
-} from '../services/integrations/delivery.ts';
+import { cleanWebhookLog, deliverOne, drainEndpoint } from '../services/integrations/delivery.ts';
+import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from '../services/integrations/deliveryTypes.ts';
 
 /**
  * Webhook delivery jobs (issue 20). `drain_webhook_endpoint` delivers an endpoint's due deliveries in batches (events

@@ -1,14 +1,19 @@
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
 import { TASKS } from '../../../shared/jobs.ts';
 import { WEBHOOK_LIMITS } from '../../../shared/integrations.ts';
-import { can, ROLES } from '../../../shared/permissions.ts';
 import type { AppContext } from '../../context.ts';
-import { describeError } from '../../http/outgoing.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import { notify } from '../notifications/notifications.ts';
 import { forJob, type Scope } from '../scope.ts';
-import { deliveryBody, openSecret, signDelivery } from './signing.ts';
+import {
+  DEFAULT_DELIVERY_LIMITS,
+  type AttemptResult,
+  type Claimed,
+  type DeliveryLimits,
+  type Endpoint,
+} from './deliveryTypes.ts';
+import { notifyDisabled, recordHealth } from './health.ts';
+import { postSigned } from './post.ts';
+import { openSecret } from './signing.ts';
 
 /**
  * Webhook delivery. A drain job per endpoint claims its due deliveries in batches, posts each signed body with a
@@ -19,56 +24,6 @@ import { deliveryBody, openSecret, signDelivery } from './signing.ts';
  * due again every claim a killed worker left unrecorded, so each delivery goes out at least once and the ones cut
  * off by a crash go out again as soon as a worker runs, not a lease later.
  */
-
-/** The delivery rules a worker runs with: WEBHOOK_LIMITS, shorter in the tests of backoff and disabling. */
-export interface DeliveryLimits {
-  timeoutMs: number;
-  retryDelaysMs: readonly number[];
-  disableAfterMs: number;
-  responseBodyBytes: number;
-  /** Deliveries claimed per batch, and posted at once per drain. */
-  batchSize: number;
-  concurrency: number;
-  /** A drain hands its worker slot back after this long and queues itself again. */
-  drainBudgetMs: number;
-}
-
-export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = {
-  timeoutMs: WEBHOOK_LIMITS.timeoutMs,
-  retryDelaysMs: WEBHOOK_LIMITS.retryDelaysMs,
-  disableAfterMs: WEBHOOK_LIMITS.disableAfterMs,
-  responseBodyBytes: WEBHOOK_LIMITS.responseBodyBytes,
-  batchSize: 200,
-  concurrency: 16,
-  drainBudgetMs: 30_000,
-};
-
-const USER_AGENT = 'Missiva-Webhooks/1';
-
-interface Endpoint {
-  id: number;
-  url: string;
-  enabled: boolean;
-  secrets: string[];
-}
-
-interface Claimed {
-  id: number;
-  attempts: number;
-  event_uid: string;
-  type: string;
-  payload: unknown;
-  created_at: Date;
-}
-
-export interface AttemptResult {
-  status: number | null;
-  body: string | null;
-  error: string | null;
-  durationMs: number;
-  headers: Record<string, string>;
-  requestBody: string;
-}
 
 /** The endpoint with its secrets still valid (the previous one until its 24 hours end), or null when gone. */
 async function loadEndpoint(scope: Scope, endpointId: number): Promise<Endpoint | null> {
@@ -127,77 +82,6 @@ async function claimOne(scope: Scope, deliveryId: number, limits: DeliveryLimits
 /** How long a claimed delivery is held: its time-out and a margin for recording the result. */
 const leaseMs = (limits: DeliveryLimits) => limits.timeoutMs + 60_000;
 
-/**
- * Posts one signed body: no redirect followed (undici's `request` follows none), the whole attempt bounded by the
- * time-out, at most `responseBodyBytes` of the answer read and the rest dropped with the connection. The time-out is
- * a plain timer on an AbortController and the body is read by its events: `AbortSignal.timeout` and an async iterator
- * cost about a third more CPU per post than the post itself (measured in the fan-out bench).
- */
-export async function postWebhook(
-  dispatcher: Dispatcher,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  limits: Pick<DeliveryLimits, 'timeoutMs' | 'responseBodyBytes'>,
-): Promise<Omit<AttemptResult, 'headers' | 'requestBody'>> {
-  const started = performance.now();
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The attempt timed out', 'TimeoutError')),
-    limits.timeoutMs,
-  );
-  const elapsed = () => Math.round(performance.now() - started);
-  try {
-    const response = await request(url, { method: 'POST', dispatcher, headers, body, signal: controller.signal });
-    const text = await readLimited(response.body, limits.responseBodyBytes);
-    return { status: response.statusCode, body: text, error: statusError(response.statusCode), durationMs: elapsed() };
-  } catch (error) {
-    return { status: null, body: null, error: describeError(error, limits.timeoutMs), durationMs: elapsed() };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The first `limit` bytes of a response body as text; the rest is not read (destroying the body drops it). */
-function readLimited(stream: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => resolve(Buffer.concat(chunks).subarray(0, limit).toString('utf8'));
-    stream.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= limit) {
-        stream.destroy();
-        done();
-      }
-    });
-    stream.once('end', done);
-    stream.once('error', reject);
-  });
-}
-
-/** A non-2xx answer in the log's words; null for success. */
-function statusError(status: number): string | null {
-  if (status >= 200 && status < 300) return null;
-  if (status >= 300 && status < 400) return `Responded with status ${status} (redirects are not followed)`;
-  return `Responded with status ${status}`;
-}
-
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function inParallel<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
-
 /** Signs and posts each claimed delivery, then records the outcomes and the endpoint's health in one transaction. */
 async function attempt(
   ctx: AppContext,
@@ -207,27 +91,8 @@ async function attempt(
   dispatcher: Dispatcher,
   limits: DeliveryLimits,
 ): Promise<void> {
-  const results = await post(endpoint, claimed, dispatcher, limits);
+  const results = await postSigned(endpoint, claimed, dispatcher, limits);
   await record(ctx, scope, endpoint, claimed, results, limits);
-}
-
-/** Signs and posts each claimed delivery, `limits.concurrency` at once; never throws (a failure is a result). */
-function post(
-  endpoint: Endpoint,
-  claimed: Claimed[],
-  dispatcher: Dispatcher,
-  limits: DeliveryLimits,
-): Promise<AttemptResult[]> {
-  return inParallel(claimed, limits.concurrency, async (delivery): Promise<AttemptResult> => {
-    const requestBody = deliveryBody(delivery.type, delivery.created_at, delivery.payload);
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      ...signDelivery(endpoint.secrets, delivery.event_uid, new Date(), requestBody),
-    };
-    const result = await postWebhook(dispatcher, endpoint.url, headers, requestBody, limits);
-    return { ...result, headers, requestBody };
-  });
 }
 
 /** Records a batch's outcomes (log rows, next attempts) and the endpoint's health in one transaction. */
@@ -289,65 +154,6 @@ async function record(
   if (disabled) await notifyDisabled(ctx, scope, endpoint);
 }
 
-/**
- * A success clears the endpoint's `failing_since`; a failure sets it when unset; an endpoint failing since longer
- * than `disableAfterMs` is disabled ('failing'). Returns true when this call disabled it (so the admins are told once).
- */
-async function recordHealth(
-  db: Pick<Scope['db'], 'query'>,
-  companyId: string,
-  endpointId: number,
-  anySuccess: boolean,
-  anyFailure: boolean,
-  limits: DeliveryLimits,
-): Promise<boolean> {
-  if (anySuccess) {
-    await db.query(
-      `update webhook_endpoints set failing_since = null
-        where company_id = $1 and id = $2 and failing_since is not null`,
-      [companyId, endpointId],
-    );
-    return false;
-  }
-  if (!anyFailure) return false;
-  // One statement: the failing time is set when unset, and the endpoint disabled when it has failed long enough;
-  // `was` is the row before the change, so only the call that disables it reports so.
-  const { rows } = await db.query<{ disabled: boolean }>(
-    `update webhook_endpoints e
-        set failing_since = coalesce(e.failing_since, now()),
-            enabled = e.enabled and not coalesce(e.failing_since < now() - $3 * interval '1 millisecond', false),
-            disabled_reason = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond'
-                                   then 'failing' else e.disabled_reason end,
-            updated_at = case when e.enabled and e.failing_since < now() - $3 * interval '1 millisecond'
-                              then now() else e.updated_at end
-       from (select enabled from webhook_endpoints where company_id = $1 and id = $2 for update) was
-      where e.company_id = $1 and e.id = $2
-     returning was.enabled and not e.enabled as disabled`,
-    [companyId, endpointId, limits.disableAfterMs],
-  );
-  return rows[0]?.disabled === true;
-}
-
-/** The roles that manage webhook endpoints: they are told when one is disabled. */
-const WEBHOOK_MANAGERS = ROLES.filter((role) => can(role, 'webhooks:manage'));
-
-/** Tells each member who manages webhooks (shared/permissions.ts) that an endpoint was disabled for failing. */
-async function notifyDisabled(ctx: AppContext, scope: Scope, endpoint: Endpoint): Promise<void> {
-  const { rows } = await scope.db.query<{ id: string }>(
-    `select id from users where company_id = $1 and role = any($2::text[])`,
-    [scope.companyId, WEBHOOK_MANAGERS],
-  );
-  for (const user of rows) {
-    await notify(ctx, {
-      companyId: scope.companyId,
-      userId: user.id,
-      kind: 'webhook.disabled',
-      level: 'error',
-      values: { url: endpoint.url },
-    });
-  }
-}
-
 /** Queues the endpoint's next drain at its earliest pending delivery, unless one is queued sooner. */
 async function scheduleNext(scope: Scope, endpointId: number): Promise<void> {
   await scope.db.transaction(async (db) => {
@@ -398,7 +204,7 @@ export async function drainEndpoint(
         next = more ? claimNext() : Promise.resolve({ endpoint: batch.endpoint, claimed: [] });
         // Settled here so a failed claim is not an unhandled rejection while the posts run; awaited again above.
         next.catch(() => undefined);
-        const results = await post(batch.endpoint, batch.claimed, dispatcher, limits);
+        const results = await postSigned(batch.endpoint, batch.claimed, dispatcher, limits);
         await recording;
         recording = record(ctx, scope, batch.endpoint, batch.claimed, results, limits);
         recording.catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_LIMITS } from '../../../server/services/integrations/delivery.ts';
+import { DEFAULT_DELIVERY_LIMITS } from '../../../server/services/integrations/deliveryTypes.ts';
 import { emitWebhookEvents } from '../../../server/services/integrations/outbox.ts';
 import { forJob } from '../../../server/services/scope.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';

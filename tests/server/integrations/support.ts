@@ -11,7 +11,7 @@ import {
   deliverWebhookTask,
   drainWebhookEndpointTask,
 } from '../../../server/jobs/deliverWebhook.ts';
-import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from '../../../server/services/integrations/delivery.ts';
+import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from '../../../server/services/integrations/deliveryTypes.ts';
 import { newWebhookSecret, sealSecret } from '../../../server/services/integrations/signing.ts';
 
 /** One request a test receiver heard. */
