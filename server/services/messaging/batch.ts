@@ -1,18 +1,18 @@
 import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import type { MessageContent, SendOutcome } from '../../channels/adapter.ts';
+import type { SendOutcome } from '../../channels/adapter.ts';
 import { emailAdapter, type EmailRendered } from '../../channels/email/adapter.ts';
 import { EmbeddedTooLargeError, ImageFetchError } from '../../channels/email/images.ts';
 import { prepareEmail, routesReplies } from '../../channels/email/render.ts';
-import type { Queryable } from '../../db/tenant.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { chargeBatch, pauseForCredits, refundUnsent, type BatchCharge } from '../billing/sends.ts';
 import type { DebitResult } from '../billing/ledger.ts';
 import { emitWebhookEvents, isSubscribed } from '../integrations/outbox.ts';
 import type { Scope } from '../scope.ts';
 import { contactScope, type ContactForMerge } from './liquid.ts';
+import { contentOf, loadMessage, type MessageRow } from './messageRow.ts';
 import { releaseSends, reserveSends } from './quota.ts';
-import { pauseForUnverifiedSender, sendingIdentity, type SendingIdentity } from './sendingIdentity.ts';
+import { pauseForUnverifiedSender, sendingIdentity } from './sendingIdentity.ts';
 import { PAUSE_REASON_CREDITS } from '../../../shared/billing.ts';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { Channel, MessageStatus } from '../../../shared/messaging.ts';
@@ -22,61 +22,6 @@ import {
   SEND_RETRY_BASE_SECONDS,
   type PendingReason,
 } from '../../../shared/sending.ts';
-
-/** A campaign as the engine reads it. */
-export interface MessageRow {
-  id: number;
-  channel: Channel;
-  status: MessageStatus;
-  name: string;
-  category: 'marketing' | 'transactional';
-  subject: string | null;
-  preview_text: string | null;
-  from_name: string | null;
-  sender_id: number | null;
-  reply_to: string | null;
-  html: string | null;
-  text_body: string | null;
-  embed_images: boolean;
-  mirror_link: boolean;
-  include_lists: number[];
-  include_segments: number[];
-  exclude_lists: number[];
-  exclude_segments: number[];
-  schedule:
-    | { mode: 'now' }
-    | { mode: 'at'; at: string; timeZone?: string }
-    | { mode: 'repeat'; pattern: string; timeZone?: string };
-  parent_id: number | null;
-  resend_filter: 'not_opened' | 'not_clicked' | 'failed' | null;
-}
-
-export async function loadMessage(db: Queryable, companyId: string, id: number, lock = false) {
-  const { rows } = await db.query<MessageRow>(
-    `select id::int, channel, status, name, category, subject, preview_text, from_name, sender_id::int, reply_to::text,
-            html, text_body, embed_images, mirror_link, include_lists::int[], include_segments::int[],
-            exclude_lists::int[], exclude_segments::int[], schedule, parent_id::int, resend_filter
-       from messages where company_id = $1 and id = $2 ${lock ? 'for update' : ''}`,
-    [companyId, id],
-  );
-  return rows[0] ?? null;
-}
-
-export const contentOf = (companyId: string, m: MessageRow, identity: SendingIdentity | null): MessageContent => ({
-  companyId,
-  messageId: m.id,
-  channel: m.channel,
-  subject: m.subject,
-  previewText: m.preview_text,
-  fromName: m.from_name,
-  fromAddress: identity?.address ?? null,
-  replyTo: m.reply_to,
-  html: m.html,
-  text: m.text_body,
-  embedImages: m.embed_images,
-  mirrorLink: m.mirror_link,
-  category: m.category,
-});
 
 /** A campaign that cannot send at all (no sender, no relay, content over the limit) stops with the reason. */
 async function failMessage(scope: Scope, messageId: number, failure: string) {

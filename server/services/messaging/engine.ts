@@ -6,7 +6,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { assertWithinLimit } from '../billing/limits.ts';
 import { assertCredits, InsufficientCredits, refundUnsent } from '../billing/sends.ts';
 import type { Scope } from '../scope.ts';
-import { contentOf, loadMessage, type MessageRow } from './batch.ts';
+import { contentOf, loadMessage, type MessageRow } from './messageRow.ts';
 import { blockingProblems, presendChecklist } from './checklist.ts';
 import { freezeRecipients } from './freeze.ts';
 import { sendingIdentity } from './sendingIdentity.ts';
