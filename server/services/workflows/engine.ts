@@ -7,7 +7,7 @@ import { WORKFLOW_LIMITS, type WorkflowGraph } from '../../../shared/workflows.t
 import { graphProblems, problemErrors, type WorkflowGoal } from './workflows.ts';
 import { selectionClauses, type ContactSelection } from '../contacts/query.ts';
 import { SqlParams } from '../contacts/sql.ts';
-import { execute, type DueRun } from './steps.ts';
+import { execute, newSendBatch, queueSends, type DueRun, type SendBatch } from './steps.ts';
 import { enrol } from './enrol.ts';
 import { CHANGES_CONTACT, exitReached, exitRun, goalOf, matching } from './goals.ts';
 
@@ -156,8 +156,11 @@ export async function advanceWorkflow(scope: Scope, workflowId: number): Promise
             )
           : [],
       );
+      const sends = newSendBatch();
       for (const run of rows)
-        if (!ended.has(run.id)) await advanceRun(db, scope.companyId, workflowId, run, scope, goal);
+        if (!ended.has(run.id))
+          await advanceRun(db, scope.companyId, workflowId, run, { scope, workflowId, sends }, goal);
+      await queueSends(db, scope.companyId, sends);
       return rows.length;
     });
     moved += count;
@@ -170,7 +173,7 @@ async function advanceRun(
   companyId: string,
   workflowId: number,
   run: DueRun,
-  scope: Scope,
+  context: { scope: Scope; workflowId: number; sends: SendBatch },
   goal: WorkflowGoal | null = null,
 ): Promise<void> {
   let nodeId: string | null = run.nodeId;
@@ -199,7 +202,7 @@ async function advanceRun(
       continue;
     }
     const waited = last?.outcome === 'waiting';
-    const result = await execute(db, companyId, run, node, waited, { scope, workflowId });
+    const result = await execute(db, companyId, run, node, waited, context);
     changedContact = CHANGES_CONTACT.has(node.kind) && result.kind === 'next';
     const number = !last ? 1 : last.outcome === 'failed' ? last.attempt + 1 : last.attempt;
     const outcome = result.kind === 'wait' ? 'waiting' : result.kind === 'failed' ? 'failed' : 'passed';

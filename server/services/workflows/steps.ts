@@ -17,28 +17,57 @@ import { waitEnd } from './waits.ts';
 type Db = Pick<PoolClient, 'query'>;
 
 /**
+ * What the send steps of one advancing transaction share: the step messages already found (one look-up per step and
+ * template, not per run) and the messages to set sending and queue once, when the batch's runs have moved
+ * (`queueSends`), instead of an update of the message's row and a job per run.
+ */
+export interface SendBatch {
+  messages: Map<string, number>;
+  queued: Set<number>;
+}
+
+export const newSendBatch = (): SendBatch => ({ messages: new Map(), queued: new Set() });
+
+/**
+ * Sets each message the batch's send steps added recipients to sending and queues its batch job, in the batch's
+ * transaction, so the recipients, the steps' records and the job commit together.
+ */
+export async function queueSends(db: Db, companyId: string, sends: SendBatch): Promise<void> {
+  for (const messageId of sends.queued) {
+    await db.query(
+      `update messages set status = 'sending', finished_at = null, updated_at = now()
+        where company_id = $1 and id = $2`,
+      [companyId, messageId],
+    );
+    await enqueue(db, TASKS.sendMessageBatch, { companyId, messageId, batch: 0 });
+  }
+  sends.queued.clear();
+}
+
+/**
  * The send step: the contact becomes a recipient of the step's automated message and the campaign engine's batch
  * job sends it (content, tracking, credits and the sender's limits as for a campaign). In the step's transaction, so
- * the recipient row and the step's record commit together: a repeated job finds the step done and adds nobody.
+ * the recipient row and the step's record commit together: a repeated job finds the step done and adds nobody. The
+ * message's job is queued once for the batch's runs by `queueSends`, in the same transaction.
  */
 async function sendEmail(
   db: Db,
   companyId: string,
-  run: DueRun & { workflowId?: number },
-  nodeId: string,
-  templateId: number | null,
+  run: DueRun,
+  step: { workflowId: number; nodeId: string; templateId: number | null },
+  sends: SendBatch,
 ): Promise<StepResult> {
+  const { workflowId, nodeId, templateId } = step;
   if (!templateId) return { kind: 'failed', detail: 'no template' };
-  const workflow = await db.query<{ workflow_id: number }>(
-    'select workflow_id::int from workflow_runs where company_id = $1 and id = $2',
-    [companyId, run.id],
-  );
-  const workflowId = workflow.rows[0]!.workflow_id;
-  let found = await db.query<{ message_id: number }>(
-    `select message_id::int from workflow_messages where company_id = $1 and workflow_id = $2 and node_id = $3
-        and template_id = $4`,
-    [companyId, workflowId, nodeId, templateId],
-  );
+  const key = `${nodeId}:${templateId}`;
+  const known = sends.messages.get(key);
+  let found = known
+    ? { rows: [{ message_id: known }] }
+    : await db.query<{ message_id: number }>(
+        `select message_id::int from workflow_messages where company_id = $1 and workflow_id = $2 and node_id = $3
+            and template_id = $4`,
+        [companyId, workflowId, nodeId, templateId],
+      );
   if (!found.rows[0]) {
     found = await db.query<{ message_id: number }>(
       `with m as (
@@ -64,12 +93,10 @@ async function sendEmail(
      on conflict do nothing`,
     [companyId, messageId, run.contactId, run.testAddress],
   );
+  // Known to the batch only once the step has succeeded: a step rolled back to its savepoint leaves nothing behind.
+  sends.messages.set(key, messageId);
   if (!added.rowCount) return { kind: 'next', handle: 'next', detail: 'already a recipient', messageId };
-  await db.query(
-    `update messages set status = 'sending', finished_at = null, updated_at = now() where company_id = $1 and id = $2`,
-    [companyId, messageId],
-  );
-  await enqueue(db, TASKS.sendMessageBatch, { companyId, messageId, batch: 0 });
+  sends.queued.add(messageId);
   return {
     kind: 'next',
     handle: 'next',
@@ -82,6 +109,7 @@ async function sendEmail(
 export interface StepContext {
   scope: Scope;
   workflowId: number;
+  sends: SendBatch;
 }
 
 /**
@@ -105,11 +133,11 @@ export async function execute(
     node.kind === 'split' ||
     (node.kind === 'wait' && (waited || node.config.mode === 'duration'));
   if (statementFree) {
-    return executeStep(db, ref, run, node, waited, context.scope);
+    return executeStep(db, ref, run, node, waited, context);
   }
   await db.query('savepoint workflow_step');
   try {
-    const result = await executeStep(db, ref, run, node, waited, context.scope);
+    const result = await executeStep(db, ref, run, node, waited, context);
     await db.query('release savepoint workflow_step');
     return result;
   } catch (error) {
@@ -125,8 +153,9 @@ async function executeStep(
   run: DueRun,
   node: WorkflowNode,
   waited: boolean,
-  scope: Scope,
+  context: StepContext,
 ): Promise<StepResult> {
+  const { scope } = context;
   switch (node.kind) {
     case 'trigger':
       return { kind: 'next', handle: 'next' };
@@ -175,7 +204,13 @@ async function executeStep(
       return { kind: 'next', handle: yes ? 'yes' : 'no', detail: `previous email ${node.config.event}: ${yes}` };
     }
     case 'sendEmail':
-      return sendEmail(db, ref.companyId, run, node.id, node.config.templateId);
+      return sendEmail(
+        db,
+        ref.companyId,
+        run,
+        { workflowId: context.workflowId, nodeId: node.id, templateId: node.config.templateId },
+        context.sends,
+      );
     case 'webhook':
       return callWebhook(db, scope, { ...ref, nodeId: node.id }, node.config);
     case 'notify':
