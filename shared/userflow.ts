@@ -73,6 +73,9 @@ export type MatchKind = (typeof MATCH_KINDS)[number];
 export const TARGET_KINDS = ['column', 'event'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
+/** The event name of an event target that means "viewed a page" (any page) instead of a custom event. */
+export const PAGE_VIEW_TARGET = 'page_view';
+
 /** When scoring runs: on demand, when the source reports new rows, or on a schedule (a cron pattern). */
 export const RUN_MODES = ['manual', 'realtime', 'scheduled'] as const;
 export type RunMode = (typeof RUN_MODES)[number];
@@ -114,6 +117,14 @@ export const USERFLOW_LIMITS = {
   /** Columns a source may offer and features a model may use. */
   maxColumns: 200,
   maxColumnNameLength: 100,
+  /** An event target: "did the event within N days", N in this range (30 unless chosen); its name at most this long. */
+  minTargetDays: 1,
+  maxTargetDays: 365,
+  defaultTargetDays: 30,
+  maxTargetEventLength: 100,
+  /** Recorded custom event names a site offers for an event target: the most frequent, over these last days. */
+  targetEventNames: 50,
+  targetEventNamesDays: 90,
   /** Rows the wizard's preview shows. */
   previewRows: 20,
   /** Rows a schema or match-rate check reads to detect types and count matches. */
