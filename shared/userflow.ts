@@ -69,7 +69,10 @@ export type FeatureType = (typeof FEATURE_TYPES)[number];
 export const MATCH_KINDS = ['email', 'attribute'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
-/** What the model predicts: a column of the source, or whether the contact did a tracker event within N days. */
+/**
+ * What the model predicts: a column of the source, or (a probability) whether the contact did a tracker event within
+ * N days — the event's name, or PAGE_VIEW_TARGET for any page view.
+ */
 export const TARGET_KINDS = ['column', 'event'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
@@ -185,6 +188,7 @@ export const USERFLOW_ERRORS = {
   identity_missing: 'Choose the column that identifies contacts.',
   column_missing: 'A column the model uses is not in the data source any more.',
   target_missing: 'Choose what the model predicts.',
+  site_missing: 'The tracker site of the event does not exist. Choose one of your sites.',
   features_missing: 'Choose at least one feature.',
   too_few_rows: 'There are too few rows with a known target to train on.',
   single_class: 'Every row has the same outcome: the model needs examples of both.',
