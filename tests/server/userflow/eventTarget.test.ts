@@ -146,6 +146,8 @@ describe('a model whose outcome is a website event', () => {
     // 300 of the 400 rows match a contact; the other 100 have no outcome and are not examples.
     expect(model.metrics.trainRows + model.metrics.validationRows).toBe(300);
     expect(model.metrics.auc).toBeGreaterThan(0.8);
+    // Training scores the contacts once: scoring reads the features only, whatever defines the outcome.
+    expect(model.lastRun).toMatchObject({ trigger: 'training', status: 'finished', rows: 400, matched: 300 });
     expect(model.metrics.baseline.precision).toBeCloseTo(bought.size / 300, 1);
     expect(model.metrics.importances).toEqual(expect.arrayContaining([expect.objectContaining({ feature: 'visits' })]));
   });
@@ -193,5 +195,35 @@ describe('a model whose outcome is a website event', () => {
     const refused = await a.call('POST', `/userflow/models/${id}/train`);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ target: [USERFLOW_ERRORS.target_missing] });
+  });
+
+  it("an event older than the days does not count: the window is the target's days", async () => {
+    for (let i = 0; i < 300; i += 2) await track(site.siteKey, `v${i}`, [{ type: 'event', name: 'newsletter' }]);
+    await trackerRuntime(env.ctx).recorder.flush();
+    const scope = forJob(env.ctx, a.companyId);
+    // Every «newsletter» happened 40 days ago (its month's partition made first, as retention keeps old months).
+    await env.pool.query(`select missiva_tracker_partition(now() - interval '40 days')`);
+    const moved = await scope.db.query(
+      `update tracker_events set received_at = now() - interval '40 days'
+        where company_id = $1 and site_id = $2 and name = 'newsletter'`,
+      [a.companyId, site.id],
+    );
+    expect(moved.rowCount).toBe(150);
+    const id = await fileModel('Readers');
+    const train = async (days: number) => {
+      await a.call('PATCH', `/userflow/models/${id}`, {
+        identity: { column: 'email', matchKind: 'email', attributeId: null },
+        target: { kind: 'event', siteId: site.id, eventName: 'newsletter', days },
+        features: [{ name: 'visits', type: 'numeric', used: true }],
+      });
+      expect((await a.call('POST', `/userflow/models/${id}/train`)).status).toBe(202);
+      await runTraining(scope, id);
+      return (await a.call('GET', `/userflow/models/${id}`)).body;
+    };
+    expect(await train(30)).toMatchObject({ status: 'failed', error: { code: 'single_class' } });
+    const within60 = await train(60);
+    expect(within60).toMatchObject({ status: 'ready', error: null });
+    expect(within60.metrics.baseline.precision).toBeGreaterThan(0.3);
+    expect(within60.metrics.baseline.precision).toBeLessThan(0.7);
   });
 });
