@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { done } from '../../../tests/model/graph.ts';
+import { modelWizardModel, modelWizardOutputFixtures } from '../../../tests/model/modelWizard.model.ts';
 import type { components } from '../../../shared/contract/schema';
 import { PAGE_VIEW_TARGET, USERFLOW_LIMITS } from '../../../shared/userflow.ts';
 import { draftFrom, patchFrom } from './modelWizard.contract.ts';
@@ -127,5 +130,20 @@ describe('model wizard: an event defines the outcome', () => {
       { name: 'visits', type: 'numeric', used: true },
       { name: 'bought', type: 'boolean', used: true },
     ]);
+  });
+
+  it('the machine takes the event target as a draft change: the result goes stale, step-3 opens, sites load', () => {
+    const actor = createActor(modelWizardModel.machine, { input: { modelId: 1 } }).start();
+    const sites = [{ id: 7, name: 'Shop', eventNames: ['purchase', 'add_to_cart'] }];
+    actor.send(done('loadModel', { ...modelWizardOutputFixtures.loadModel.trained, targetSites: sites }));
+    actor.send({ type: 'wizard.goto', step: 'step-2' });
+    expect(actor.getSnapshot().context.targetSites).toEqual(sites);
+    actor.send({ type: 'draft.change', patch: { targetKind: 'event', targetSiteId: 7 } });
+    expect(actor.getSnapshot().context.result).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'wizard.next' })).toBe(false);
+    actor.send({ type: 'draft.change', patch: { targetEvent: 'purchase' } });
+    actor.send({ type: 'wizard.next' });
+    expect(actor.getSnapshot().matches({ ready: { steps: 'step-3' } })).toBe(true);
+    actor.stop();
   });
 });
