@@ -69,9 +69,15 @@ export type FeatureType = (typeof FEATURE_TYPES)[number];
 export const MATCH_KINDS = ['email', 'attribute'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
-/** What the model predicts: a column of the source, or whether the contact did a tracker event within N days. */
+/**
+ * What the model predicts: a column of the source, or (a probability) whether the contact did a tracker event within
+ * N days — the event's name, or PAGE_VIEW_TARGET for any page view.
+ */
 export const TARGET_KINDS = ['column', 'event'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** The event name of an event target that means "viewed a page" (any page) instead of a custom event. */
+export const PAGE_VIEW_TARGET = 'page_view';
 
 /** When scoring runs: on demand, when the source reports new rows, or on a schedule (a cron pattern). */
 export const RUN_MODES = ['manual', 'realtime', 'scheduled'] as const;
@@ -114,6 +120,14 @@ export const USERFLOW_LIMITS = {
   /** Columns a source may offer and features a model may use. */
   maxColumns: 200,
   maxColumnNameLength: 100,
+  /** An event target: "did the event within N days", N in this range (30 unless chosen); its name at most this long. */
+  minTargetDays: 1,
+  maxTargetDays: 365,
+  defaultTargetDays: 30,
+  maxTargetEventLength: 100,
+  /** Recorded custom event names a site offers for an event target: the most frequent, over these last days. */
+  targetEventNames: 50,
+  targetEventNamesDays: 90,
   /** Rows the wizard's preview shows. */
   previewRows: 20,
   /** Rows a schema or match-rate check reads to detect types and count matches. */
@@ -174,6 +188,7 @@ export const USERFLOW_ERRORS = {
   identity_missing: 'Choose the column that identifies contacts.',
   column_missing: 'A column the model uses is not in the data source any more.',
   target_missing: 'Choose what the model predicts.',
+  site_missing: 'The tracker site of the event does not exist. Choose one of your sites.',
   features_missing: 'Choose at least one feature.',
   too_few_rows: 'There are too few rows with a known target to train on.',
   single_class: 'Every row has the same outcome: the model needs examples of both.',

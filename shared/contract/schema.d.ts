@@ -1849,6 +1849,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/userflow/tracker/sites/{siteId}/event-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The custom event names the site recorded lately, most frequent first (the model wizard offers them for a target defined by an event) */
+        get: operations["listTrackerEventNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -4438,6 +4457,11 @@ export interface components {
             pageViews: number;
             events: number;
             identifies: number;
+        };
+        TrackerEventName: {
+            name: string;
+            /** @description Events of that name recorded over the window */
+            count: number;
         };
         /**
          * @description `read`: only GET operations; `full`: every operation of the areas the key reaches.
@@ -8929,6 +8953,30 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    listTrackerEventNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Names with how often each was recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerEventName"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listApiKeys: {

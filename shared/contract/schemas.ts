@@ -4645,6 +4645,21 @@ export const TrackerDayCount = {
   },
 } as const;
 
+export const TrackerEventName = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'count'],
+  properties: {
+    name: {
+      type: 'string',
+    },
+    count: {
+      type: 'integer',
+      description: 'Events of that name recorded over the window',
+    },
+  },
+} as const;
+
 export const ApiKeyAccess = {
   type: 'string',
   enum: ['read', 'full'],

@@ -4,7 +4,15 @@ import type { HandlerGroup } from '../../http/contract.ts';
 import { forbidden, notFound, TooManyRequests } from '../../http/errors.ts';
 import { notToRecord, toHits } from '../../services/tracker/ingest.ts';
 import { trackerRuntime } from '../../services/tracker/runtime.ts';
-import { createSite, dayCounts, deleteSite, listEvents, listSites, updateSite } from '../../services/tracker/sites.ts';
+import {
+  createSite,
+  dayCounts,
+  deleteSite,
+  eventNames,
+  listEvents,
+  listSites,
+  updateSite,
+} from '../../services/tracker/sites.ts';
 import { TRACKER_TEXTS, originAllowed } from '../../../shared/tracker.ts';
 import { scoped } from '../scope.ts';
 
@@ -15,7 +23,8 @@ type Ops =
   | 'updateTrackerSite'
   | 'deleteTrackerSite'
   | 'listTrackerEvents'
-  | 'getTrackerStats';
+  | 'getTrackerStats'
+  | 'listTrackerEventNames';
 
 /** The CORS answer headers for an allowed origin (the preflight sends them too, see trackerPublic.ts). */
 export function allowOrigin(reply: FastifyReply, origin: string): void {
@@ -64,6 +73,9 @@ export function trackerHandlers(ctx: AppContext): HandlerGroup<Ops> {
     },
     async getTrackerStats(request) {
       return dayCounts(scoped(ctx, request), request.params.siteId, request.query.days);
+    },
+    async listTrackerEventNames(request) {
+      return eventNames(scoped(ctx, request), request.params.siteId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { trackerSnippet, TRACKER_LIMITS, type TrackerConsentMode } from '../../../shared/tracker.ts';
+import { USERFLOW_LIMITS } from '../../../shared/userflow.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Scope } from '../scope.ts';
 
@@ -168,4 +169,20 @@ export async function dayCounts(scope: Scope, siteId: number, days = 30): Promis
     [scope.companyId, siteId, days],
   );
   return rows.map((r) => ({ day: r.day, pageViews: r.page_views, events: r.events, identifies: r.identifies }));
+}
+
+/**
+ * The custom event names the site recorded over the last USERFLOW_LIMITS.targetEventNamesDays days, most frequent
+ * first (at most targetEventNames): what the model wizard offers for a target defined by an event.
+ */
+export async function eventNames(scope: Scope, siteId: number): Promise<Schemas['TrackerEventName'][]> {
+  await getSite(scope, siteId);
+  const { rows } = await scope.db.query<{ name: string; count: number }>(
+    `select name, count(*)::int as count from tracker_events
+      where company_id = $1 and site_id = $2 and type = 'event' and name is not null
+        and received_at >= now() - make_interval(days => $3)
+      group by name order by count(*) desc, name limit $4`,
+    [scope.companyId, siteId, USERFLOW_LIMITS.targetEventNamesDays, USERFLOW_LIMITS.targetEventNames],
+  );
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { SOURCE_SECRETS, USERFLOW_ERRORS, suggestedAttributeName } from '../../../shared/userflow.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { decrypt, encrypt } from '../security/crypto.ts';
 import type { Scope } from '../scope.ts';
 import { iso } from '../contacts/sql.ts';
@@ -87,6 +87,14 @@ export async function updateModel(scope: Scope, id: number, patch: ModelPatch): 
   const current = rows[0];
   if (!current) throw notFound();
   if (current.status === 'training') throw conflict('busy', USERFLOW_ERRORS.busy);
+  if (patch.target?.kind === 'event') {
+    // An event target names one of the company's own tracker sites (another company's id is as unknown as none).
+    const site = await scope.db.query('select 1 from tracker_sites where company_id = $1 and id = $2', [
+      scope.companyId,
+      patch.target.siteId,
+    ]);
+    if (!site.rowCount) throw fieldError('target.siteId', USERFLOW_ERRORS.site_missing);
+  }
   let source: unknown = undefined;
   let sealed: string | null | undefined = undefined;
   if (patch.source) {

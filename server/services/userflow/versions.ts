@@ -7,12 +7,18 @@
  */
 import type { components } from '../../../shared/contract/schema.d.ts';
 import { TASKS } from '../../../shared/jobs.ts';
-import { isLearnable, USERFLOW_ERRORS, USERFLOW_LIMITS, type PredictionType } from '../../../shared/userflow.ts';
+import {
+  isLearnable,
+  PAGE_VIEW_TARGET,
+  USERFLOW_ERRORS,
+  USERFLOW_LIMITS,
+  type PredictionType,
+} from '../../../shared/userflow.ts';
 import { conflict, invalid, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { Scope } from '../scope.ts';
 import { openConnector } from './connectors/index.ts';
-import { ConnectorError, type SourceRow } from './connectors/types.ts';
+import { ConnectorError, type SourceRow, type SourceValue } from './connectors/types.ts';
 import { cellText } from './connectors/values.ts';
 import { getModel, type UserflowModel } from './models.ts';
 import { reportProgress, userflowFailure } from './progress.ts';
@@ -64,7 +70,10 @@ export async function startTraining(scope: Scope, modelId: number): Promise<User
   const errors: Record<string, string[]> = {};
   if (!model.source) errors.source = [USERFLOW_ERRORS.source_missing];
   if (!model.identity) errors.identity = [USERFLOW_ERRORS.identity_missing];
-  if (!model.target) errors.target = [USERFLOW_ERRORS.target_missing];
+  // A value is a column's number: an event (did it or not) defines only a probability's outcome.
+  if (!model.target || (model.predictionType === 'value' && model.target.kind === 'event')) {
+    errors.target = [USERFLOW_ERRORS.target_missing];
+  }
   if (!learnedFeatures(model).length) errors.features = [USERFLOW_ERRORS.features_missing];
   if (Object.keys(errors).length) throw invalid(errors);
   await scope.db.transaction(async (db) => {
@@ -86,20 +95,43 @@ export async function startTraining(scope: Scope, modelId: number): Promise<User
   return getModel(scope, modelId);
 }
 
+/** The key a row's identity value is labelled under: emails compare without case, an external id as it is. */
+const identityKey = (identity: Identity, value: SourceValue | undefined) => {
+  const text = cellText(value);
+  if (!text) return null;
+  return identity.matchKind === 'email' ? text.toLowerCase() : text;
+};
+
 /**
- * Labels for a page of rows from tracker events: "yes" when the row's contact (matched by email) did the event on
- * the site within the last `days`; rows matching no contact stay unlabelled.
+ * Labels for a page of rows from tracker events: "yes" when the row's contact (matched by email, or by the external
+ * id attribute the identity names) did the event on the site within the last `days` — any page view for
+ * PAGE_VIEW_TARGET, else the custom event of that name; rows matching no contact stay unlabelled.
  */
-async function eventLabels(scope: Scope, target: Extract<Target, { kind: 'event' }>, emails: string[]) {
-  const { rows } = await scope.db.query<{ email: string; did: boolean }>(
-    `select lower(c.email::text) as email, exists (
+async function eventLabels(
+  scope: Scope,
+  target: Extract<Target, { kind: 'event' }>,
+  identity: Identity,
+  keys: string[],
+) {
+  const byEmail = identity.matchKind === 'email';
+  const { rows } = await scope.db.query<{ key: string; did: boolean }>(
+    `select ${byEmail ? 'lower(c.email::text)' : 'c.attributes ->> $6'} as key, exists (
         select 1 from tracker_events e where e.company_id = $1 and e.contact_id = c.id and e.site_id = $3
           and e.received_at > now() - make_interval(days => $5)
-          and case when $4 = 'page_view' then e.type = 'page_view' else e.type = 'event' and e.name = $4 end) as did
-      from contacts c where c.company_id = $1 and c.email = any($2::citext[]) and c.anonymised_at is null`,
-    [scope.companyId, emails, target.siteId, target.eventName, target.days],
+          and case when $4 = '${PAGE_VIEW_TARGET}' then e.type = 'page_view' else e.type = 'event' and e.name = $4 end)
+        as did
+      from contacts c where c.company_id = $1 and c.anonymised_at is null
+        and ${byEmail ? 'c.email = any($2::citext[])' : 'c.attributes ->> $6 = any($2::text[])'}`,
+    [
+      scope.companyId,
+      keys,
+      target.siteId,
+      target.eventName,
+      target.days,
+      ...(byEmail ? [] : [String(identity.attributeId ?? 0)]),
+    ],
   );
-  return new Map(rows.map((row) => [row.email, row.did ? 1 : 0]));
+  return new Map(rows.map((row) => [row.key, row.did ? 1 : 0]));
 }
 
 /**
@@ -131,13 +163,14 @@ async function readExamples(scope: Scope, modelId: number, model: Definition) {
           ? await eventLabels(
               scope,
               target,
-              page.map((row) => cellText(row[model.identity!.column])?.toLowerCase() ?? '').filter(Boolean),
+              model.identity!,
+              page.flatMap((row) => identityKey(model.identity!, row[model.identity!.column]) ?? []),
             )
           : null;
       for (const row of page) {
         const label =
           target.kind === 'event'
-            ? (labels!.get(cellText(row[model.identity!.column])?.toLowerCase() ?? '') ?? null)
+            ? (labels!.get(identityKey(model.identity!, row[model.identity!.column]) ?? '') ?? null)
             : labelOf(model.predictionType, row[target.column], target.positiveValue);
         if (label === null) continue;
         seen += 1;

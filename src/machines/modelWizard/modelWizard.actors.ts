@@ -9,6 +9,7 @@ import type {
   ModelDraft,
   ModelWizardEvent,
   SaveOutcome,
+  TargetSite,
   TestOutcome,
   TrainingResult,
   TrainOutcome,
@@ -29,25 +30,53 @@ const readPreview = async (modelId: number) => {
 };
 
 /**
- * The model with its saved draft and its trained result. A source that answered before (its features are saved) is
+ * The company's tracker sites with the custom event names each recorded, for a target defined by an event. A site
+ * list that cannot be read leaves the choice empty (the column target still works) rather than failing the wizard.
+ */
+const readTargetSites = async (): Promise<TargetSite[]> => {
+  const sites = unwrap(await api.GET('/userflow/tracker/sites'));
+  return Promise.all(
+    sites.map(async (site) => {
+      const names = unwrap(
+        await api.GET('/userflow/tracker/sites/{siteId}/event-names', { params: { path: { siteId: site.id } } }),
+      );
+      return { id: site.id, name: site.name, eventNames: names.map((n) => n.name) };
+    }),
+  );
+};
+
+/**
+ * The model with its saved draft and its trained result, and the tracker sites an event target may name. A source that answered before (its features are saved) is
  * read again, so a reload lands on the step the draft had reached; if it does not answer now, the wizard opens on
  * step-1, where "Test the connection" says why.
  */
 export const loadModel = fromPromise<LoadedModel, { modelId: number }>(async ({ input }) => {
   // Model ids are positive integers; a URL with anything else is not asked about.
   if (!Number.isSafeInteger(input.modelId) || input.modelId < 1) throw new Error('not a model id');
+  const sites = readTargetSites().catch(() => []);
   const m = unwrap(await api.GET('/userflow/models/{modelId}', model(input.modelId)));
-  const loaded = loadedFrom(m);
+  const loaded = { ...loadedFrom(m), targetSites: await sites };
   if (!m.source || m.features.length === 0) return loaded;
   const preview = await readPreview(input.modelId).catch(() => null);
   return { ...loaded, preview };
 });
 
-/** The server's field names for a source's settings (`source.config.host`) are the form's (`sourceConfig.host`). */
+/** The server's names of the target's fields, as the draft names them. */
+const TARGET_FIELDS: Record<string, keyof ModelDraft> = {
+  'target.column': 'targetColumn',
+  'target.siteId': 'targetSiteId',
+  'target.eventName': 'targetEvent',
+  'target.days': 'targetDays',
+};
+
+/**
+ * The server's field names for a source's settings (`source.config.host`) are the form's (`sourceConfig.host`), and
+ * the target's are the draft's.
+ */
 const formErrors = (error: unknown) =>
   Object.fromEntries(
     Object.entries(firstFieldErrors(error)).map(([field, message]) => [
-      field.replace(/^source\.(config|secrets)\./, 'sourceConfig.'),
+      TARGET_FIELDS[field] ?? field.replace(/^source\.(config|secrets)\./, 'sourceConfig.'),
       message,
     ]),
   );

@@ -10,7 +10,7 @@ import type {
   TrainingResult,
 } from './modelWizard.types.ts';
 import { configTexts, sourceInputFrom } from './modelWizard.sources.ts';
-import { usableFeatures } from './modelWizard.draft.ts';
+import { emptyDraft, targetComplete, targetKindOf, usableFeatures } from './modelWizard.draft.ts';
 
 type Schemas = components['schemas'];
 type ContractFeatureType = Schemas['UserflowFeatureType'];
@@ -45,7 +45,11 @@ export function draftFrom(m: Schemas['UserflowModel']): ModelDraft {
     secretsSet: m.source?.secretsSet ?? [],
     identityColumn: m.identity?.column ?? null,
     matchBy: m.identity?.matchKind === 'attribute' ? 'externalId' : 'email',
+    targetKind: m.target?.kind ?? 'column',
     targetColumn: m.target?.kind === 'column' ? m.target.column : null,
+    targetSiteId: m.target?.kind === 'event' ? m.target.siteId : null,
+    targetEvent: m.target?.kind === 'event' ? m.target.eventName : '',
+    targetDays: m.target?.kind === 'event' ? m.target.days : emptyDraft().targetDays,
     timeColumn: m.timeColumn,
     features: m.features.map((f) => ({ name: f.name, type: FROM_CONTRACT_TYPE[f.type], enabled: f.used })),
     runMode: m.runMode.mode,
@@ -70,7 +74,8 @@ export function patchFrom(draft: ModelDraft): Schemas['UserflowModelPatch'] {
       attributeId: null,
     };
   }
-  if (draft.targetColumn) patch.target = { kind: 'column', column: draft.targetColumn };
+  const target = targetFrom(draft);
+  if (target) patch.target = target;
   if (draft.timeColumn !== null || draft.identityColumn) patch.timeColumn = draft.timeColumn;
   if (draft.features.length > 0) {
     // The identity and target columns are never features (the step hides them), whatever their switch says.
@@ -87,6 +92,18 @@ export function patchFrom(draft: ModelDraft): Schemas['UserflowModelPatch'] {
       : { mode: draft.runMode === 'scheduled' ? 'manual' : draft.runMode };
   if (draft.attribute.trim() !== '') patch.attributeName = draft.attribute;
   return patch;
+}
+
+/**
+ * The target once it is defined (an unfinished one is left out, so it never replaces the saved one): a column, or for
+ * a probability model the website event with its site and days.
+ */
+export function targetFrom(draft: ModelDraft): Schemas['UserflowTarget'] | null {
+  if (targetKindOf(draft) === 'column') {
+    return draft.targetColumn ? { kind: 'column', column: draft.targetColumn } : null;
+  }
+  if (!targetComplete(draft)) return null;
+  return { kind: 'event', siteId: draft.targetSiteId!, eventName: draft.targetEvent.trim(), days: draft.targetDays };
 }
 
 /** Columns with detected types and the first rows, as the steps show them. */

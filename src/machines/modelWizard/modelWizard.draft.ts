@@ -1,4 +1,4 @@
-import { isLearnable } from '../../../shared/userflow.ts';
+import { isLearnable, USERFLOW_LIMITS, type TargetKind } from '../../../shared/userflow.ts';
 import { sourceProblems } from './modelWizard.sources.ts';
 import type { ModelDraft, ModelWizardContext, StepName } from './modelWizard.types.ts';
 import { STEPS } from './modelWizard.types.ts';
@@ -13,7 +13,11 @@ export const emptyDraft = (): ModelDraft => ({
   secretsSet: [],
   identityColumn: null,
   matchBy: 'email',
+  targetKind: 'column',
   targetColumn: null,
+  targetSiteId: null,
+  targetEvent: '',
+  targetDays: USERFLOW_LIMITS.defaultTargetDays,
   timeColumn: null,
   features: [],
   runMode: 'manual',
@@ -29,7 +33,11 @@ const TRAINING_FIELDS: Array<keyof ModelDraft> = [
   ...SOURCE_FIELDS,
   'identityColumn',
   'matchBy',
+  'targetKind',
   'targetColumn',
+  'targetSiteId',
+  'targetEvent',
+  'targetDays',
   'timeColumn',
   'features',
 ];
@@ -53,12 +61,7 @@ export function stepComplete(context: Pick<ModelWizardContext, 'draft' | 'previe
     case 'step-1':
       return draft.sourceKind !== null && context.preview !== null;
     case 'step-2':
-      return (
-        draft.identityColumn !== null &&
-        draft.targetColumn !== null &&
-        draft.identityColumn !== draft.targetColumn &&
-        usableFeatures(draft).length > 0
-      );
+      return draft.identityColumn !== null && targetComplete(draft) && usableFeatures(draft).length > 0;
     case 'step-3':
       return context.result !== null;
     case 'step-4':
@@ -66,9 +69,34 @@ export function stepComplete(context: Pick<ModelWizardContext, 'draft' | 'previe
   }
 }
 
-/** Enabled features other than the identity and target columns. */
+/** What defines the outcome in effect: a website event only for a probability model (a value is a column's number). */
+export const targetKindOf = (draft: Pick<ModelDraft, 'predictionType' | 'targetKind'>): TargetKind =>
+  draft.predictionType === 'probability' ? draft.targetKind : 'column';
+
+/** The column the model predicts, or null when an event defines the outcome (no column is then kept from features). */
+export const targetColumnOf = (draft: ModelDraft) => (targetKindOf(draft) === 'column' ? draft.targetColumn : null);
+
+/** Whether a number of days is one an event target accepts (a whole number within the limits). */
+export const validTargetDays = (days: number) =>
+  Number.isInteger(days) && days >= USERFLOW_LIMITS.minTargetDays && days <= USERFLOW_LIMITS.maxTargetDays;
+
+/** The outcome is defined: a column other than the identity, or a site, an event name and a number of days. */
+export function targetComplete(draft: ModelDraft) {
+  if (targetKindOf(draft) === 'column') {
+    return draft.targetColumn !== null && draft.targetColumn !== draft.identityColumn;
+  }
+  const name = draft.targetEvent.trim();
+  return (
+    draft.targetSiteId !== null &&
+    name !== '' &&
+    name.length <= USERFLOW_LIMITS.maxTargetEventLength &&
+    validTargetDays(draft.targetDays)
+  );
+}
+
+/** Enabled features other than the identity column and the target column (when a column is the target). */
 export const usableFeatures = (draft: ModelDraft) =>
-  draft.features.filter((f) => f.enabled && isLearnable(f.name, draft.identityColumn, draft.targetColumn));
+  draft.features.filter((f) => f.enabled && isLearnable(f.name, draft.identityColumn, targetColumnOf(draft)));
 
 /** A step is reachable when every step before it is complete. */
 export const canReach = (context: Pick<ModelWizardContext, 'draft' | 'preview' | 'result'>, step: StepName) =>

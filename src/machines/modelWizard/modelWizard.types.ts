@@ -1,6 +1,6 @@
 // Types shared by the model wizard machine and its actors, so neither module imports the other back (issue 24 §1–§3;
 // the actors map them to and from the contract's shapes in modelWizard.contract.ts).
-import type { TrainingStage } from '../../../shared/userflow.ts';
+import type { TargetKind, TrainingStage } from '../../../shared/userflow.ts';
 
 /** Probability: will a contact do X (buy within 30 days, churn); value: how much (next-90-day revenue). */
 export type PredictionType = 'probability' | 'value';
@@ -32,7 +32,16 @@ export interface ModelDraft {
   secretsSet: string[];
   identityColumn: string | null;
   matchBy: MatchBy;
+  /**
+   * What defines the outcome: a column of the source, or (probability models only) whether the contact did a website
+   * event — `targetEvent` (a custom event's name, or PAGE_VIEW_TARGET) on tracker site `targetSiteId` within
+   * `targetDays` days. A value model always predicts a column, whatever `targetKind` holds.
+   */
+  targetKind: TargetKind;
   targetColumn: string | null;
+  targetSiteId: number | null;
+  targetEvent: string;
+  targetDays: number;
   /** A date column ordering the rows: training then validates on the newest ones (optional). */
   timeColumn: string | null;
   features: ModelFeature[];
@@ -95,6 +104,13 @@ export interface TrainingResult {
 
 export type ModelStatus = 'draft' | 'training' | 'ready' | 'active' | 'paused' | 'failed';
 
+/** A tracker site an event target can name, with the custom event names it has recorded (most frequent first). */
+export interface TargetSite {
+  id: number;
+  name: string;
+  eventNames: string[];
+}
+
 /** The model as the wizard loads it. */
 export interface LoadedModel {
   id: number;
@@ -105,6 +121,8 @@ export interface LoadedModel {
   result: TrainingResult | null;
   /** Set when the model is training as it loads (a reload mid-training): step-3 follows that training. */
   training: { stage: TrainingStage | null; percent: number | null } | null;
+  /** The company's tracker sites for an event target (absent when they could not be read: the step says none). */
+  targetSites?: TargetSite[];
 }
 
 export type FieldErrors = Record<string, string>;
@@ -134,6 +152,8 @@ export interface ModelWizardContext {
   preview: SourcePreview | null;
   matchRate: MatchRate | null;
   result: TrainingResult | null;
+  /** The tracker sites an event target may name, read with the model. */
+  targetSites: TargetSite[];
   /** The server was training this model when it loaded: step-3 joins that training instead of offering a new one. */
   trainingOnLoad: boolean;
   /** Training's stage and progress 0…1 from realtime `userflow.model` while it runs. */

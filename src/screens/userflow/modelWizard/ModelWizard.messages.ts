@@ -77,6 +77,28 @@ export const modelWizardText = {
       defaultMessage: 'Yes/no, 1/0 or true/false: whether the person did it.',
     },
     targetHelpValue: { id: 'screen.userflow.wizard.targetHelpValue', defaultMessage: 'A number: how much.' },
+    targetKind: { id: 'screen.userflow.wizard.targetKind', defaultMessage: 'What defines the outcome' },
+    targetKindColumn: { id: 'screen.userflow.wizard.targetKindColumn', defaultMessage: 'A column of the source' },
+    targetKindEvent: { id: 'screen.userflow.wizard.targetKindEvent', defaultMessage: 'A website event' },
+    targetSite: { id: 'screen.userflow.wizard.targetSite', defaultMessage: 'Tracker site' },
+    targetSiteHelp: {
+      id: 'screen.userflow.wizard.targetSiteHelp',
+      defaultMessage: 'The site whose tracker records the event.',
+    },
+    targetNoSites: {
+      id: 'screen.userflow.wizard.targetNoSites',
+      defaultMessage: 'No site is tracked yet: add one on the Tracker page, then come back.',
+    },
+    targetToTracker: { id: 'screen.userflow.wizard.targetToTracker', defaultMessage: 'Open the Tracker page' },
+    targetEventType: { id: 'screen.userflow.wizard.targetEventType', defaultMessage: 'The event' },
+    targetPageView: { id: 'screen.userflow.wizard.targetPageView', defaultMessage: 'A page view (any page)' },
+    targetCustomEvent: { id: 'screen.userflow.wizard.targetCustomEvent', defaultMessage: 'A custom event' },
+    targetEventName: { id: 'screen.userflow.wizard.targetEventName', defaultMessage: 'Event name' },
+    targetEventNameHelp: {
+      id: 'screen.userflow.wizard.targetEventNameHelp',
+      defaultMessage: 'The names this site has recorded are offered; a name not recorded yet works too.',
+    },
+    targetDays: { id: 'screen.userflow.wizard.targetDays', defaultMessage: 'Within how many days' },
     timeColumn: { id: 'screen.userflow.wizard.timeColumn', defaultMessage: 'Date of each row (optional)' },
     timeColumnHelp: {
       id: 'screen.userflow.wizard.timeColumnHelp',
@@ -184,5 +206,19 @@ export const modelWizardText = {
   featureType: defineMessage<{ name: string }>({
     id: 'screen.userflow.wizard.featureType',
     defaultMessage: 'Type of {name}',
+  }),
+  targetDaysRange: defineMessage<{ min: number; max: number }>({
+    id: 'screen.userflow.wizard.targetDaysRange',
+    defaultMessage: 'Between {min} and {max} days.',
+  }),
+  targetLearnsEvent: defineMessage<{ event: string; site: string; days: number }>({
+    id: 'screen.userflow.wizard.targetLearnsEvent',
+    defaultMessage:
+      'The model learns: contacts who did «{event}» on {site} within {days, plural, one {# day} other {# days}}.',
+  }),
+  targetLearnsPageView: defineMessage<{ site: string; days: number }>({
+    id: 'screen.userflow.wizard.targetLearnsPageView',
+    defaultMessage:
+      'The model learns: contacts who viewed a page on {site} within {days, plural, one {# day} other {# days}}.',
   }),
 };

@@ -14,10 +14,13 @@ import {
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
+import { isLearnable } from '../../../../shared/userflow.ts';
 import { useCan } from '../../../app/permissions.ts';
+import { targetColumnOf } from '../../../machines/modelWizard/modelWizard.draft.ts';
 import type { FeatureType, MatchBy, PredictionType, RunMode } from '../../../machines/modelWizard/modelWizard.types.ts';
 import { ScheduleEditorField } from '../../shared/ScheduleEditorField.tsx';
 import { modelWizardText as t } from './ModelWizard.messages.ts';
+import { StepTarget } from './StepTarget.tsx';
 import { useModelWizardActor } from './modelWizardActor.ts';
 
 const FEATURE_TYPES: FeatureType[] = ['number', 'category', 'date', 'text', 'boolean'];
@@ -144,22 +147,11 @@ export function StepFields() {
           {intl.formatMessage(t.matchFailed)}
         </Alert>
       )}
-      <Select
-        label={intl.formatMessage(t.target)}
-        description={intl.formatMessage(
-          draft.predictionType === 'probability' ? t.targetHelpProbability : t.targetHelpValue,
-        )}
-        data={names.filter((n) => n !== draft.identityColumn)}
-        value={draft.targetColumn}
-        error={errors.targetColumn}
-        disabled={!editable}
-        maw={400}
-        onChange={(value) => change({ targetColumn: value })}
-      />
+      <StepTarget columns={names.filter((n) => n !== draft.identityColumn)} editable={editable} />
       <Select
         label={intl.formatMessage(t.timeColumn)}
         description={intl.formatMessage(t.timeColumnHelp)}
-        data={names.filter((n) => n !== draft.identityColumn && n !== draft.targetColumn)}
+        data={names.filter((n) => isLearnable(n, draft.identityColumn, targetColumnOf(draft)))}
         value={draft.timeColumn}
         error={errors.timeColumn}
         disabled={!editable}
@@ -182,7 +174,7 @@ export function StepFields() {
         </Table.Thead>
         <Table.Tbody>
           {draft.features
-            .filter((f) => f.name !== draft.identityColumn && f.name !== draft.targetColumn)
+            .filter((f) => isLearnable(f.name, draft.identityColumn, targetColumnOf(draft)))
             .map((f) => (
               <Table.Tr key={f.name}>
                 <Table.Td>
