@@ -135,9 +135,11 @@ export const stateAssertions: Record<string, Assertion> = {
   'modelWizard.ready.steps.step-4.finishing': async (page) => {
     await loading(page, t.finish);
   },
-  'modelWizard.ready.autosave.idle': async (page) => {
-    await expect(autosave(page)).toHaveAttribute('data-state', 'saved');
-    await expect(autosave(page)).toHaveText(text(t.saved));
+  'modelWizard.ready.autosave.idle': async (page, state) => {
+    // Nothing left to save, unless the server refused the last save (or the finish) with field errors.
+    const refused = Object.keys(ctx(state).fieldErrors).length > 0;
+    await expect(autosave(page)).toHaveAttribute('data-state', refused ? 'invalid' : 'saved');
+    await expect(autosave(page)).toHaveText(text(refused ? t.invalid : t.saved));
   },
   'modelWizard.ready.autosave.debouncing': async (page) => {
     await expect(autosave(page)).toHaveAttribute('data-state', 'dirty');

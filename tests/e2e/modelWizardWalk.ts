@@ -39,6 +39,7 @@ import {
   definedTransitions,
   generatePaths,
   replay,
+  shortEvent,
   takenTransitions,
   withoutPrefixes,
   type ModelEvent,
@@ -645,7 +646,7 @@ export async function reloadAndCompare(walk: ModelWalk, state: AnyMachineSnapsho
 }
 
 /** Where a path may end with a reload: on an open step, nothing held, nothing left to save, no error shown. */
-export const reloadable = (state: AnyMachineSnapshot) =>
+const reloadable = (state: AnyMachineSnapshot) =>
   state.matches('ready') &&
   running(state).length === 0 &&
   state.matches({ ready: { autosave: 'idle' } } as never) &&
@@ -657,11 +658,15 @@ export const reloadable = (state: AnyMachineSnapshot) =>
 
 const DEFINED = definedTransitions(modelWizardMachine);
 
-/** What the browser walk must cover: every leaf state and every defined transition. */
+/**
+ * What the browser walk must cover: every leaf state, every defined transition and every answer the fixtures give
+ * (a save refused with field errors as well as saved; a test refused in words as well as connected).
+ */
 function goalsOf(path: WalkedPath): string[] {
   const snapshots = [path.initial, ...path.steps.map((s) => s.state)];
   return [
     ...snapshots.flatMap((s) => activeLeafIds(s).map((id) => `state ${id}`)),
+    ...path.steps.filter((s) => s.event.type.startsWith('xstate.done.')).map((s) => `answer ${shortEvent(s.event)}`),
     ...[...takenTransitions(modelWizardModel, [path])].map((tr) => `transition ${tr}`),
   ];
 }
@@ -673,6 +678,8 @@ export interface WalkSelection {
   walked: WalkedPath[];
   definedTransitions: number;
   unwalkedTransitions: string[];
+  /** The walked paths that end with a reload: the first that may, per wizard step it ends on. */
+  reloadedOn: Set<WalkedPath>;
 }
 
 /**
@@ -685,7 +692,14 @@ export function selectWalk(): WalkSelection {
   const distinct = withoutPrefixes(realizable);
   const walked = coveringPaths(distinct, goalsOf).sort((a, b) => a.name.localeCompare(b.name));
   const taken = takenTransitions(modelWizardModel, walked);
+  const reloadedOn = new Map<StepName, WalkedPath>();
+  for (const path of walked) {
+    const plan = planPath(path);
+    const last = 'steps' in plan ? plan.steps.at(-1)?.after : undefined;
+    if (last && reloadable(last) && !reloadedOn.has(stepOf(last)!)) reloadedOn.set(stepOf(last)!, path);
+  }
   return {
+    reloadedOn: new Set(reloadedOn.values()),
     generated: generated.length,
     realizable: realizable.length,
     withoutPrefixes: distinct.length,

@@ -271,6 +271,19 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
       ] as ModelEvent[],
     },
     {
+      name: 'a save refused with field errors shows them and leaves the draft unsaved; the next change saves it',
+      input: 'model',
+      events: [
+        loaded('new'),
+        e['draft.change'][0],
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.rejected, 'rejected'),
+        e['draft.change'][0],
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.saved, 'saved'),
+      ] as ModelEvent[],
+    },
+    {
       name: 'changes while the draft saves are saved again',
       input: 'model',
       events: [
