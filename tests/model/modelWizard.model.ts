@@ -153,10 +153,11 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
   machine: modelWizardMachine,
   inputs: { model: { modelId: 1 } },
   events: [
-    // The tabs to step-1, step-2 and step-4 are walked by journeys (every tab in the graph would multiply its paths).
+    // Step tabs (and URLs) are events of the graph, so paths open step-2/3/4 directly; the tab to step-1 is left to a
+    // journey, which keeps the graph smaller.
     ...Object.values(e)
       .flat()
-      .filter((event) => event.type !== 'wizard.goto' || ['step-0', 'step-3'].includes(event.step)),
+      .filter((event) => event.type !== 'wizard.goto' || ['step-0', 'step-2', 'step-3', 'step-4'].includes(event.step)),
     loaded('new'),
     loaded('trained'),
     loaded('training'),
