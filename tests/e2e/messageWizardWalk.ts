@@ -6,8 +6,6 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Page, Request } from '@playwright/test';
-import { IntlMessageFormat } from 'intl-messageformat';
-import type { MessageDescriptor } from 'react-intl';
 import { messageWizardMachine } from '../../src/machines/messageWizard/messageWizard.machine.ts';
 import type {
   ChecklistItem,
@@ -35,15 +33,13 @@ import {
   type WalkedPath,
 } from '../model/graph.ts';
 import { draftMessage, messageWizardModel } from '../model/messageWizard.model.ts';
-import { expect, HeldNetwork, respond } from './walk.ts';
+import { expect, HeldNetwork, respond, text } from './walk.ts';
 
 export const ID = draftMessage.id;
 const BASE = `/api/channels/email`;
 export const WIZARD_URL = `/multichannel/email/${ID}/step-0`;
 
-/** English UI text of a screen message (the walk runs in English). */
-export const text = (message: MessageDescriptor, values?: Record<string, unknown>) =>
-  String(new IntlMessageFormat(String(message.defaultMessage), 'en').format(values));
+export { text };
 
 type Operation =
   | 'getMessage'

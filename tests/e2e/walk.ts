@@ -5,7 +5,13 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect, type Page, type Request, type Route } from '@playwright/test';
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { MessageDescriptor } from 'react-intl';
 import { activeLeafIds, type ModelEvent, type WalkedPath } from '../model/graph.ts';
+
+/** English UI text of a screen message (the walks run in English). */
+export const text = (message: MessageDescriptor, values?: Record<string, unknown>) =>
+  String(new IntlMessageFormat(String(message.defaultMessage), 'en').format(values));
 
 /** Holds the requests `classify` names until a step takes them; `otherwise` answers every other matched request. */
 export class HeldNetwork<Operation extends string> {

@@ -208,7 +208,12 @@ export function generatePaths(model: MachineModel): WalkedPath[] {
   for (const journey of model.journeys ?? []) {
     const input = model.inputs[journey.input];
     const initial = initialSnapshot(model, input);
-    const [path] = getPathsFromEvents(model.machine, journey.events, traversal(model, input));
+    // The journey's own events (`getPathsFromEvents` reads the options' events over its argument): a journey may
+    // use a fixture the model's events leave out, so the graph stays small.
+    const [path] = getPathsFromEvents(model.machine, journey.events, {
+      ...traversal(model, input),
+      events: journey.events,
+    });
     if (!path) throw new Error(`${model.name}: journey "${journey.name}" produced no path`);
     const steps = path.steps as unknown as WalkedStep[];
     const walked = steps.filter((s) => s.event.type !== 'xstate.init');

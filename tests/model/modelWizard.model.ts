@@ -44,12 +44,31 @@ const trainedDraft = {
   targetColumn: 'bought',
   features: preview.columns.map((c) => ({ name: c.name, type: c.type, enabled: true })),
 };
+/** A draft whose database source is filled in (its password stored) but not yet tested: step-1 offers the test. */
+const databaseDraft = {
+  ...emptyDraft(),
+  name: 'Churn',
+  question: 'Who churns?',
+  sourceKind: 'postgres' as const,
+  sourceConfig: {
+    host: 'db.shop.test',
+    port: '5432',
+    database: 'shop',
+    user: 'reader',
+    ssl: 'false',
+    table: 'public.customers',
+  },
+  secretsSet: ['password'],
+};
 
 export const modelWizardEventFixtures = {
   'wizard.retry': [{ type: 'wizard.retry' }],
   'wizard.goto': [
     { type: 'wizard.goto', step: 'step-0' },
     { type: 'wizard.goto', step: 'step-3' },
+    { type: 'wizard.goto', step: 'step-1' },
+    { type: 'wizard.goto', step: 'step-2' },
+    { type: 'wizard.goto', step: 'step-4' },
   ],
   'wizard.next': [{ type: 'wizard.next' }],
   'wizard.back': [{ type: 'wizard.back' }],
@@ -81,6 +100,15 @@ export const modelWizardEventFixtures = {
 export const modelWizardOutputFixtures = {
   loadModel: {
     new: { id: 1, status: 'draft', draft: emptyDraft(), preview: null, matchRate: null, result: null, training: null },
+    database: {
+      id: 1,
+      status: 'draft',
+      draft: databaseDraft,
+      preview: null,
+      matchRate: null,
+      result: null,
+      training: null,
+    },
     trained: { id: 1, status: 'ready', draft: trainedDraft, preview, matchRate: null, result, training: null },
     training: {
       id: 1,
@@ -125,7 +153,11 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
   machine: modelWizardMachine,
   inputs: { model: { modelId: 1 } },
   events: [
-    ...Object.values(e).flat(),
+    // Step tabs (and URLs) are events of the graph, so paths open step-2/3/4 directly; the tab to step-1 is left to a
+    // journey, which keeps the graph smaller.
+    ...Object.values(e)
+      .flat()
+      .filter((event) => event.type !== 'wizard.goto' || ['step-0', 'step-2', 'step-3', 'step-4'].includes(event.step)),
     loaded('new'),
     loaded('trained'),
     loaded('training'),
@@ -183,6 +215,73 @@ export const modelWizardModel: MachineModel<ModelWizardInput> = {
         e['training.progress'][1],
         e['training.finished'][1],
         e['training.progress'][0],
+      ] as ModelEvent[],
+    },
+    {
+      name: 'a database source is tested by hand: refused in words, then connected',
+      input: 'model',
+      events: [
+        loaded('database'),
+        e['wizard.next'][0],
+        e['source.test'][0],
+        done('testSource', o.testSource.refused, 'refused'),
+        e['source.test'][0],
+        done('testSource', o.testSource.connected, 'connected'),
+      ] as ModelEvent[],
+    },
+    {
+      name: 'a new draft end to end up to its columns: a test lost on the network, edits while it waits to save, tabs',
+      input: 'model',
+      events: [
+        loaded('new'),
+        e['draft.change'][0],
+        e['draft.change'][0],
+        e['wizard.next'][0],
+        e['draft.change'][1],
+        e['source.upload'][0],
+        done('uploadFile', o.uploadFile.uploaded, 'uploaded'),
+        failed('testSource'),
+        e['source.upload'][0],
+        done('uploadFile', o.uploadFile.uploaded, 'uploaded'),
+        done('testSource', o.testSource.connected, 'connected'),
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.saved, 'saved'),
+        e['wizard.next'][0],
+        e['draft.change'][2],
+        e['feature.toggle'][0],
+        e['feature.type'][0],
+        e['wizard.goto'][2],
+        e['wizard.goto'][3],
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.saved, 'saved'),
+      ] as ModelEvent[],
+    },
+    {
+      name: 'a trained model: the threshold moves, step-4 and back, its tab, the attribute saved',
+      input: 'model',
+      events: [
+        loaded('trained'),
+        e['wizard.goto'][1],
+        e['threshold.change'][0],
+        e['wizard.next'][0],
+        e['wizard.back'][0],
+        e['wizard.goto'][4],
+        e['draft.change'][3],
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.saved, 'saved'),
+      ] as ModelEvent[],
+    },
+    {
+      name: 'a save refused with field errors shows them and leaves the draft unsaved; the next change saves it',
+      input: 'model',
+      events: [
+        loaded('new'),
+        e['draft.change'][0],
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.rejected, 'rejected'),
+        e['draft.change'][0],
+        after('AUTOSAVE_DEBOUNCE', 'modelWizard.ready.autosave.debouncing'),
+        done('saveDraft', o.saveDraft.saved, 'saved'),
       ] as ModelEvent[],
     },
     {

@@ -131,7 +131,10 @@ function WizardHeader() {
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const dirty = useSelector(actor, (s) => s.context.dirty || s.matches({ ready: { autosave: 'debouncing' } }));
   const saveFailed = useSelector(actor, (s) => s.matches({ ready: { autosave: 'failed' } }));
-  const status = saving ? t.saving : saveFailed ? t.saveFailed : dirty ? t.unsaved : t.saved;
+  // A save the server refused (field errors) left the draft unsaved: it is not "All changes saved".
+  const refused = useSelector(actor, (s) => Object.keys(s.context.fieldErrors).length > 0);
+  const status = saving ? t.saving : saveFailed ? t.saveFailed : dirty ? t.unsaved : refused ? t.invalid : t.saved;
+  const state = saving ? 'saving' : dirty ? 'dirty' : refused ? 'invalid' : 'saved';
   return (
     <Stack gap={2}>
       <Group justify="space-between">
@@ -140,7 +143,7 @@ function WizardHeader() {
           {intl.formatMessage(t.toList)}
         </Anchor>
       </Group>
-      <Group gap="xs" role="status" data-testid="autosave" data-state={saving ? 'saving' : dirty ? 'dirty' : 'saved'}>
+      <Group gap="xs" role="status" data-testid="autosave" data-state={state}>
         <Text size="sm" c={saveFailed ? 'red' : 'dimmed'}>
           {intl.formatMessage(status)}
         </Text>

@@ -11,6 +11,10 @@ export const modelWizardText = {
     unsaved: { id: 'screen.userflow.wizard.unsaved', defaultMessage: 'Unsaved changes' },
     saveFailed: { id: 'screen.userflow.wizard.saveFailed', defaultMessage: 'The draft could not be saved.' },
     retrySave: { id: 'screen.userflow.wizard.retrySave', defaultMessage: 'Save again' },
+    invalid: {
+      id: 'screen.userflow.wizard.invalid',
+      defaultMessage: 'Not saved: some fields need correcting first.',
+    },
     readOnly: {
       id: 'screen.userflow.wizard.readOnly',
       defaultMessage: 'You can look at this model but not change it: your role is read-only.',
