@@ -5438,6 +5438,10 @@ export interface components {
             rows: number;
             /** @description Contacts scored */
             matched: number;
+            /** @description Contacts whose score this run removed because it did not score them (they left the source or no longer match); a full run that succeeded only */
+            cleared: number;
+            /** @description The run scored only the rows changed since the model's cursor (a realtime poll of a source with a changes column); it clears no scores */
+            incremental: boolean;
             durationMs: number | null;
             error: components["schemas"]["UserflowError"] | null;
             /** Format: date-time */

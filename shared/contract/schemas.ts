@@ -11275,6 +11275,8 @@ export const UserflowModel = {
             'status',
             'rows',
             'matched',
+            'cleared',
+            'incremental',
             'durationMs',
             'error',
             'createdAt',
@@ -11306,6 +11308,16 @@ export const UserflowModel = {
             matched: {
               type: 'integer',
               description: 'Contacts scored',
+            },
+            cleared: {
+              type: 'integer',
+              description:
+                'Contacts whose score this run removed because it did not score them (they left the source or no longer match); a full run that succeeded only',
+            },
+            incremental: {
+              type: 'boolean',
+              description:
+                "The run scored only the rows changed since the model's cursor (a realtime poll of a source with a changes column); it clears no scores",
             },
             durationMs: {
               type: ['integer', 'null'],
@@ -11741,6 +11753,8 @@ export const UserflowRun = {
     'status',
     'rows',
     'matched',
+    'cleared',
+    'incremental',
     'durationMs',
     'error',
     'createdAt',
@@ -11772,6 +11786,16 @@ export const UserflowRun = {
     matched: {
       type: 'integer',
       description: 'Contacts scored',
+    },
+    cleared: {
+      type: 'integer',
+      description:
+        'Contacts whose score this run removed because it did not score them (they left the source or no longer match); a full run that succeeded only',
+    },
+    incremental: {
+      type: 'boolean',
+      description:
+        "The run scored only the rows changed since the model's cursor (a realtime poll of a source with a changes column); it clears no scores",
     },
     durationMs: {
       type: ['integer', 'null'],

@@ -14,7 +14,7 @@ type Run = Schemas['UserflowRun'];
 type Version = Schemas['UserflowModelVersion'];
 
 export const RUN_COLUMNS = `r.id::int as id, r.model_id::int as "modelId", r.version, r.trigger, r.status, r.rows, r.matched,
-  r.duration_ms as "durationMs", r.error, ${iso('r.created_at')} as "createdAt", ${iso('r.started_at')} as "startedAt",
+  r.cleared, r.incremental, r.duration_ms as "durationMs", r.error, ${iso('r.created_at')} as "createdAt", ${iso('r.started_at')} as "startedAt",
   ${iso('r.finished_at')} as "finishedAt"`;
 
 /** One statement answers the model as the contract shows it: latest version's metrics, last run, secrets' names. */
