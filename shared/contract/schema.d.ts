@@ -5177,6 +5177,8 @@ export interface components {
             table?: string;
             /** @description A SELECT, run in a read-only transaction */
             query?: string;
+            /** @description A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source */
+            changesColumn?: string;
         };
         UserflowPasswordSecrets: {
             password?: components["schemas"]["UserflowSecret"];

@@ -8617,6 +8617,14 @@ export const UserflowSqlConfig = {
       maxLength: 10000,
       pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
+    changesColumn: {
+      type: 'string',
+      description:
+        'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
   },
 } as const;
 
@@ -9061,6 +9069,14 @@ export const UserflowSourceInput = {
               maxLength: 10000,
               pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
             },
+            changesColumn: {
+              type: 'string',
+              description:
+                'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
           },
         },
         secrets: {
@@ -9481,6 +9497,14 @@ export const UserflowSource = {
               type: 'string',
               description: 'A SELECT, run in a read-only transaction',
               maxLength: 10000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            changesColumn: {
+              type: 'string',
+              description:
+                'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+              minLength: 1,
+              maxLength: 100,
               pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
             },
           },
@@ -10075,6 +10099,14 @@ export const UserflowModelPatch = {
                   type: 'string',
                   description: 'A SELECT, run in a read-only transaction',
                   maxLength: 10000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                changesColumn: {
+                  type: 'string',
+                  description:
+                    'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+                  minLength: 1,
+                  maxLength: 100,
                   pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                 },
               },
@@ -10719,6 +10751,14 @@ export const UserflowModel = {
                       type: 'string',
                       description: 'A SELECT, run in a read-only transaction',
                       maxLength: 10000,
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                    changesColumn: {
+                      type: 'string',
+                      description:
+                        'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+                      minLength: 1,
+                      maxLength: 100,
                       pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                     },
                   },

@@ -15,7 +15,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import type { PoolClient } from '../../db/pool.ts';
 import { copyField, copyInto } from '../contacts/imports/copy.ts';
 import type { Scope } from '../scope.ts';
-import { openConnector } from './connectors/index.ts';
+import { openConnector, readsChanges } from './connectors/index.ts';
 import { ConnectorError, type SourceRow } from './connectors/types.ts';
 import { cellText } from './connectors/values.ts';
 import { RUN_COLUMNS } from './models.ts';
@@ -214,6 +214,15 @@ export function scoreWriter(scope: Pick<Scope, 'db' | 'companyId'>, identity: Id
   };
 }
 
+/** Where the model's last incremental read ended (null: none yet). */
+async function changesCursor(scope: Scope, modelId: number): Promise<string | null> {
+  const { rows } = await scope.db.query<{ cursor: string | null }>(
+    'select changes_cursor as cursor from userflow_models where company_id = $1 and id = $2',
+    [scope.companyId, modelId],
+  );
+  return rows[0]?.cursor ?? null;
+}
+
 async function latestArtifact(scope: Scope, modelId: number) {
   const { rows } = await scope.db.query<{ version: number; artifact: Artifact }>(
     `select version, artifact from userflow_model_versions where company_id = $1 and model_id = $2
@@ -234,12 +243,12 @@ const rounded = (artifact: Artifact, score: number) =>
  */
 export async function runScoring(scope: Scope, modelId: number, trigger: RunTrigger, runId?: number): Promise<Run> {
   const started = Date.now();
-  const opened = await scope.db.query<{ id: number }>(
+  const opened = await scope.db.query<{ id: number; trigger: RunTrigger }>(
     runId
       ? `update userflow_runs set status = 'running', started_at = now() where company_id = $1 and model_id = $2
-         and id = $3 returning id::int as id`
+         and id = $3 returning id::int as id, trigger`
       : `insert into userflow_runs (company_id, model_id, trigger, status, started_at)
-         values ($1, $2, $3, 'running', now()) returning id::int as id`,
+         values ($1, $2, $3, 'running', now()) returning id::int as id, trigger`,
     [scope.companyId, modelId, runId ?? trigger],
   );
   const id = opened.rows[0]?.id;
@@ -247,6 +256,7 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
   let rows = 0;
   let matched = 0;
   let cleared = 0;
+  let incremental = false;
   let failure: ConnectorError | null = null;
   let version: number | null = null;
   try {
@@ -257,22 +267,50 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
     if (!identity) throw new ConnectorError('identity_missing');
     const connector = await openConnector(scope, modelId, settings);
     const writer = scoreWriter(scope, identity, attributeId);
+    const score = async (page: SourceRow[]) => {
+      rows += page.length;
+      const keyed = page.filter((row: SourceRow) => cellText(row[identity.column]) !== null);
+      const scores = scoreRows(latest.artifact, keyed);
+      keyed.forEach((row, i) => {
+        const score = scores[i]!;
+        if (!Number.isFinite(score)) return;
+        writer.add(cellText(row[identity.column])!, rounded(latest.artifact, score));
+      });
+      await writer.written();
+    };
     try {
-      for await (const page of connector.rows({ limit: USERFLOW_LIMITS.maxScoringRows })) {
-        rows += page.length;
-        const keyed = page.filter((row: SourceRow) => cellText(row[identity.column]) !== null);
-        const scores = scoreRows(latest.artifact, keyed);
-        keyed.forEach((row, i) => {
-          const score = scores[i]!;
-          if (!Number.isFinite(score)) return;
-          writer.add(cellText(row[identity.column])!, rounded(latest.artifact, score));
-        });
-        await writer.written();
+      // A realtime run of a source with a changes column reads only the rows changed since the model's cursor: an
+      // incremental run, which clears nothing (it cannot see the rows that left). Its first run (no cursor yet), or
+      // one whose changes pass the cap, reads everything and starts the cursor.
+      const since =
+        opened.rows[0]!.trigger === 'realtime' && readsChanges(settings)
+          ? await changesCursor(scope, modelId)
+          : undefined;
+      const changes =
+        since !== undefined && connector.changesSince
+          ? await connector.changesSince(since, { limit: USERFLOW_LIMITS.maxScoringRows })
+          : null;
+      if (changes && since !== null && changes.cursor !== null) {
+        incremental = true;
+        for (let at = 0; at < changes.rows.length; at += USERFLOW_LIMITS.pageRows) {
+          await score(changes.rows.slice(at, at + USERFLOW_LIMITS.pageRows));
+        }
+        await writer.end();
+      } else {
+        for await (const page of connector.rows({ limit: USERFLOW_LIMITS.maxScoringRows })) await score(page);
+        await writer.end();
+        if (!rows) throw new ConnectorError('source_empty');
+        // A read stopped at the cap did not see every row: the contacts past it keep their scores.
+        if (rows < USERFLOW_LIMITS.maxScoringRows) cleared = await writer.clearStale();
       }
-      await writer.end();
-      if (!rows) throw new ConnectorError('source_empty');
-      // A read stopped at the cap did not see every row: the contacts past it keep their scores.
-      if (rows < USERFLOW_LIMITS.maxScoringRows) cleared = await writer.clearStale();
+      // The cursor moves only when the run's writes are done (a failed run reads the same changes again).
+      if (changes) {
+        await scope.db.query('update userflow_models set changes_cursor = $3 where company_id = $1 and id = $2', [
+          scope.companyId,
+          modelId,
+          changes.cursor,
+        ]);
+      }
     } finally {
       matched = writer.matched;
       await writer.close();
@@ -286,7 +324,8 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
     : null;
   await scope.db.query(
     `update userflow_runs set status = $4, version = coalesce($5, version), rows = $6, matched = $7, duration_ms = $8,
-       error = $9::jsonb, cleared = $10, finished_at = now() where company_id = $1 and model_id = $2 and id = $3`,
+       error = $9::jsonb, cleared = $10, incremental = $11, finished_at = now()
+     where company_id = $1 and model_id = $2 and id = $3`,
     [
       scope.companyId,
       modelId,
@@ -298,6 +337,7 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
       Date.now() - started,
       JSON.stringify(error),
       error ? 0 : cleared,
+      incremental,
     ],
   );
   // The model keeps its status (a paused model scored by hand stays paused); the event says the run ended.

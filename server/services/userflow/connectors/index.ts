@@ -37,3 +37,13 @@ export async function openConnector(
   if (!open) throw new ConnectorError('source_invalid', `The ${settings.kind} source is not available yet.`);
   return open(scope, modelId, settings);
 }
+
+/**
+ * Whether a realtime model on this source scores only what changed: a PostgreSQL or MySQL source that names a changes
+ * column. Every other source is re-read in full at each poll.
+ */
+export function readsChanges(settings: SourceSettings | null): boolean {
+  return (
+    (settings?.kind === 'postgres' || settings?.kind === 'mysql') && typeof settings.config.changesColumn === 'string'
+  );
+}
