@@ -5139,6 +5139,8 @@ export interface components {
                 /** @description Dotted path to the next cursor in the JSON answer; paging stops when it is empty */
                 cursorPath?: string;
             };
+            /** @description A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all */
+            sinceParam?: string;
         };
         UserflowRestSecrets: {
             authValue?: components["schemas"]["UserflowSecret"];

@@ -8459,6 +8459,13 @@ export const UserflowRestConfig = {
         },
       },
     },
+    sinceParam: {
+      type: 'string',
+      description:
+        'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+      maxLength: 50,
+      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+    },
   },
 } as const;
 
@@ -8872,6 +8879,13 @@ export const UserflowSourceInput = {
                   pattern: '^[A-Za-z0-9_$.\\-]*$',
                 },
               },
+            },
+            sinceParam: {
+              type: 'string',
+              description:
+                'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+              maxLength: 50,
+              pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
             },
           },
         },
@@ -9376,6 +9390,13 @@ export const UserflowSource = {
                   pattern: '^[A-Za-z0-9_$.\\-]*$',
                 },
               },
+            },
+            sinceParam: {
+              type: 'string',
+              description:
+                'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+              maxLength: 50,
+              pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
             },
           },
         },
@@ -9903,6 +9924,13 @@ export const UserflowModelPatch = {
                       pattern: '^[A-Za-z0-9_$.\\-]*$',
                     },
                   },
+                },
+                sinceParam: {
+                  type: 'string',
+                  description:
+                    'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
                 },
               },
             },
@@ -10629,6 +10657,13 @@ export const UserflowModel = {
                           pattern: '^[A-Za-z0-9_$.\\-]*$',
                         },
                       },
+                    },
+                    sinceParam: {
+                      type: 'string',
+                      description:
+                        'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+                      maxLength: 50,
+                      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
                     },
                   },
                 },

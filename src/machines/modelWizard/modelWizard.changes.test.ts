@@ -3,8 +3,9 @@ import { contractValidator } from '../../../server/http/validation.ts';
 import { emptyDraft, touchesSource } from './modelWizard.draft.ts';
 import { configTexts, sourceInputFrom } from './modelWizard.sources.ts';
 
-// The changes column of a PostgreSQL or MySQL source: picked in step-1 among the tested columns, sent in the source's
-// settings the server accepts, and picking it keeps the connection test's preview and step-2's choices.
+// The changes column of a PostgreSQL or MySQL source (and a REST source's "since" parameter): picked in step-1 among
+// the tested columns, sent in the source's settings the server accepts, and picking it keeps the connection test's
+// preview and step-2's choices.
 const validSource = contractValidator('UserflowSourceInput');
 const form = { host: 'db.shop.test', port: '5432', database: 'shop', user: 'reader', table: 'customers', ssl: 'false' };
 
@@ -18,6 +19,12 @@ describe('the changes column in step-1', () => {
       expect(cleared?.config).not.toHaveProperty('changesColumn');
       expect(validSource(cleared)).toBe(true);
     }
+    // A REST source names its "changed since" query parameter the same way.
+    const rest = { url: 'https://api.shop.test/customers', authType: 'none', 'pagination.type': 'none' };
+    const since = sourceInputFrom('api', { ...rest, sinceParam: 'updated_since' });
+    expect(since?.config).toMatchObject({ sinceParam: 'updated_since' });
+    expect(validSource(since)).toBe(true);
+    expect(sourceInputFrom('api', rest)?.config).not.toHaveProperty('sinceParam');
     // A stored source brings its pick back into the form.
     expect(configTexts({ ...form, port: 5432, changesColumn: 'id' })).toMatchObject({ changesColumn: 'id' });
   });

@@ -69,6 +69,7 @@ export const SOURCE_FIELDS: Record<SourceKind, SourceField[]> = {
     { name: 'pagination.perPage', input: 'integer', placeholder: '100', when: paging('page') },
     { name: 'pagination.cursorParam', input: 'text', placeholder: 'cursor', when: paging('cursor') },
     { name: 'pagination.cursorPath', input: 'text', placeholder: 'meta.next', when: paging('cursor') },
+    { name: 'sinceParam', input: 'text', placeholder: 'updated_since' },
   ],
   file: [],
   ga4: [

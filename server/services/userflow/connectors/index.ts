@@ -40,10 +40,11 @@ export async function openConnector(
 
 /**
  * Whether a realtime model on this source scores only what changed: a PostgreSQL or MySQL source that names a changes
- * column. Every other source is re-read in full at each poll.
+ * column, or a REST source that names a "since" query parameter. Every other source is re-read in full at each poll.
  */
 export function readsChanges(settings: SourceSettings | null): boolean {
-  return (
-    (settings?.kind === 'postgres' || settings?.kind === 'mysql') && typeof settings.config.changesColumn === 'string'
-  );
+  if (settings?.kind === 'postgres' || settings?.kind === 'mysql') {
+    return typeof settings.config.changesColumn === 'string';
+  }
+  return settings?.kind === 'rest' && typeof settings.config.sinceParam === 'string';
 }

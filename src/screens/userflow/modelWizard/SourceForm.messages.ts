@@ -30,6 +30,10 @@ export const sourceFieldText = defineMessages({
     id: 'screen.userflow.source.field.pagination.cursorPath',
     defaultMessage: 'JSON path to the next cursor',
   },
+  sinceParam: {
+    id: 'screen.userflow.source.field.sinceParam',
+    defaultMessage: '"Changed since" parameter (optional, for realtime runs)',
+  },
   propertyId: { id: 'screen.userflow.source.field.propertyId', defaultMessage: 'GA4 property id' },
   dimensions: {
     id: 'screen.userflow.source.field.dimensions',
