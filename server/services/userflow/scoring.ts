@@ -279,9 +279,9 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
       await writer.written();
     };
     try {
-      // A realtime run of a source with a changes column reads only the rows changed since the model's cursor: an
-      // incremental run, which clears nothing (it cannot see the rows that left). Its first run (no cursor yet), or
-      // one whose changes pass the cap, reads everything and starts the cursor.
+      // A realtime run of a source that reads changes (a changes column, a "since" parameter) reads only the rows
+      // changed since the model's cursor: an incremental run, which clears nothing (it cannot see the rows that left).
+      // Its first run (no cursor yet), or one whose changes pass the cap, reads everything and starts the cursor.
       const since =
         opened.rows[0]!.trigger === 'realtime' && readsChanges(settings)
           ? await changesCursor(scope, modelId)
@@ -303,13 +303,14 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
         // A read stopped at the cap did not see every row: the contacts past it keep their scores.
         if (rows < USERFLOW_LIMITS.maxScoringRows) cleared = await writer.clearStale();
       }
-      // The cursor moves only when the run's writes are done (a failed run reads the same changes again).
+      // The cursor moves only when the run's writes are done (a failed run reads the same changes again), and only
+      // from where this run started (a source changed meanwhile reset it, so the next run reads everything).
       if (changes) {
-        await scope.db.query('update userflow_models set changes_cursor = $3 where company_id = $1 and id = $2', [
-          scope.companyId,
-          modelId,
-          changes.cursor,
-        ]);
+        await scope.db.query(
+          `update userflow_models set changes_cursor = $3
+           where company_id = $1 and id = $2 and changes_cursor is not distinct from $4`,
+          [scope.companyId, modelId, changes.cursor, since],
+        );
       }
     } finally {
       matched = writer.matched;
