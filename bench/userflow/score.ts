@@ -3,8 +3,9 @@
  * values with a bare COPY-and-UPDATE in the same run). 1,000,000 contacts; 1,000,000 (email, score) pairs written
  *   (a) through the scoring run's write path (`scoreWriter` of server/services/userflow/scoring.ts: COPY lines built
  *       row by row, batches of USERFLOW_LIMITS.scoreBatchRows, each a transaction with a temporary table and one
- *       UPDATE … FROM that keeps one score per email and skips anonymised contacts), fed in pages of 10,000 rows as a
- *       connector pages them;
+ *       UPDATE … FROM that keeps one score per email, skips anonymised contacts and notes the ids it scored), fed in
+ *       pages of 10,000 rows as a connector pages them, then the full run's clearing of stale scores: 1% more
+ *       contacts hold a score from an earlier run and are not in the source, so it removes theirs;
  *   (b) the reference: the same pairs as one COPY into a temporary table and one
  *       `UPDATE contacts SET attributes = jsonb_set(…) FROM` it, in one transaction.
  * Both run as the application role in a transaction bound to the company (row-level security applies to both), on
@@ -26,6 +27,8 @@ const N = Number(numbers[0] ?? 1_000_000);
 const BARE_FIRST = process.argv.includes('--bare-first');
 const PAGE = 10_000;
 const TARGET = 0.5;
+/** Contacts outside the source holding a stale score, which the write path's full run clears. */
+const STALE = Math.ceil(N / 100);
 installGuards('userflow-score', 45 * 60_000);
 
 /** The score of contact g (c<g>@example.com): 4 decimals, as a probability model's scores are stored. */
@@ -53,7 +56,16 @@ async function main() {
       [companyId, String(plan), from, Math.min(N, from + 199_999)],
     );
   }
-  console.log(`seeded ${fmt(N)} contacts in ${fmt((performance.now() - ts) / 1000, 1)} s`);
+  await bench.sql.query(
+    `insert into contacts (company_id, email, attributes)
+     select $1, 's' || g || '@example.com', jsonb_build_object($2::text, 'plan0', $3::text, 0.5)
+       from generate_series(1, $4::int) g`,
+    [companyId, String(plan), String(attribute), STALE],
+  );
+  console.log(
+    `seeded ${fmt(N + STALE)} contacts (${fmt(STALE)} with a stale score) in ` +
+      `${fmt((performance.now() - ts) / 1000, 1)} s`,
+  );
 
   const secret = readFileSync(path.join(bench.dataDir, 'secret-key'), 'utf8').trim();
   const tenants = new TenantPool(appRoleUrl(bench.databaseUrl, secret), 2);
@@ -71,7 +83,12 @@ async function main() {
       await writer.written();
     }
     const matched = await writer.end();
+    const tc = performance.now();
+    const cleared = await writer.clearStale();
+    await writer.close();
+    const clearing = (performance.now() - tc) / 1000;
     const seconds = (performance.now() - ta) / 1000;
+    if (cleared !== STALE) throw new Error(`the run cleared ${cleared} stale scores, not ${STALE}`);
     const check = await bench.sql.query<{ n: string }>(
       `select count(*) filter (where (attributes ->> $2)::float8 =
               ((substring(email from 2 for position('@' in email) - 2))::bigint * 7919 % 10000)::float8 / 10000) as n
@@ -82,8 +99,8 @@ async function main() {
     if (matched !== N || right !== N) throw new Error(`scoring wrote ${matched} contacts, ${right} hold their score`);
     console.log(
       `scoring write path: ${fmt(seconds, 1)} s, ${fmt(N / seconds)} rows/s ` +
-        `(${fmt(Math.ceil(N / USERFLOW_LIMITS.scoreBatchRows))} batches of ${fmt(USERFLOW_LIMITS.scoreBatchRows)}), ` +
-        `every score checked; load ${loadLine()}`,
+        `(${fmt(Math.ceil(N / USERFLOW_LIMITS.scoreBatchRows))} batches of ${fmt(USERFLOW_LIMITS.scoreBatchRows)}, ` +
+        `then ${fmt(STALE)} stale scores cleared in ${fmt(clearing, 1)} s), every score checked; load ${loadLine()}`,
     );
     return seconds;
   };

@@ -5163,6 +5163,8 @@ export interface components {
                 /** @description Dotted path to the next cursor in the JSON answer; paging stops when it is empty */
                 cursorPath?: string;
             };
+            /** @description A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all */
+            sinceParam?: string;
         };
         UserflowRestSecrets: {
             authValue?: components["schemas"]["UserflowSecret"];
@@ -5201,6 +5203,8 @@ export interface components {
             table?: string;
             /** @description A SELECT, run in a read-only transaction */
             query?: string;
+            /** @description A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source */
+            changesColumn?: string;
         };
         UserflowPasswordSecrets: {
             password?: components["schemas"]["UserflowSecret"];
@@ -5462,6 +5466,10 @@ export interface components {
             rows: number;
             /** @description Contacts scored */
             matched: number;
+            /** @description Contacts whose score this run removed because it did not score them (they left the source or no longer match); a full run that succeeded only */
+            cleared: number;
+            /** @description The run scored only the rows changed since the model's cursor (a realtime poll of a source with a changes column); it clears no scores */
+            incremental: boolean;
             durationMs: number | null;
             error: components["schemas"]["UserflowError"] | null;
             /** Format: date-time */

@@ -8474,6 +8474,13 @@ export const UserflowRestConfig = {
         },
       },
     },
+    sinceParam: {
+      type: 'string',
+      description:
+        'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+      maxLength: 50,
+      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+    },
   },
 } as const;
 
@@ -8630,6 +8637,14 @@ export const UserflowSqlConfig = {
       type: 'string',
       description: 'A SELECT, run in a read-only transaction',
       maxLength: 10000,
+      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+    },
+    changesColumn: {
+      type: 'string',
+      description:
+        'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+      minLength: 1,
+      maxLength: 100,
       pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
     },
   },
@@ -8880,6 +8895,13 @@ export const UserflowSourceInput = {
                 },
               },
             },
+            sinceParam: {
+              type: 'string',
+              description:
+                'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+              maxLength: 50,
+              pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+            },
           },
         },
         secrets: {
@@ -9074,6 +9096,14 @@ export const UserflowSourceInput = {
               type: 'string',
               description: 'A SELECT, run in a read-only transaction',
               maxLength: 10000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            changesColumn: {
+              type: 'string',
+              description:
+                'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+              minLength: 1,
+              maxLength: 100,
               pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
             },
           },
@@ -9376,6 +9406,13 @@ export const UserflowSource = {
                 },
               },
             },
+            sinceParam: {
+              type: 'string',
+              description:
+                'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+              maxLength: 50,
+              pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+            },
           },
         },
         {
@@ -9496,6 +9533,14 @@ export const UserflowSource = {
               type: 'string',
               description: 'A SELECT, run in a read-only transaction',
               maxLength: 10000,
+              pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+            },
+            changesColumn: {
+              type: 'string',
+              description:
+                'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+              minLength: 1,
+              maxLength: 100,
               pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
             },
           },
@@ -9895,6 +9940,13 @@ export const UserflowModelPatch = {
                     },
                   },
                 },
+                sinceParam: {
+                  type: 'string',
+                  description:
+                    'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+                  maxLength: 50,
+                  pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                },
               },
             },
             secrets: {
@@ -10090,6 +10142,14 @@ export const UserflowModelPatch = {
                   type: 'string',
                   description: 'A SELECT, run in a read-only transaction',
                   maxLength: 10000,
+                  pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                },
+                changesColumn: {
+                  type: 'string',
+                  description:
+                    'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+                  minLength: 1,
+                  maxLength: 100,
                   pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                 },
               },
@@ -10613,6 +10673,13 @@ export const UserflowModel = {
                         },
                       },
                     },
+                    sinceParam: {
+                      type: 'string',
+                      description:
+                        'A query parameter the API filters by "changed since" (an ISO 8601 instant, e.g. updated_since): a realtime model then asks only for the records changed since its last read, instead of re-reading them all',
+                      maxLength: 50,
+                      pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$',
+                    },
                   },
                 },
                 {
@@ -10734,6 +10801,14 @@ export const UserflowModel = {
                       type: 'string',
                       description: 'A SELECT, run in a read-only transaction',
                       maxLength: 10000,
+                      pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+                    },
+                    changesColumn: {
+                      type: 'string',
+                      description:
+                        'A timestamp or increasing number column of the rows: a realtime model then scores only the rows whose value is at or past the last one it read, instead of re-reading the source',
+                      minLength: 1,
+                      maxLength: 100,
                       pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
                     },
                   },
@@ -11290,6 +11365,8 @@ export const UserflowModel = {
             'status',
             'rows',
             'matched',
+            'cleared',
+            'incremental',
             'durationMs',
             'error',
             'createdAt',
@@ -11321,6 +11398,16 @@ export const UserflowModel = {
             matched: {
               type: 'integer',
               description: 'Contacts scored',
+            },
+            cleared: {
+              type: 'integer',
+              description:
+                'Contacts whose score this run removed because it did not score them (they left the source or no longer match); a full run that succeeded only',
+            },
+            incremental: {
+              type: 'boolean',
+              description:
+                "The run scored only the rows changed since the model's cursor (a realtime poll of a source with a changes column); it clears no scores",
             },
             durationMs: {
               type: ['integer', 'null'],
@@ -11756,6 +11843,8 @@ export const UserflowRun = {
     'status',
     'rows',
     'matched',
+    'cleared',
+    'incremental',
     'durationMs',
     'error',
     'createdAt',
@@ -11787,6 +11876,16 @@ export const UserflowRun = {
     matched: {
       type: 'integer',
       description: 'Contacts scored',
+    },
+    cleared: {
+      type: 'integer',
+      description:
+        'Contacts whose score this run removed because it did not score them (they left the source or no longer match); a full run that succeeded only',
+    },
+    incremental: {
+      type: 'boolean',
+      description:
+        "The run scored only the rows changed since the model's cursor (a realtime poll of a source with a changes column); it clears no scores",
     },
     durationMs: {
       type: ['integer', 'null'],

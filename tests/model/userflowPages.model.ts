@@ -110,6 +110,8 @@ const overview: PredictionsOverview = {
       status: 'finished',
       rows: 7000,
       matched: 6500,
+      cleared: 0,
+      incremental: false,
       durationMs: 3000,
       error: null,
       downloads: [

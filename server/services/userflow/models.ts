@@ -14,7 +14,7 @@ type Run = Schemas['UserflowRun'];
 type Version = Schemas['UserflowModelVersion'];
 
 export const RUN_COLUMNS = `r.id::int as id, r.model_id::int as "modelId", r.version, r.trigger, r.status, r.rows, r.matched,
-  r.duration_ms as "durationMs", r.error, ${iso('r.created_at')} as "createdAt", ${iso('r.started_at')} as "startedAt",
+  r.cleared, r.incremental, r.duration_ms as "durationMs", r.error, ${iso('r.created_at')} as "createdAt", ${iso('r.started_at')} as "startedAt",
   ${iso('r.finished_at')} as "finishedAt"`;
 
 /** One statement answers the model as the contract shows it: latest version's metrics, last run, secrets' names. */
@@ -123,7 +123,10 @@ export async function updateModel(scope: Scope, id: number, patch: ModelPatch): 
        identity = coalesce($9::jsonb, identity), target = coalesce($10::jsonb, target),
        time_column = case when $11::boolean then $12 else time_column end,
        features = coalesce($13::jsonb, features), run_mode = coalesce($14::jsonb, run_mode),
-       attribute_name = coalesce($15, attribute_name), updated_at = now()
+       attribute_name = coalesce($15, attribute_name),
+       -- A new source or identity starts the incremental reads over (the next realtime run reads everything).
+       changes_cursor = case when $6::boolean or $9::jsonb is not null then null else changes_cursor end,
+       updated_at = now()
      where company_id = $1 and id = $2`,
     [
       scope.companyId,

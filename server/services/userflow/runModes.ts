@@ -3,8 +3,9 @@
  * - scheduled: at the times of the model's cron pattern in its time zone (the schedule editor's pattern, through the
  *   one next-run helper), `next_run_at` holding the next one;
  * - realtime: a model on the tracker (`userflow` source) re-scores when events arrived since its last run, at most
- *   every USERFLOW_LIMITS.realtimeDebounceMs; any other source is polled every USERFLOW_LIMITS.realtimePollMs (a full
- *   re-read: connectors that report changes since a cursor can narrow it later).
+ *   every USERFLOW_LIMITS.realtimeDebounceMs; any other source is polled every USERFLOW_LIMITS.realtimePollMs: a
+ *   PostgreSQL or MySQL source with a changes column scores only the rows changed since the model's cursor (an
+ *   incremental run, see scoring.ts), the others are re-read in full.
  * Only ready models run (paused, failed, draft and training ones never do); a model with a run queued or running is
  * left until it ends.
  */

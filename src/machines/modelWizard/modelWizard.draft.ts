@@ -1,5 +1,5 @@
 import { isLearnable, USERFLOW_LIMITS, type TargetKind } from '../../../shared/userflow.ts';
-import { sourceProblems } from './modelWizard.sources.ts';
+import { COLUMN_SETTINGS, sourceProblems } from './modelWizard.sources.ts';
 import type { ModelDraft, ModelWizardContext, StepName } from './modelWizard.types.ts';
 import { STEPS } from './modelWizard.types.ts';
 
@@ -42,7 +42,19 @@ const TRAINING_FIELDS: Array<keyof ModelDraft> = [
   'features',
 ];
 
-export const touchesSource = (patch: Partial<ModelDraft>) => SOURCE_FIELDS.some((f) => f in patch);
+/**
+ * Whether a patch changes where the model reads (its kind or a setting other than a column pick such as the changes
+ * column); such a patch invalidates the preview and the columns chosen from it.
+ */
+export const touchesSource = (patch: Partial<ModelDraft>, draft?: ModelDraft) => {
+  if (!SOURCE_FIELDS.some((f) => f in patch)) return false;
+  if (!draft || 'sourceKind' in patch || !patch.sourceConfig) return true;
+  const next = patch.sourceConfig;
+  const names = new Set([...Object.keys(draft.sourceConfig), ...Object.keys(next)]);
+  return [...names].some(
+    (name) => !COLUMN_SETTINGS.has(name) && (draft.sourceConfig[name] ?? '') !== (next[name] ?? ''),
+  );
+};
 export const touchesTraining = (patch: Partial<ModelDraft>) => TRAINING_FIELDS.some((f) => f in patch);
 
 /** A source the connection test can try: a file uploaded, or every required setting of the other kinds filled in. */

@@ -53,7 +53,7 @@ const gotoTransitions = STEPS.map((step) => ({
 
 const applyPatch = (context: ModelWizardContext, patch: Partial<ModelDraft>): Partial<ModelWizardContext> => {
   const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([k]) => !(k in patch)));
-  const source = touchesSource(patch);
+  const source = touchesSource(patch, context.draft);
   // Another kind starts from its own defaults; the stored secrets belong to the kind the server holds.
   const newKind = patch.sourceKind && patch.sourceKind !== context.draft.sourceKind ? patch.sourceKind : null;
   return {

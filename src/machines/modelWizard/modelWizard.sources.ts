@@ -12,7 +12,8 @@ import type { SourceKind } from './modelWizard.types.ts';
 
 type SourceInput = components['schemas']['UserflowSourceInput'];
 
-export type SourceFieldInput = 'text' | 'multiline' | 'integer' | 'list' | 'boolean' | 'select';
+/** `column`: one of the source's own columns, picked once the connection test has listed them. */
+export type SourceFieldInput = 'text' | 'multiline' | 'integer' | 'list' | 'boolean' | 'select' | 'column';
 
 export interface SourceField {
   /** The config key (dotted for nested objects, `pagination.type`) or the secret's name. */
@@ -49,6 +50,7 @@ const sql = (port: string): SourceField[] => [
   { name: 'ssl', input: 'boolean', initial: 'false' },
   { name: 'table', input: 'text', placeholder: 'public.customers' },
   { name: 'query', input: 'multiline', placeholder: 'select email, visits, bought from customers' },
+  { name: 'changesColumn', input: 'column' },
 ];
 
 /** The form of each source kind, in the order it is shown. */
@@ -67,6 +69,7 @@ export const SOURCE_FIELDS: Record<SourceKind, SourceField[]> = {
     { name: 'pagination.perPage', input: 'integer', placeholder: '100', when: paging('page') },
     { name: 'pagination.cursorParam', input: 'text', placeholder: 'cursor', when: paging('cursor') },
     { name: 'pagination.cursorPath', input: 'text', placeholder: 'meta.next', when: paging('cursor') },
+    { name: 'sinceParam', input: 'text', placeholder: 'updated_since' },
   ],
   file: [],
   ga4: [
@@ -103,6 +106,17 @@ export const SOURCE_FIELDS: Record<SourceKind, SourceField[]> = {
   ],
   brevo: [{ name: 'baseUrl', input: 'text', placeholder: PROVIDER_BASE_URLS.brevo }, secret('apiKey')],
 };
+
+/**
+ * Settings that pick one of the source's columns rather than say where it reads: changing them keeps the connection
+ * test's preview and the columns chosen in step-2.
+ */
+export const COLUMN_SETTINGS: ReadonlySet<string> = new Set(
+  Object.values(SOURCE_FIELDS)
+    .flat()
+    .filter((f) => f.input === 'column')
+    .map((f) => f.name),
+);
 
 /** Every field name any source uses (the i18n labels are keyed by them). */
 export const SOURCE_FIELD_NAMES = [...new Set(Object.values(SOURCE_FIELDS).flatMap((f) => f.map((x) => x.name)))];

@@ -37,6 +37,8 @@ export const loadOverview = fromPromise<PredictionsOverview, { modelId: number }
       status: run.status === 'queued' ? 'running' : run.status,
       rows: run.rows,
       matched: run.matched,
+      cleared: run.cleared,
+      incremental: run.incremental,
       durationMs: run.durationMs,
       error: run.error?.message ?? null,
       downloads: run.id === latestFinished ? files : [],

@@ -8,7 +8,10 @@ export interface PredictionDownload {
   url: string;
 }
 
-/** A scoring run: when, rows read, contacts matched, how long, errors, and its downloads. */
+/**
+ * A scoring run: when, rows read, contacts matched, scores cleared (contacts a full run no longer scored), whether it
+ * read only the source's changed rows, how long, errors, and its downloads.
+ */
 export interface PredictionRun {
   id: number;
   startedAt: string;
@@ -16,6 +19,8 @@ export interface PredictionRun {
   status: 'running' | 'finished' | 'failed';
   rows: number;
   matched: number;
+  cleared: number;
+  incremental: boolean;
   durationMs: number | null;
   error: string | null;
   downloads: PredictionDownload[];

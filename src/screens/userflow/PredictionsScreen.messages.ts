@@ -35,6 +35,11 @@ export const predictionsText = {
     status: { id: 'screen.userflow.predictions.status', defaultMessage: 'Status' },
     rows: { id: 'screen.userflow.predictions.rows', defaultMessage: 'Rows' },
     matched: { id: 'screen.userflow.predictions.matched', defaultMessage: 'Contacts scored' },
+    cleared: { id: 'screen.userflow.predictions.cleared', defaultMessage: 'Scores cleared' },
+    incremental: {
+      id: 'screen.userflow.predictions.incremental',
+      defaultMessage: 'Changed rows only (no scores cleared)',
+    },
     duration: { id: 'screen.userflow.predictions.duration', defaultMessage: 'Duration' },
     downloads: { id: 'screen.userflow.predictions.downloads', defaultMessage: 'Downloads (CSV)' },
     'runStatus.running': { id: 'screen.userflow.predictions.runStatus.running', defaultMessage: 'Running' },

@@ -215,6 +215,7 @@ function Runs({ runs }: { runs: PredictionRun[] }) {
                 <Table.Th>{intl.formatMessage(m.status)}</Table.Th>
                 <Table.Th>{intl.formatMessage(m.rows)}</Table.Th>
                 <Table.Th>{intl.formatMessage(m.matched)}</Table.Th>
+                <Table.Th>{intl.formatMessage(m.cleared)}</Table.Th>
                 <Table.Th>{intl.formatMessage(m.duration)}</Table.Th>
                 <Table.Th>{intl.formatMessage(m.downloads)}</Table.Th>
               </Table.Tr>
@@ -233,6 +234,9 @@ function Runs({ runs }: { runs: PredictionRun[] }) {
                   </Table.Td>
                   <Table.Td>{intl.formatNumber(run.rows)}</Table.Td>
                   <Table.Td>{intl.formatNumber(run.matched)}</Table.Td>
+                  <Table.Td>
+                    {run.incremental ? intl.formatMessage(m.incremental) : intl.formatNumber(run.cleared)}
+                  </Table.Td>
                   <Table.Td>
                     {run.durationMs == null ? '—' : intl.formatMessage(m.seconds, { value: run.durationMs / 1000 })}
                   </Table.Td>

@@ -37,3 +37,14 @@ export async function openConnector(
   if (!open) throw new ConnectorError('source_invalid', `The ${settings.kind} source is not available yet.`);
   return open(scope, modelId, settings);
 }
+
+/**
+ * Whether a realtime model on this source scores only what changed: a PostgreSQL or MySQL source that names a changes
+ * column, or a REST source that names a "since" query parameter. Every other source is re-read in full at each poll.
+ */
+export function readsChanges(settings: SourceSettings | null): boolean {
+  if (settings?.kind === 'postgres' || settings?.kind === 'mysql') {
+    return typeof settings.config.changesColumn === 'string';
+  }
+  return settings?.kind === 'rest' && typeof settings.config.sinceParam === 'string';
+}

@@ -11,8 +11,8 @@ import type { Connection as PromiseConnection } from 'mysql2/promise';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import type { ConnectorOpener } from './types.ts';
 import { allowedAddress, transportErrorOrNull } from './net.ts';
-import { keyedRows, sourceSql, type SqlConfig } from './sql.ts';
-import { ConnectorError, type Connector, type ReadOptions } from './types.ts';
+import { changesColumn, keyedRows, sourceSql, type SqlConfig } from './sql.ts';
+import { ConnectorError, type ChangedRows, type Connector, type ReadOptions } from './types.ts';
 import { sourceValue, uniqueColumns } from './values.ts';
 
 const AUTH = new Set(['ER_ACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_NOT_SUPPORTED_AUTH_MODE']);
@@ -72,10 +72,10 @@ export const openMysql: ConnectorOpener = async (scope, _modelId, settings) => {
     return next;
   };
 
-  const query = async (sql: string) => {
+  const query = async (sql: string, values: unknown[] = []) => {
     const db = (await connect()).promise();
     try {
-      return await db.query({ sql, rowsAsArray: true, timeout: timeout + 1_000 });
+      return await db.query({ sql, values, rowsAsArray: true, timeout: timeout + 1_000 });
     } catch (error) {
       throw mysqlError(error);
     }
@@ -117,6 +117,40 @@ export const openMysql: ConnectorOpener = async (scope, _modelId, settings) => {
           connection = null;
           db.destroy();
         }
+      }
+    },
+    /**
+     * The rows whose changes column is at or past the cursor, and the column's newest value (as the server writes
+     * it) as the next cursor, both read in one read-only transaction, so one snapshot (the cursor is a bound value,
+     * compared in the column's type). A null cursor answers the newest value only; more changed rows than `limit`
+     * answer a null cursor (read all instead).
+     */
+    async changesSince(cursor: string | null, options: ReadOptions = {}): Promise<ChangedRows> {
+      const column = quote(changesColumn(config));
+      const limit = Math.min(options.limit ?? USERFLOW_LIMITS.maxScoringRows, USERFLOW_LIMITS.maxScoringRows);
+      await query('start transaction read only');
+      try {
+        const [, fields] = await query(`${wrapped} limit 0`);
+        if (!(fields ?? []).some((f) => f.name === changesColumn(config))) {
+          throw new ConnectorError('column_missing', changesColumn(config));
+        }
+        const [newest] = await query(`select cast(max(${column}) as char) from (${wrapped}) as userflow_changes`);
+        const next = ((newest as unknown[][])[0]?.[0] as string | null) ?? cursor;
+        if (cursor === null) return { rows: [], cursor: next };
+        const [rows, names] = await query(`${wrapped} where ${column} >= ? order by ${column} limit ${limit + 1}`, [
+          cursor,
+        ]);
+        if ((rows as unknown[][]).length > limit) return { rows: [], cursor: null };
+        return {
+          rows: keyedRows(
+            (names ?? []).map((f) => f.name),
+            rows as unknown[][],
+            sourceValue,
+          ),
+          cursor: next,
+        };
+      } finally {
+        await query('commit').catch(() => undefined);
       }
     },
     async close() {

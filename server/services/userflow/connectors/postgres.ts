@@ -8,8 +8,8 @@ import pg from 'pg';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import type { ConnectorOpener } from './types.ts';
 import { allowedAddress, transportErrorOrNull } from './net.ts';
-import { keyedRows, sourceSql, type SqlConfig } from './sql.ts';
-import { ConnectorError, type Connector, type ReadOptions } from './types.ts';
+import { changesColumn, keyedRows, sourceSql, type SqlConfig } from './sql.ts';
+import { ConnectorError, type ChangedRows, type Connector, type ReadOptions } from './types.ts';
 import { parseNumber, sourceValue, uniqueColumns } from './values.ts';
 
 /** Type ids pg hands over as text that are numbers: int8, numeric (int2/int4/float come as numbers already). */
@@ -119,6 +119,31 @@ export const openPostgres: ConnectorOpener = async (scope, _modelId, settings) =
       } finally {
         if (open) await db.query('rollback').catch(() => undefined);
       }
+    },
+    /**
+     * The rows whose changes column is at or past the cursor, and the column's newest value as the next cursor, both
+     * read in one read-only snapshot (the value bound as a parameter, compared in the column's own type). A null
+     * cursor answers the newest value only; more changed rows than `limit` answer a null cursor (read all instead).
+     */
+    async changesSince(cursor: string | null, options: ReadOptions = {}): Promise<ChangedRows> {
+      const column = changesColumn(config);
+      const limit = Math.min(options.limit ?? USERFLOW_LIMITS.maxScoringRows, USERFLOW_LIMITS.maxScoringRows);
+      return readOnly(async (db) => {
+        const shape = await db.query(extended(`select * from (${sql}) userflow_source limit 0`));
+        if (!shape.fields.some((f) => f.name === column)) throw new ConnectorError('column_missing', column);
+        const newest = await db.query(extended(`select max(${quote(column)})::text from (${sql}) userflow_source`));
+        const next = (newest.rows[0]?.[0] as string | null) ?? cursor;
+        if (cursor === null) return { rows: [], cursor: next };
+        const result = await db.query({
+          ...extended(
+            `select * from (${sql}) userflow_source where ${quote(column)} >= $1 order by ${quote(column)} ` +
+              `limit ${limit + 1}`,
+          ),
+          values: [cursor],
+        });
+        if (result.rows.length > limit) return { rows: [], cursor: null };
+        return { rows: page(result), cursor: next };
+      });
     },
     async close() {
       const db = client;

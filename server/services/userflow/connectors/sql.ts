@@ -1,6 +1,7 @@
 /**
  * What the PostgreSQL and MySQL sources share: the SQL they read (a table, or a customer's SELECT with its trailing
- * semicolons dropped) and how their result rows become pages of cells with unique column names.
+ * semicolons dropped), the column they read changes by, and how their result rows become pages of cells with unique
+ * column names.
  */
 import type { SourceRow, SourceValue } from './types.ts';
 import { ConnectorError } from './types.ts';
@@ -14,6 +15,17 @@ export interface SqlConfig {
   ssl?: boolean;
   table?: string;
   query?: string;
+  /** A timestamp or increasing number column: rows whose value is at or past a cursor are the changed ones. */
+  changesColumn?: string;
+}
+
+/**
+ * The changes column a SQL source reads changes by. Rows at the cursor's value are read again (a row sharing the
+ * newest value may commit after it was read; scoring a row twice writes the same score).
+ */
+export function changesColumn(config: SqlConfig): string {
+  if (!config.changesColumn) throw new ConnectorError('source_invalid', 'The source names no changes column.');
+  return config.changesColumn;
 }
 
 /** The SELECT a SQL source runs; `quote` quotes one identifier the engine's way. */

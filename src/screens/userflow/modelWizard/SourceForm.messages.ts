@@ -30,6 +30,10 @@ export const sourceFieldText = defineMessages({
     id: 'screen.userflow.source.field.pagination.cursorPath',
     defaultMessage: 'JSON path to the next cursor',
   },
+  sinceParam: {
+    id: 'screen.userflow.source.field.sinceParam',
+    defaultMessage: '"Changed since" parameter (optional, for realtime runs)',
+  },
   propertyId: { id: 'screen.userflow.source.field.propertyId', defaultMessage: 'GA4 property id' },
   dimensions: {
     id: 'screen.userflow.source.field.dimensions',
@@ -49,6 +53,7 @@ export const sourceFieldText = defineMessages({
   ssl: { id: 'screen.userflow.source.field.ssl', defaultMessage: 'Connect with TLS' },
   table: { id: 'screen.userflow.source.field.table', defaultMessage: 'Table or view' },
   query: { id: 'screen.userflow.source.field.query', defaultMessage: 'Or a read-only query' },
+  changesColumn: { id: 'screen.userflow.source.field.changesColumn', defaultMessage: 'Changes column (optional)' },
   baseUrl: { id: 'screen.userflow.source.field.baseUrl', defaultMessage: 'Server URL' },
   properties: { id: 'screen.userflow.source.field.properties', defaultMessage: 'Contact properties to read' },
   accessToken: { id: 'screen.userflow.source.field.accessToken', defaultMessage: 'Private app access token' },
@@ -83,6 +88,15 @@ export const sourceFormText = {
     secretHelp: {
       id: 'screen.userflow.source.secretHelp',
       defaultMessage: 'Kept encrypted on the server and never shown again.',
+    },
+    changesHelp: {
+      id: 'screen.userflow.source.changesHelp',
+      defaultMessage:
+        'A date-time or ever-increasing number: a realtime model then scores only the rows changed since its last run.',
+    },
+    changesUntested: {
+      id: 'screen.userflow.source.changesUntested',
+      defaultMessage: 'Test the connection to pick one of the columns.',
     },
     tableOrQuery: {
       id: 'screen.userflow.source.tableOrQuery',

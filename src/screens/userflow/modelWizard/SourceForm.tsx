@@ -11,6 +11,8 @@ interface SourceFormProps {
   /** The server's refusals by field (`sourceConfig.host`). */
   errors: Record<string, string>;
   disabled: boolean;
+  /** The columns a `column` setting may pick (from the connection test; empty before it). */
+  columns: readonly string[];
   onChange(name: string, value: string): void;
 }
 
@@ -21,7 +23,7 @@ const option = (field: string, value: string) => sourceOptionText[`${field}.${va
  * One data source's settings as a form, field by field from modelWizard.sources.ts: required ones marked, what is
  * still missing said under the field once something was typed, secrets write-only ("stored — leave empty to keep").
  */
-export function SourceForm({ kind, config, secretsSet, errors, disabled, onChange }: SourceFormProps) {
+export function SourceForm({ kind, config, secretsSet, errors, disabled, columns, onChange }: SourceFormProps) {
   const intl = useIntl();
   const problems = sourceProblems(kind, config);
   const touched = Boolean(config.database?.trim());
@@ -46,6 +48,23 @@ export function SourceForm({ kind, config, secretsSet, errors, disabled, onChang
               checked={value === 'true'}
               disabled={disabled}
               onChange={(e) => onChange(field.name, String(e.currentTarget.checked))}
+            />
+          );
+        }
+        if (field.input === 'column') {
+          // The stored pick stays listed before the connection test names the columns again.
+          const choices = [...new Set([...(value ? [value] : []), ...columns])];
+          return (
+            <Select
+              key={field.name}
+              label={text}
+              description={intl.formatMessage(columns.length ? f.changesHelp : f.changesUntested)}
+              value={value || null}
+              clearable
+              disabled={disabled || choices.length === 0}
+              error={errors[`sourceConfig.${field.name}`]}
+              data={choices}
+              onChange={(v) => onChange(field.name, v ?? '')}
             />
           );
         }

@@ -65,6 +65,9 @@ export function SourceFields() {
   const canTest = useSelector(actor, (s) => s.can({ type: 'source.test' }));
   const testFailed = useSelector(actor, (s) => s.context.error === 'testFailed');
   const refusal = useSelector(actor, (s) => s.context.testRefusal);
+  // A changes column is a date-time or a number the source keeps increasing.
+  const preview = useSelector(actor, (s) => s.context.preview);
+  const orderable = preview?.columns.filter((c) => c.type === 'date' || c.type === 'number').map((c) => c.name) ?? [];
   if (!kind) return null;
   const set = (name: string, value: string) =>
     actor.send({ type: 'draft.change', patch: { sourceConfig: { ...config, [name]: value } } });
@@ -90,6 +93,7 @@ export function SourceFields() {
             secretsSet={secretsSet}
             errors={fieldErrors}
             disabled={!editable}
+            columns={orderable}
             onChange={set}
           />
           {!sourceComplete({ sourceKind: kind, sourceConfig: config } as ModelDraft) && (
