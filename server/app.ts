@@ -282,7 +282,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The links messages carry (open pixel, tracked links, unsubscribe, web version): outside /api, before the SPA.
   await app.register(publicLinkRoutes(ctx));
   // The website tracker's snippet and the ingest's CORS preflight.
-  await app.register(trackerPublicRoutes(ctx, securityHeaders));
+  await app.register(trackerPublicRoutes(ctx));
 
   const manifestHandler = createHandlers(ctx).getBuildManifest;
   app.get('/build-manifest.json', async (request, reply) => {

@@ -20,11 +20,11 @@ function snippetSource(distDir: string): string {
  * The tracker's parts outside the contract: the snippet (`/t.js`, loaded by other sites' pages, so it may be embedded
  * cross-origin) and the CORS preflight of the ingest, answered only for a site's allowed domains. Writes what the
  * recorder holds when the application closes. The ingest itself is answered ahead of Fastify's stack
- * (trackerFastPath.ts), with the security headers every answer carries (`securityHeaders`).
+ * (trackerFastPath.ts).
  */
-export function trackerPublicRoutes(ctx: AppContext, securityHeaders: Readonly<Record<string, string>>) {
+export function trackerPublicRoutes(ctx: AppContext) {
   return async function trackerPublic(app: FastifyInstance) {
-    installTrackerFastPath(app, ctx, securityHeaders);
+    installTrackerFastPath(app, ctx);
     const snippet = snippetSource(ctx.config.distDir);
     app.get(TRACKER_PATHS.snippet, async (_request, reply) =>
       reply
