@@ -76,6 +76,12 @@ export interface Config {
   billingStartingCredits: number;
   /** The operator API's key (OPERATOR_KEY); unset: the operator API answers 404. Never logged. */
   operatorKey: string | undefined;
+  /**
+   * When the website tracker's ingest answers 204 (TRACKER_ACK): `written` (default) after the batch holding its
+   * events has committed, so a crash loses no accepted event; `buffered` at once, the events written right after
+   * (faster; a crash loses what was buffered, at most about 50 ms of events).
+   */
+  trackerAck: 'written' | 'buffered';
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -88,6 +94,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function trackerAck(value: string | undefined): Config['trackerAck'] {
+  if (value === undefined || value === '') return 'written';
+  if (value === 'written' || value === 'buffered') return value;
+  throw new Error(`TRACKER_ACK must be written or buffered, got "${value}"`);
 }
 
 function logFormat(value: string | undefined): Config['logFormat'] {
@@ -161,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: bool(env.BILLING, true),
     billingStartingCredits: int(env.BILLING_STARTING_CREDITS, 1000, 'BILLING_STARTING_CREDITS'),
     operatorKey: env.OPERATOR_KEY || undefined,
+    trackerAck: trackerAck(env.TRACKER_ACK),
   };
 }

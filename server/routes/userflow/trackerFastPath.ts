@@ -18,6 +18,12 @@ const SITE_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 const JSON_TYPE = /^application\/json(\s*;\s*charset=utf-8)?$/i;
 /** Headers of an injected answer that belong to its own (simulated) connection, not to the one answering here. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+const SERVER_ERROR = JSON.stringify({ code: 'server_error', message: HTTP_TEXTS.serverError });
+
+function serverError(res: ServerResponse): void {
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(SERVER_ERROR);
+}
 
 /**
  * The tracker's ingest (`POST /api/public/track/{siteKey}`, operation trackWebsiteEvents) answered ahead of
@@ -64,8 +70,7 @@ export function installTrackerFastPath(app: FastifyInstance, ctx: AppContext): v
         },
         (error: unknown) => {
           ctx.log.error({ err: error }, 'tracker ingest not answered');
-          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify({ code: 'server_error', message: HTTP_TEXTS.serverError }));
+          serverError(res);
         },
       );
   };
@@ -86,7 +91,7 @@ export function installTrackerFastPath(app: FastifyInstance, ctx: AppContext): v
   const ingest = async (req: IncomingMessage, res: ServerResponse, siteKey: string, body: Buffer) => {
     const batch = batchOf(body.toString('utf8'));
     if (!batch) return byRoute(req, res, body);
-    const { site, limiter, recorder } = trackerRuntime(ctx);
+    const { site, limiter, store } = trackerRuntime(ctx);
     const found = await site(siteKey);
     const origin = req.headers.origin;
     if (!found || !originAllowed(origin, found.allowedDomains)) return byRoute(req, res, body);
@@ -100,7 +105,13 @@ export function installTrackerFastPath(app: FastifyInstance, ctx: AppContext): v
     }
     // The route takes the rate limit's hit before the caps; a refusal there takes none, so its 429 comes from the route.
     if (limiter.hit(siteKey) !== null) return byRoute(req, res, body);
-    if (hits.length) recorder.record(hits);
+    try {
+      await store(hits);
+    } catch (error) {
+      // Taken, not stored (the write failed): the answer the route's error handler gives.
+      ctx.log.error({ err: error }, 'request failed');
+      return serverError(res);
+    }
     res.writeHead(204, {
       'access-control-allow-origin': origin!,
       vary: 'Origin',

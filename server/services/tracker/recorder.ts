@@ -11,11 +11,21 @@ const MAX_BUFFERED = 200_000;
 /** `tracker.events` goes out at most this often per site: a busy site must not cost a realtime message per write. */
 export const LIVE_THROTTLE_MS = 1_000;
 
+/** A request's hits waiting for a write; `settle` is told whether they were committed (the ingest may wait for it). */
+interface Pending {
+  hits: TrackerHit[];
+  settle?: (written: boolean) => void;
+}
+
 export class TrackerRecorder {
   readonly #ctx: AppContext;
   readonly #flushMs: number;
   readonly #maxRows: number;
-  #buffer: TrackerHit[] = [];
+  #queue: Pending[] = [];
+  /** Hits in #queue. */
+  #queued = 0;
+  /** Some hits in #queue wait for their commit: write at once rather than after flushMs. */
+  #awaited = false;
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> | undefined;
   #dropped = 0;
@@ -27,32 +37,69 @@ export class TrackerRecorder {
     this.#maxRows = options.maxRows ?? 1_000;
   }
 
-  record(hits: TrackerHit[]): void {
-    if (this.#buffer.length + hits.length > MAX_BUFFERED) {
-      if (this.#dropped++ % 1_000 === 0) this.#ctx.log.error({ dropped: this.#dropped }, 'tracker buffer full');
-      return;
+  /** Buffers one request's hits (of one company) for the next write; false when the buffer is full (dropped). */
+  record(hits: TrackerHit[]): boolean {
+    return this.#push({ hits });
+  }
+
+  /**
+   * Buffers one request's hits for the next write and resolves when that write has committed them (true) or failed
+   * (false). Requests arriving while a write runs share the next one (group commit), so waiting costs each request the
+   * time of about two writes, not a transaction of its own.
+   */
+  recordWritten(hits: TrackerHit[]): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (!this.#push({ hits, settle: resolve })) resolve(false);
+    });
+  }
+
+  #push(pending: Pending): boolean {
+    if (!pending.hits.length) {
+      pending.settle?.(true);
+      return true;
     }
-    for (const hit of hits) this.#buffer.push(hit);
+    if (this.#queued + pending.hits.length > MAX_BUFFERED) {
+      if (this.#dropped++ % 1_000 === 0) this.#ctx.log.error({ dropped: this.#dropped }, 'tracker buffer full');
+      return false;
+    }
+    this.#queue.push(pending);
+    this.#queued += pending.hits.length;
+    if (pending.settle) this.#awaited = true;
     this.#schedule();
+    return true;
   }
 
   #schedule(): void {
-    if (this.#writing || !this.#buffer.length) return;
-    if (this.#buffer.length >= this.#maxRows) void this.#drain();
-    else this.#timer ??= setTimeout(() => void this.#drain(), this.#flushMs);
+    if (this.#writing || !this.#queue.length) return;
+    if (this.#awaited || this.#queued >= this.#maxRows) {
+      // Still on the next turn of the event loop, so the requests that arrived together share the write.
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timer = undefined;
+      this.#writing = this.#loop();
+    } else this.#timer ??= setTimeout(() => void this.#drain(), this.#flushMs);
   }
 
   #drain(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (!this.#writing && this.#buffer.length) this.#writing = this.#loop();
+    if (!this.#writing && this.#queue.length) this.#writing = this.#loop();
     return this.#writing ?? Promise.resolve();
   }
 
   async #loop(): Promise<void> {
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     try {
-      while (this.#buffer.length) await this.#write(this.#buffer.splice(0, MAX_BATCH));
+      while (this.#queue.length) {
+        // Whole requests, up to MAX_BATCH hits (a request's hits are never split between writes).
+        let taken = 0;
+        let rows = 0;
+        while (taken < this.#queue.length && (taken === 0 || rows + this.#queue[taken]!.hits.length <= MAX_BATCH))
+          rows += this.#queue[taken++]!.hits.length;
+        const batch = this.#queue.splice(0, taken);
+        this.#queued -= rows;
+        this.#awaited = this.#queue.some((p) => p.settle);
+        await this.#write(batch);
+      }
     } finally {
       this.#writing = undefined;
     }
@@ -60,7 +107,7 @@ export class TrackerRecorder {
 
   /** Writes what is buffered now; resolves when it is committed. */
   async flush(): Promise<void> {
-    while (this.#writing || this.#buffer.length) await (this.#writing ?? this.#drain());
+    while (this.#writing || this.#queue.length) await (this.#writing ?? this.#drain());
   }
 
   /** Writes what is buffered and sends the live events still held back by the throttle. */
@@ -94,26 +141,31 @@ export class TrackerRecorder {
     if (events.length) this.#ctx.realtime.toCompany(companyId!, 'tracker.events', { siteId: Number(siteId), events });
   }
 
-  async #write(hits: TrackerHit[]): Promise<void> {
-    const byCompany = new Map<string, TrackerHit[]>();
-    for (const hit of hits) {
-      const list = byCompany.get(hit.companyId);
-      if (list) list.push(hit);
-      else byCompany.set(hit.companyId, [hit]);
+  async #write(batch: Pending[]): Promise<void> {
+    const byCompany = new Map<string, Pending[]>();
+    for (const pending of batch) {
+      const companyId = pending.hits[0]!.companyId;
+      const list = byCompany.get(companyId);
+      if (list) list.push(pending);
+      else byCompany.set(companyId, [pending]);
     }
-    for (const [companyId, companyHits] of byCompany) {
+    for (const [companyId, pendings] of byCompany) {
+      const companyHits = pendings.flatMap((p) => p.hits);
+      let written = false;
       try {
         const scope = forTenant(this.#ctx, { companyId, userId: null });
-        const written = await scope.db.transaction((db) => writeCompany(db, companyId, companyHits));
-        for (const [siteId, events] of written.live) this.#queueLive(companyId, siteId, events);
-        for (const contactId of written.contacts) {
+        const result = await scope.db.transaction((db) => writeCompany(db, companyId, companyHits));
+        written = true;
+        for (const [siteId, events] of result.live) this.#queueLive(companyId, siteId, events);
+        for (const contactId of result.contacts) {
           this.#ctx.realtime.toCompany(companyId, 'contact.timeline', { contactId });
         }
       } catch (error) {
-        // Lost, not retried: the page was answered long ago, and a retry loop against a failing database would only
-        // grow the buffer.
+        // Not retried: a retry loop against a failing database would only grow the buffer. A request that waits for
+        // its write is answered 500; one answered before its write is lost (and logged).
         this.#ctx.log.error({ err: error, hits: companyHits.length }, 'tracker events not recorded');
       }
+      for (const pending of pendings) pending.settle?.(written);
     }
   }
 }
