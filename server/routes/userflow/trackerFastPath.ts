@@ -5,7 +5,7 @@ import { originAllowed, TRACKER_LIMITS } from '../../../shared/tracker.ts';
 import type { AppContext } from '../../context.ts';
 import { HTTP_TEXTS } from '../../http/errors.ts';
 import { contractValidator, nestsTooDeep } from '../../http/validation.ts';
-import { notToRecord, toHits } from '../../services/tracker/ingest.ts';
+import { notToRecord, toHits, type SiteByKey } from '../../services/tracker/ingest.ts';
 import { trackerRuntime } from '../../services/tracker/runtime.ts';
 
 type Batch = components['schemas']['TrackerBatch'];
@@ -88,13 +88,27 @@ export function installTrackerFastPath(app: FastifyInstance, ctx: AppContext): v
     return parsed as Batch;
   };
 
+  /**
+   * originAllowed per site and Origin, kept on the cached site object: a refreshed or forgotten site (siteLookup) is a
+   * new object, so a changed domain list is asked again; at most 100 origins a site, then the list starts over.
+   */
+  const origins = new WeakMap<SiteByKey, Map<string, boolean>>();
+  const allowed = (site: SiteByKey, origin: string | undefined) => {
+    if (origin === undefined) return false;
+    let known = origins.get(site);
+    if (!known || known.size >= 100) origins.set(site, (known = new Map()));
+    let ok = known.get(origin);
+    if (ok === undefined) known.set(origin, (ok = originAllowed(origin, site.allowedDomains)));
+    return ok;
+  };
+
   const ingest = async (req: IncomingMessage, res: ServerResponse, siteKey: string, body: Buffer) => {
     const batch = batchOf(body.toString('utf8'));
     if (!batch) return byRoute(req, res, body);
     const { site, limiter, store } = trackerRuntime(ctx);
     const found = await site(siteKey);
     const origin = req.headers.origin;
-    if (!found || !originAllowed(origin, found.allowedDomains)) return byRoute(req, res, body);
+    if (!found || !allowed(found, origin)) return byRoute(req, res, body);
     const consented = found.consentMode !== 'ask' || batch.consent === true;
     const record = consented && !notToRecord(req.headers);
     let hits;

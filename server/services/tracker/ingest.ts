@@ -73,11 +73,20 @@ export function siteLookup(pool: Pool) {
   return Object.assign(lookup, { forget: (siteKey: string) => cache.delete(siteKey) });
 }
 
+/**
+ * isbot's answer per user agent: its pattern is long and a site's visitors send few distinct user agents, so the
+ * answer is kept (a bounded cache, so made-up user agents only push others out).
+ */
+const bots = new LRUCache<string, boolean>({ max: 2_000 });
+
 /** Whether the request comes from a bot (isbot's maintained list) or a browser asking not to be tracked. */
 export function notToRecord(headers: Record<string, string | string[] | undefined>): boolean {
   const ua = headers['user-agent'];
   const userAgent = Array.isArray(ua) ? ua[0] : ua;
-  if (!userAgent || isbot(userAgent)) return true;
+  if (!userAgent) return true;
+  let bot = bots.get(userAgent);
+  if (bot === undefined) bots.set(userAgent, (bot = isbot(userAgent)));
+  if (bot) return true;
   return headers.dnt === '1' || headers['sec-gpc'] === '1';
 }
 

@@ -107,6 +107,17 @@ describe('the ingest answered ahead of Fastify', () => {
     expect(await stored('r1')).toBe(2);
   });
 
+  it('answers 204 only once the events are committed (TRACKER_ACK=written): a crash after it loses none', async () => {
+    expect(env.ctx.config.trackerAck).toBe('written');
+    const sent = Array.from({ length: 20 }, (_, i) =>
+      overSocket({ body: batch(`w${i}`, [{ type: 'page_view' }, { type: 'event', name: 'x' }]) }),
+    );
+    for (const answer of await Promise.all(sent)) expect(answer.status).toBe(204);
+    // Counted at once, without waiting for the recorder: every accepted event is already in the table.
+    const { rows } = await env.pool.query(`select count(*)::int as n from tracker_events where visitor_id like 'w%'`);
+    expect(rows[0].n).toBe(40);
+  });
+
   it('answers every refusal as the contract route does, word for word, and stores nothing', async () => {
     const many = Array.from({ length: TRACKER_LIMITS.maxEventsPerBatch + 1 }, () => ({ type: 'page_view' }));
     const cases: Sent[] = [
