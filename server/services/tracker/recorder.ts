@@ -17,17 +17,44 @@ interface Pending {
   settle?: (written: boolean) => void;
 }
 
+/** One writer: its queue of requests and the write it runs (one at a time). */
+interface Lane {
+  queue: Pending[];
+  /** Hits in queue. */
+  queued: number;
+  /** Some hits in queue wait for their commit: write at once rather than after flushMs. */
+  awaited: boolean;
+  timer: NodeJS.Timeout | undefined;
+  writing: Promise<void> | undefined;
+}
+
+/**
+ * Writers working at once, each on its own connection. A visitor's requests always go to the same writer (by a hash
+ * of site and visitor), so its events and visit state are written in order; while one writer waits on PostgreSQL (a
+ * commit's round trips and flush), the others write, which is what the ingest waits for when it answers after the
+ * commit.
+ */
+const LANES = 4;
+
+/** FNV-1a of a visitor's key, for its writer. */
+function laneOf(hit: TrackerHit): number {
+  const key = `${hit.siteId}:${hit.visitorId}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % LANES;
+}
+
 export class TrackerRecorder {
   readonly #ctx: AppContext;
   readonly #flushMs: number;
   readonly #maxRows: number;
-  #queue: Pending[] = [];
-  /** Hits in #queue. */
-  #queued = 0;
-  /** Some hits in #queue wait for their commit: write at once rather than after flushMs. */
-  #awaited = false;
-  #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> | undefined;
+  readonly #lanes: Lane[] = Array.from({ length: LANES }, () => ({
+    queue: [],
+    queued: 0,
+    awaited: false,
+    timer: undefined,
+    writing: undefined,
+  }));
   #dropped = 0;
   readonly #live = new Map<string, { events: TrackerLiveEvent[]; timer?: NodeJS.Timeout; last: number }>();
 
@@ -37,7 +64,7 @@ export class TrackerRecorder {
     this.#maxRows = options.maxRows ?? 1_000;
   }
 
-  /** Buffers one request's hits (of one company) for the next write; false when the buffer is full (dropped). */
+  /** Buffers one request's hits (of one visitor) for the next write; false when the buffer is full (dropped). */
   record(hits: TrackerHit[]): boolean {
     return this.#push({ hits });
   }
@@ -58,56 +85,58 @@ export class TrackerRecorder {
       pending.settle?.(true);
       return true;
     }
-    if (this.#queued + pending.hits.length > MAX_BUFFERED) {
+    const lane = this.#lanes[laneOf(pending.hits[0]!)]!;
+    if (lane.queued + pending.hits.length > MAX_BUFFERED / LANES) {
       if (this.#dropped++ % 1_000 === 0) this.#ctx.log.error({ dropped: this.#dropped }, 'tracker buffer full');
       return false;
     }
-    this.#queue.push(pending);
-    this.#queued += pending.hits.length;
-    if (pending.settle) this.#awaited = true;
-    this.#schedule();
+    lane.queue.push(pending);
+    lane.queued += pending.hits.length;
+    if (pending.settle) lane.awaited = true;
+    this.#schedule(lane);
     return true;
   }
 
-  #schedule(): void {
-    if (this.#writing || !this.#queue.length) return;
-    if (this.#awaited || this.#queued >= this.#maxRows) {
-      // Still on the next turn of the event loop, so the requests that arrived together share the write.
-      if (this.#timer) clearTimeout(this.#timer);
-      this.#timer = undefined;
-      this.#writing = this.#loop();
-    } else this.#timer ??= setTimeout(() => void this.#drain(), this.#flushMs);
+  #schedule(lane: Lane): void {
+    if (lane.writing || !lane.queue.length) return;
+    if (lane.awaited || lane.queued >= this.#maxRows) void this.#drain(lane);
+    else lane.timer ??= setTimeout(() => void this.#drain(lane), this.#flushMs);
   }
 
-  #drain(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    if (!this.#writing && this.#queue.length) this.#writing = this.#loop();
-    return this.#writing ?? Promise.resolve();
+  #drain(lane: Lane): Promise<void> {
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = undefined;
+    if (!lane.writing && lane.queue.length) lane.writing = this.#loop(lane);
+    return lane.writing ?? Promise.resolve();
   }
 
-  async #loop(): Promise<void> {
+  async #loop(lane: Lane): Promise<void> {
+    // The next turn of the event loop, so the requests that arrived together share the write.
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      while (this.#queue.length) {
+      while (lane.queue.length) {
         // Whole requests, up to MAX_BATCH hits (a request's hits are never split between writes).
         let taken = 0;
         let rows = 0;
-        while (taken < this.#queue.length && (taken === 0 || rows + this.#queue[taken]!.hits.length <= MAX_BATCH))
-          rows += this.#queue[taken++]!.hits.length;
-        const batch = this.#queue.splice(0, taken);
-        this.#queued -= rows;
-        this.#awaited = this.#queue.some((p) => p.settle);
+        while (taken < lane.queue.length && (taken === 0 || rows + lane.queue[taken]!.hits.length <= MAX_BATCH))
+          rows += lane.queue[taken++]!.hits.length;
+        const batch = lane.queue.splice(0, taken);
+        lane.queued -= rows;
+        lane.awaited = lane.queue.some((p) => p.settle);
         await this.#write(batch);
       }
     } finally {
-      this.#writing = undefined;
+      lane.writing = undefined;
     }
   }
 
   /** Writes what is buffered now; resolves when it is committed. */
   async flush(): Promise<void> {
-    while (this.#writing || this.#queue.length) await (this.#writing ?? this.#drain());
+    await Promise.all(
+      this.#lanes.map(async (lane) => {
+        while (lane.writing || lane.queue.length) await (lane.writing ?? this.#drain(lane));
+      }),
+    );
   }
 
   /** Writes what is buffered and sends the live events still held back by the throttle. */
