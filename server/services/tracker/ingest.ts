@@ -101,10 +101,10 @@ export function uaClassOf(userAgent: string | undefined): TrackerUaClass {
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /**
- * NUL characters and unpaired surrogates: PostgreSQL's text and jsonb refuse them, and one refused event would cost
+ * Whether an event's JSON holds NUL characters or unpaired surrogates: PostgreSQL's text and jsonb refuse them, and one refused event would cost
  * its whole write. JSON.stringify escapes exactly these (and other control characters) as \\uXXXX.
  */
-const hasBadText = (value: unknown) => /\\u(0000|d[89a-f])/i.test(JSON.stringify(value));
+const hasBadText = (json: string) => /\\u(0000|d[89a-f])/i.test(json);
 
 /** The path of a URL (for grouping pages), or null when it is not a URL. */
 function pathOf(url: string | undefined): string | null {
@@ -133,8 +133,10 @@ export function toHits(
   const errors: FieldErrors = {};
   batch.events.forEach((event, i) => {
     const field = `events/${i}`;
-    if (hasBadText(event)) errors[field] = [TRACKER_TEXTS.badText];
-    else if (bytes(event) > TRACKER_LIMITS.maxEventBytes) errors[field] = [TRACKER_TEXTS.eventTooLarge];
+    // The event as JSON once, for both the text check and its size.
+    const json = JSON.stringify(event);
+    if (hasBadText(json)) errors[field] = [TRACKER_TEXTS.badText];
+    else if (Buffer.byteLength(json) > TRACKER_LIMITS.maxEventBytes) errors[field] = [TRACKER_TEXTS.eventTooLarge];
     else if (event.properties && bytes(event.properties) > TRACKER_LIMITS.maxPropertiesBytes)
       errors[`${field}/properties`] = [TRACKER_TEXTS.propertiesTooLarge];
     else if (event.type === 'event' && !event.name) errors[`${field}/name`] = [TRACKER_TEXTS.nameRequired];
