@@ -77,9 +77,10 @@ export interface Config {
   /** The operator API's key (OPERATOR_KEY); unset: the operator API answers 404. Never logged. */
   operatorKey: string | undefined;
   /**
-   * When the website tracker's ingest answers 204 (TRACKER_ACK): `written` (default) after the batch holding its
-   * events has committed, so a crash loses no accepted event; `buffered` at once, the events written right after
-   * (faster; a crash loses what was buffered, at most about 50 ms of events).
+   * When the website tracker's ingest answers 204 (TRACKER_ACK): `buffered` (default) at once, the events written
+   * right after (a crash of the server loses what it buffered: about the last 50 ms of events); `written` after the
+   * batch holding its events has committed, so a crash of the server loses no accepted event (2 to 4 times fewer
+   * requests a second in the bench, docs/benchmarks.md).
    */
   trackerAck: 'written' | 'buffered';
 }
@@ -97,7 +98,7 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 }
 
 function trackerAck(value: string | undefined): Config['trackerAck'] {
-  if (value === undefined || value === '') return 'written';
+  if (value === undefined || value === '') return 'buffered';
   if (value === 'written' || value === 'buffered') return value;
   throw new Error(`TRACKER_ACK must be written or buffered, got "${value}"`);
 }

@@ -183,7 +183,11 @@ export class TrackerRecorder {
       let written = false;
       try {
         const scope = forTenant(this.#ctx, { companyId, userId: null });
-        const result = await scope.db.transaction((db) => writeCompany(db, companyId, companyHits));
+        // Not waiting for the disk flush: the events are safe from a crash of this process once PostgreSQL has the
+        // commit (a crash of PostgreSQL's host may lose its last 600 ms, docs/configuration.md, TRACKER_ACK).
+        const result = await scope.db.transaction((db) => writeCompany(db, companyId, companyHits), {
+          synchronousCommit: false,
+        });
         written = true;
         for (const [siteId, events] of result.live) this.#queueLive(companyId, siteId, events);
         for (const contactId of result.contacts) {

@@ -10,8 +10,8 @@ export interface TrackerRuntime {
   limiter: SiteRateLimiter;
   recorder: TrackerRecorder;
   /**
-   * Stores one accepted request's hits before its 204, as TRACKER_ACK says: `written` resolves once they are committed
-   * (and throws when their write failed: the request is answered 500), `buffered` at once.
+   * Stores one accepted request's hits before its 204, as TRACKER_ACK says: `buffered` resolves at once, `written`
+   * once they are committed (and throws when their write failed: the request is answered 500).
    */
   store(hits: TrackerHit[]): Promise<void>;
 }

@@ -29,7 +29,7 @@ interface VisitorState {
 
 /**
  * Writes the tracker's events in batches, as the messaging tracking recorder does: the ingest pushes hits and answers
- * 204 once their batch has committed (TRACKER_ACK=written) or at once (buffered); four writers, a visitor's hits
+ * 204 at once (TRACKER_ACK=buffered, the default) or once their batch has committed (written); four writers, a visitor's hits
  * always with the same one, each take what is buffered (at once when a request waits, else every `flushMs` or when
  * `maxRows` wait), one transaction per company under row-level security. A write resolves identify() emails to
  * contacts, walks each visitor's events in order (a visit ends after TRACKER_LIMITS.visitGapMs without events),

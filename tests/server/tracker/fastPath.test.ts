@@ -107,17 +107,6 @@ describe('the ingest answered ahead of Fastify', () => {
     expect(await stored('r1')).toBe(2);
   });
 
-  it('answers 204 only once the events are committed (TRACKER_ACK=written): a crash after it loses none', async () => {
-    expect(env.ctx.config.trackerAck).toBe('written');
-    const sent = Array.from({ length: 20 }, (_, i) =>
-      overSocket({ body: batch(`w${i}`, [{ type: 'page_view' }, { type: 'event', name: 'x' }]) }),
-    );
-    for (const answer of await Promise.all(sent)) expect(answer.status).toBe(204);
-    // Counted at once, without waiting for the recorder: every accepted event is already in the table.
-    const { rows } = await env.pool.query(`select count(*)::int as n from tracker_events where visitor_id like 'w%'`);
-    expect(rows[0].n).toBe(40);
-  });
-
   it('answers every refusal as the contract route does, word for word, and stores nothing', async () => {
     const many = Array.from({ length: TRACKER_LIMITS.maxEventsPerBatch + 1 }, () => ({ type: 'page_view' }));
     const cases: Sent[] = [
@@ -212,5 +201,34 @@ describe('the ingest answered ahead of Fastify', () => {
     const { rows } = await env.pool.query('select hits from rate_limit_hits where key = $1', [`tracker|${key}`]);
     expect(rows[0].hits).toBe(TRACKER_LIMITS.rateLimitPerWindow);
     expect(await stored('l1')).toBe(2);
+  });
+});
+
+describe('TRACKER_ACK=written', () => {
+  it('answers 204 only once the events are committed: a crash after the answer loses none', async () => {
+    const written = await createTestEnv({ trackerAck: 'written' });
+    const b = await signIn(written, 'Beta');
+    const key = (
+      await b.call('POST', '/userflow/tracker/sites', {
+        name: 'Shop',
+        allowedDomains: ['shop.example.org'],
+        consentMode: 'none',
+      })
+    ).body.siteKey as string;
+    const address = await written.app.listen({ port: 0, host: '127.0.0.1' });
+    const sent = Array.from({ length: 20 }, (_, i) =>
+      fetch(`${address}/api/public/track/${key}`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'user-agent': CHROME, 'content-type': 'application/json' },
+        body: batch(`w${i}`, [{ type: 'page_view' }, { type: 'event', name: 'x' }]),
+      }),
+    );
+    for (const answer of await Promise.all(sent)) expect(answer.status).toBe(204);
+    // Counted at once, without waiting for the recorder: every accepted event is already in the table.
+    const { rows } = await written.pool.query(
+      `select count(*)::int as n from tracker_events where visitor_id like 'w%'`,
+    );
+    expect(rows[0].n).toBe(40);
+    await written.close();
   });
 });
