@@ -79,8 +79,8 @@ export interface Config {
   /**
    * When the website tracker's ingest answers 204 (TRACKER_ACK): `buffered` (default) at once, the events written
    * right after (a crash of the server loses what it buffered: about the last 50 ms of events); `written` after the
-   * batch holding its events has committed, so a crash of the server loses no accepted event (2 to 4 times fewer
-   * requests a second in the bench, docs/benchmarks.md).
+   * batch holding its events has committed, so a crash of the server loses no accepted event (half the requests a
+   * second of `buffered` or fewer in the bench, docs/benchmarks.md).
    */
   trackerAck: 'written' | 'buffered';
 }
