@@ -76,6 +76,13 @@ export interface Config {
   billingStartingCredits: number;
   /** The operator API's key (OPERATOR_KEY); unset: the operator API answers 404. Never logged. */
   operatorKey: string | undefined;
+  /**
+   * When the website tracker's ingest answers 204 (TRACKER_ACK): `buffered` (default) at once, the events written
+   * right after (a crash of the server loses what it buffered: about the last 50 ms of events); `written` after the
+   * batch holding its events has committed, so a crash of the server loses no accepted event (half the requests a
+   * second of `buffered` or fewer in the bench, docs/benchmarks.md).
+   */
+  trackerAck: 'written' | 'buffered';
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -88,6 +95,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function trackerAck(value: string | undefined): Config['trackerAck'] {
+  if (value === undefined || value === '') return 'buffered';
+  if (value === 'written' || value === 'buffered') return value;
+  throw new Error(`TRACKER_ACK must be written or buffered, got "${value}"`);
 }
 
 function logFormat(value: string | undefined): Config['logFormat'] {
@@ -161,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: bool(env.BILLING, true),
     billingStartingCredits: int(env.BILLING_STARTING_CREDITS, 1000, 'BILLING_STARTING_CREDITS'),
     operatorKey: env.OPERATOR_KEY || undefined,
+    trackerAck: trackerAck(env.TRACKER_ACK),
   };
 }

@@ -7,9 +7,11 @@
  *     the Origin and a browser's User-Agent, from VISITORS visitors;
  *   - autocannon, 50 connections, 10 s each (after a 2 s warm-up): hello-world `GET /`, then the ingest, then the
  *     hello-world again for 5 s (the machine is shared: the reference is the mean of both); target ≥ 0.5×;
- *   - every accepted request (204) must be stored: the events in tracker_events are counted after the last write.
+ *   - every accepted request (204) must be stored: the events in tracker_events are counted after the last write;
+ *   - TRACKER_ACK=buffered (the default: 204 at once, the events written right after), or written with --written
+ *     (204 once the batch holding the events has committed).
  *
- *   npm run bench:tracker        (npx tsx bench/userflow/ingest.ts [--strict])
+ *   npm run bench:tracker        (npx tsx bench/userflow/ingest.ts [--written] [--strict])
  *
  * Exits 1 when a server fails to start or answers wrongly; a missed target is reported, not an error, unless --strict
  * is given (then exit 2).
@@ -87,7 +89,10 @@ async function main(): Promise<number> {
   console.log(`date:    ${new Date().toISOString()}`);
   console.log(`load:    ${loadLine()} (1/5/15 min) before the run`);
 
-  const bench = await startBench();
+  // TRACKER_ACK: the server's default (`buffered`: 204 at once, written right after) unless --written is given.
+  const ack = process.argv.includes('--written') ? 'written' : 'buffered';
+  console.log(`ack:     TRACKER_ACK=${ack}`);
+  const bench = await startBench({ TRACKER_ACK: ack });
   const helloPort = await freePort();
   const hello = await startHello(helloPort);
   const keys: string[] = [];

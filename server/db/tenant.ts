@@ -20,8 +20,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Opens a transaction bound to one company, in one round trip: the company id (checked to be a uuid when the
  * `TenantDb` was made) is written into the statement, since a simple-protocol `begin; …` cannot take bind values.
  */
-function beginFor(companyId: string): string {
-  return `begin; select set_config('${COMPANY_SETTING}', '${companyId}', true)`;
+function beginFor(companyId: string, options: TransactionOptions = {}): string {
+  const commit = options.synchronousCommit === false ? '; set local synchronous_commit = off' : '';
+  return `begin; select set_config('${COMPANY_SETTING}', '${companyId}', true)${commit}`;
+}
+
+export interface TransactionOptions {
+  /**
+   * false: the commit returns once PostgreSQL holds it in its write-ahead log's buffers, without waiting for the
+   * flush to disk (`synchronous_commit = off` for this transaction). An application crash loses nothing; only a crash
+   * of PostgreSQL's host may lose the last commits (up to three times wal_writer_delay, 600 ms by default), and never
+   * leaves a transaction half written.
+   */
+  synchronousCommit?: boolean;
 }
 
 /** The company a pooled connection's session is bound to (see `TenantDb.query`), kept on the client object. */
@@ -67,8 +78,8 @@ export class TenantDb {
   }) as Queryable['query'];
 
   /** Runs `fn` inside one bound transaction on one client; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    return withTransaction(this.#pool, fn, beginFor(this.companyId));
+  transaction<T>(fn: (client: PoolClient) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    return withTransaction(this.#pool, fn, beginFor(this.companyId, options));
   }
 
   /**

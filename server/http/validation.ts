@@ -68,6 +68,9 @@ function tooDeep(body: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether a parsed body nests deeper than MAX_BODY_DEPTH (what the body validation refuses before Ajv runs). */
+export const nestsTooDeep = (body: unknown): boolean => tooDeep(body) !== undefined;
+
 /**
  * Query and path values arrive as text. Ajv would take any text JavaScript reads as a number ('0x10', '1e3', ' 7'),
  * so an integer must be written in decimal digits and a number in decimal notation before Ajv coerces it.

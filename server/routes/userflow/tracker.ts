@@ -35,7 +35,7 @@ export function allowOrigin(reply: FastifyReply, origin: string): void {
 export function trackerHandlers(ctx: AppContext): HandlerGroup<Ops> {
   return {
     async trackWebsiteEvents(request, reply) {
-      const { site, limiter, recorder } = trackerRuntime(ctx);
+      const { site, limiter, store } = trackerRuntime(ctx);
       const found = await site(request.params.siteKey);
       if (!found) throw notFound();
       const origin = request.headers.origin;
@@ -48,7 +48,7 @@ export function trackerHandlers(ctx: AppContext): HandlerGroup<Ops> {
       if (consented && !notToRecord(request.headers)) {
         const length = Number(request.headers['content-length']);
         const bodyBytes = Number.isFinite(length) ? length : Buffer.byteLength(JSON.stringify(request.body));
-        recorder.record(toHits(found, request.body, bodyBytes, request.headers['user-agent']));
+        await store(toHits(found, request.body, bodyBytes, request.headers['user-agent']));
       }
       return reply.status(204).send();
     },

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { closeTrackerRuntime, trackerRuntime } from '../../services/tracker/runtime.ts';
 import { TRACKER_PATHS, originAllowed } from '../../../shared/tracker.ts';
 import { allowOrigin } from './tracker.ts';
+import { installTrackerFastPath } from './trackerFastPath.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -18,10 +19,12 @@ function snippetSource(distDir: string): string {
 /**
  * The tracker's parts outside the contract: the snippet (`/t.js`, loaded by other sites' pages, so it may be embedded
  * cross-origin) and the CORS preflight of the ingest, answered only for a site's allowed domains. Writes what the
- * recorder holds when the application closes.
+ * recorder holds when the application closes. The ingest itself is answered ahead of Fastify's stack
+ * (trackerFastPath.ts).
  */
 export function trackerPublicRoutes(ctx: AppContext) {
   return async function trackerPublic(app: FastifyInstance) {
+    installTrackerFastPath(app, ctx);
     const snippet = snippetSource(ctx.config.distDir);
     app.get(TRACKER_PATHS.snippet, async (_request, reply) =>
       reply

@@ -73,11 +73,20 @@ export function siteLookup(pool: Pool) {
   return Object.assign(lookup, { forget: (siteKey: string) => cache.delete(siteKey) });
 }
 
+/**
+ * isbot's answer per user agent: its pattern is long and a site's visitors send few distinct user agents, so the
+ * answer is kept (a bounded cache, so made-up user agents only push others out).
+ */
+const bots = new LRUCache<string, boolean>({ max: 2_000 });
+
 /** Whether the request comes from a bot (isbot's maintained list) or a browser asking not to be tracked. */
 export function notToRecord(headers: Record<string, string | string[] | undefined>): boolean {
   const ua = headers['user-agent'];
   const userAgent = Array.isArray(ua) ? ua[0] : ua;
-  if (!userAgent || isbot(userAgent)) return true;
+  if (!userAgent) return true;
+  let bot = bots.get(userAgent);
+  if (bot === undefined) bots.set(userAgent, (bot = isbot(userAgent)));
+  if (bot) return true;
   return headers.dnt === '1' || headers['sec-gpc'] === '1';
 }
 
@@ -92,10 +101,10 @@ export function uaClassOf(userAgent: string | undefined): TrackerUaClass {
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /**
- * NUL characters and unpaired surrogates: PostgreSQL's text and jsonb refuse them, and one refused event would cost
+ * Whether an event's JSON holds NUL characters or unpaired surrogates: PostgreSQL's text and jsonb refuse them, and one refused event would cost
  * its whole write. JSON.stringify escapes exactly these (and other control characters) as \\uXXXX.
  */
-const hasBadText = (value: unknown) => /\\u(0000|d[89a-f])/i.test(JSON.stringify(value));
+const hasBadText = (json: string) => /\\u(0000|d[89a-f])/i.test(json);
 
 /** The path of a URL (for grouping pages), or null when it is not a URL. */
 function pathOf(url: string | undefined): string | null {
@@ -124,8 +133,10 @@ export function toHits(
   const errors: FieldErrors = {};
   batch.events.forEach((event, i) => {
     const field = `events/${i}`;
-    if (hasBadText(event)) errors[field] = [TRACKER_TEXTS.badText];
-    else if (bytes(event) > TRACKER_LIMITS.maxEventBytes) errors[field] = [TRACKER_TEXTS.eventTooLarge];
+    // The event as JSON once, for both the text check and its size.
+    const json = JSON.stringify(event);
+    if (hasBadText(json)) errors[field] = [TRACKER_TEXTS.badText];
+    else if (Buffer.byteLength(json) > TRACKER_LIMITS.maxEventBytes) errors[field] = [TRACKER_TEXTS.eventTooLarge];
     else if (event.properties && bytes(event.properties) > TRACKER_LIMITS.maxPropertiesBytes)
       errors[`${field}/properties`] = [TRACKER_TEXTS.propertiesTooLarge];
     else if (event.type === 'event' && !event.name) errors[`${field}/name`] = [TRACKER_TEXTS.nameRequired];

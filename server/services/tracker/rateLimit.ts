@@ -27,6 +27,7 @@ export class SiteRateLimiter {
   readonly #counters = new Map<string, Counter>();
   #timer: NodeJS.Timeout | undefined;
   #syncing: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
 
   constructor(pool: Pool, max: number, windowMs: number) {
     this.#pool = pool;
@@ -58,7 +59,15 @@ export class SiteRateLimiter {
   sync(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#syncing ??= this.#sync().finally(() => (this.#syncing = undefined));
+    // A sync under way holds the hits pending when it started, not those since: they go in the next one, after it.
+    if (this.#syncing) {
+      this.#next ??= this.#syncing.then(() => {
+        this.#next = undefined;
+        return this.sync();
+      });
+      return this.#next;
+    }
+    this.#syncing = this.#sync().finally(() => (this.#syncing = undefined));
     return this.#syncing;
   }
 

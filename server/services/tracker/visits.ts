@@ -28,8 +28,9 @@ interface VisitorState {
 }
 
 /**
- * Writes the tracker's events in batches, off the request path, as the messaging tracking recorder does: the ingest
- * pushes hits and answers 204 at once; one writer at a time takes what is buffered every `flushMs` (or at once when
+ * Writes the tracker's events in batches, as the messaging tracking recorder does: the ingest pushes hits and answers
+ * 204 at once (TRACKER_ACK=buffered, the default) or once their batch has committed (written); four writers, a visitor's hits
+ * always with the same one, each take what is buffered (at once when a request waits, else every `flushMs` or when
  * `maxRows` wait), one transaction per company under row-level security. A write resolves identify() emails to
  * contacts, walks each visitor's events in order (a visit ends after TRACKER_LIMITS.visitGapMs without events),
  * inserts the events with the contact known at their time, keeps the state of identified visitors, and for visitors who are
