@@ -1,71 +1,27 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forJob } from '../../../server/services/scope.ts';
 import { openConnector } from '../../../server/services/userflow/connectors/index.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
+import { MARIADB_MISSING, mariaDbPresent, startMariaDb, type MariaDb } from './peers.ts';
 import { signIn } from '../contacts/fixtures.ts';
 
 /**
  * "Changes since a cursor" on a MySQL source (issue 24 §2), against a real MariaDB server started here on a private
  * data folder and port 3346, as in sources-mysql.test.ts (skipped, saying why, without mariadbd).
  */
-const MARIADBD = '/usr/sbin/mariadbd';
-const INSTALL = '/usr/bin/mariadb-install-db';
 const PORT = 3346;
-const present = existsSync(MARIADBD) && existsSync(INSTALL);
-if (!present)
-  console.warn(`MySQL changes tests skipped: ${MARIADBD} is not installed (apt-get install mariadb-server)`);
+const present = mariaDbPresent;
+if (!present) console.warn(`MySQL changes tests skipped: ${MARIADB_MISSING}`);
 
 let env: TestEnv;
-let server: ChildProcess | undefined;
-let root: mysql.Connection | undefined;
-let dir = '';
+let maria: MariaDb | undefined;
 let companyId = '';
 const reader = { user: 'uf_reader', password: 'reader-secret' };
 
-async function waitForServer(): Promise<mysql.Connection> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      return await mysql.createConnection({ host: '127.0.0.1', port: PORT, user: 'root', multipleStatements: true });
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error('mariadbd did not start');
-}
-
 beforeAll(async () => {
   if (!present) return;
-  dir = mkdtempSync(path.join(tmpdir(), 'missiva-mariadb-'));
-  const user = process.getuid?.() === 0 ? ['--user=root'] : [];
-  await promisify(execFile)(INSTALL, [
-    '--no-defaults',
-    `--datadir=${dir}/data`,
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-    ...user,
-  ]);
-  server = spawn(
-    MARIADBD,
-    [
-      '--no-defaults',
-      `--datadir=${dir}/data`,
-      `--port=${PORT}`,
-      '--bind-address=127.0.0.1',
-      `--socket=${dir}/mysqld.sock`,
-      `--pid-file=${dir}/mysqld.pid`,
-      '--skip-log-bin',
-      '--innodb-buffer-pool-size=32M',
-      ...user,
-    ],
-    { stdio: 'ignore' },
-  );
-  root = await waitForServer();
+  maria = await startMariaDb(PORT);
+  const { root } = maria;
   await root.query(`create database shop;
     create table shop.customers (id int primary key, email varchar(200), visits int, changed datetime(3) not null);
     create user '${reader.user}'@'%' identified by '${reader.password}';
@@ -78,14 +34,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await root?.end();
   await env?.close();
-  if (server) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await maria?.stop();
 });
 
 async function open(changesColumn: string) {
@@ -102,7 +52,9 @@ describe.skipIf(!present)('UserFlow MySQL changes since a cursor (MariaDB)', () 
     try {
       const start = await connector.changesSince!(null);
       expect(start).toEqual({ rows: [], cursor: '2025-01-01 00:05:00.000' });
-      await root!.query(`update shop.customers set visits = 99, changed = '2026-01-01 10:00:00' where id in (5, 6)`);
+      await maria!.root.query(
+        `update shop.customers set visits = 99, changed = '2026-01-01 10:00:00' where id in (5, 6)`,
+      );
       const next = await connector.changesSince!(start.cursor);
       expect(next.rows.map((r) => [r.email, r.visits])).toEqual([
         ['m300@example.org', 0],
@@ -120,7 +72,7 @@ describe.skipIf(!present)('UserFlow MySQL changes since a cursor (MariaDB)', () 
     } finally {
       await connector.close();
     }
-    const [count] = await root!.query('select count(*) as n from shop.customers');
+    const [count] = await maria!.root.query('select count(*) as n from shop.customers');
     expect((count as { n: number }[])[0]!.n).toBe(300);
 
     const numbered = await open('id');

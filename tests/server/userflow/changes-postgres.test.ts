@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import { parse } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createPool, type Pool } from '../../../server/db/pool.ts';
@@ -10,6 +8,7 @@ import { runScoring } from '../../../server/services/userflow/scoring.ts';
 import { loadSource } from '../../../server/services/userflow/sources.ts';
 import { runTraining } from '../../../server/services/userflow/versions.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
+import { forwardPostgres } from './peers.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';
 
 /**
@@ -18,7 +17,7 @@ import { signIn, type Caller } from '../contacts/fixtures.ts';
  * column says when each row last changed. A realtime model on it scores only the changed rows at each poll.
  */
 let env: TestEnv;
-let forward: net.Server;
+let forward: { port: number; close(): void };
 let port = 0;
 let a: Caller;
 let b: Caller;
@@ -28,16 +27,8 @@ const admin = new URL(inject('pgAdminUrl'));
 const reader = { user: `uf_chg_${randomBytes(3).toString('hex')}`, password: 'reader-secret' };
 
 beforeAll(async () => {
-  const parsed = parse(admin.toString());
-  const socket = parsed.host?.startsWith('/') ? `${parsed.host}/.s.PGSQL.${parsed.port ?? 5432}` : null;
-  forward = net.createServer((client) => {
-    const server = socket ? net.connect(socket) : net.connect(Number(parsed.port), parsed.host ?? '127.0.0.1');
-    client.pipe(server).pipe(client);
-    client.on('error', () => server.destroy());
-    server.on('error', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => forward.listen(0, '127.0.0.1', resolve));
-  port = (forward.address() as net.AddressInfo).port;
+  forward = await forwardPostgres(admin.toString());
+  port = forward.port;
   env = await createTestEnv({ webhookAllowPrivate: true });
   a = await signIn(env, 'Alpha');
   b = await signIn(env, 'Beta');

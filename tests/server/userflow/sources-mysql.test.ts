@@ -1,13 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forJob } from '../../../server/services/scope.ts';
 import { openConnector } from '../../../server/services/userflow/connectors/index.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
+import { MARIADB_MISSING, mariaDbPresent, startMariaDb, type MariaDb } from './peers.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';
 
 /**
@@ -15,58 +10,21 @@ import { signIn, type Caller } from '../contacts/fixtures.ts';
  * customer's MySQL: a table of 12,345 customers read by a user of its own. Without mariadbd (apt-get install
  * mariadb-server; .ci/run installs it) these tests are skipped and say why.
  */
-const MARIADBD = '/usr/sbin/mariadbd';
-const INSTALL = '/usr/bin/mariadb-install-db';
 const PORT = 3341;
-const present = existsSync(MARIADBD) && existsSync(INSTALL);
-if (!present) console.warn(`MySQL source tests skipped: ${MARIADBD} is not installed (apt-get install mariadb-server)`);
+const present = mariaDbPresent;
+if (!present) console.warn(`MySQL source tests skipped: ${MARIADB_MISSING}`);
 
 let env: TestEnv;
 let a: Caller;
 let b: Caller;
-let server: ChildProcess | undefined;
-let dir = '';
+let maria: MariaDb | undefined;
 const COUNT = 12_345;
 const reader = { user: 'uf_reader', password: 'reader-secret' };
 
-async function waitForServer(): Promise<mysql.Connection> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      return await mysql.createConnection({ host: '127.0.0.1', port: PORT, user: 'root', multipleStatements: true });
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error('mariadbd did not start');
-}
-
 beforeAll(async () => {
   if (!present) return;
-  dir = mkdtempSync(path.join(tmpdir(), 'missiva-mariadb-'));
-  const user = process.getuid?.() === 0 ? ['--user=root'] : [];
-  await promisify(execFile)(INSTALL, [
-    '--no-defaults',
-    `--datadir=${dir}/data`,
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-    ...user,
-  ]);
-  server = spawn(
-    MARIADBD,
-    [
-      '--no-defaults',
-      `--datadir=${dir}/data`,
-      `--port=${PORT}`,
-      '--bind-address=127.0.0.1',
-      `--socket=${dir}/mysqld.sock`,
-      `--pid-file=${dir}/mysqld.pid`,
-      '--skip-log-bin',
-      '--innodb-buffer-pool-size=32M',
-      ...user,
-    ],
-    { stdio: 'ignore' },
-  );
-  const root = await waitForServer();
+  maria = await startMariaDb(PORT);
+  const { root } = maria;
   await root.query(`create database shop;
     create table shop.customers (id int primary key auto_increment, email varchar(200), spend decimal(10,2),
       orders bigint, active boolean, signed datetime, note text);
@@ -77,7 +35,6 @@ beforeAll(async () => {
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${COUNT})
     select concat('m', i, '@example.org'), (i % 100) + 0.5, i % 7, i % 3 = 0,
       timestamp('2025-01-01') + interval (i % 365) day, null from n`);
-  await root.end();
   env = await createTestEnv({ webhookAllowPrivate: true });
   a = await signIn(env, 'Alpha');
   b = await signIn(env, 'Beta');
@@ -85,12 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.close();
-  if (server) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await maria?.stop();
 });
 
 const source = (extra: Record<string, unknown> = { table: 'customers' }, password = reader.password) => ({

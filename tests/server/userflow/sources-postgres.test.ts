@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import { parse } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { USERFLOW_LIMITS } from '../../../shared/userflow.ts';
@@ -9,6 +7,7 @@ import { forJob } from '../../../server/services/scope.ts';
 import { openConnector } from '../../../server/services/userflow/connectors/index.ts';
 import { ConnectorError } from '../../../server/services/userflow/connectors/types.ts';
 import { createTestEnv, type TestEnv } from '../helpers.ts';
+import { forwardPostgres } from './peers.ts';
 import { signIn, type Caller } from '../contacts/fixtures.ts';
 
 /**
@@ -17,7 +16,7 @@ import { signIn, type Caller } from '../contacts/fixtures.ts';
  * (the connector speaks TCP, as to any customer's server; the password is checked by scram-sha-256 as usual).
  */
 let env: TestEnv;
-let forward: net.Server;
+let forward: { port: number; close(): void };
 let port = 0;
 let a: Caller;
 let b: Caller;
@@ -27,16 +26,8 @@ const reader = { user: `uf_reader_${randomBytes(3).toString('hex')}`, password: 
 const COUNT = 12_345;
 
 beforeAll(async () => {
-  const parsed = parse(admin.toString());
-  const socket = parsed.host?.startsWith('/') ? `${parsed.host}/.s.PGSQL.${parsed.port ?? 5432}` : null;
-  forward = net.createServer((client) => {
-    const server = socket ? net.connect(socket) : net.connect(Number(parsed.port), parsed.host ?? '127.0.0.1');
-    client.pipe(server).pipe(client);
-    client.on('error', () => server.destroy());
-    server.on('error', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => forward.listen(0, '127.0.0.1', resolve));
-  port = (forward.address() as net.AddressInfo).port;
+  forward = await forwardPostgres(admin.toString());
+  port = forward.port;
   env = await createTestEnv({ webhookAllowPrivate: true });
   a = await signIn(env, 'Alpha');
   b = await signIn(env, 'Beta');
