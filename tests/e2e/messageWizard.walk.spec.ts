@@ -1,7 +1,6 @@
-import { test as base, expect } from '@playwright/test';
 import { settleableStateIds } from '../model/graph.ts';
 import { messageWizardModel } from '../model/messageWizard.model.ts';
-import { createUser, loginThroughUi } from './fixtures.ts';
+import { expect, signedInTest } from './walk.ts';
 import { assertState, stateAssertions } from './messageWizardStates.ts';
 import {
   expectedHeld,
@@ -20,21 +19,7 @@ import {
  * reduced to the fewest that still reach every state, every combination of its regions and every defined transition.
  * One owner per worker logs in once; each test reuses the stored session.
  */
-const test = base.extend<object, { workerStorageState: string }>({
-  storageState: ({ workerStorageState }, use) => use(workerStorageState),
-  workerStorageState: [
-    async ({ browser }, use, workerInfo) => {
-      const file = workerInfo.project.outputDir + `/wizard-walk-session-${workerInfo.workerIndex}.json`;
-      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
-      await loginThroughUi(page, createUser());
-      await expect(page).toHaveURL(/:\d+\/$/);
-      await page.context().storageState({ path: file });
-      await page.close();
-      await use(file);
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = signedInTest('wizard-walk');
 
 const selection = selectWalk();
 console.log(

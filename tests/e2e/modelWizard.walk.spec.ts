@@ -1,7 +1,6 @@
-import { test as base, expect } from '@playwright/test';
 import { settleableStateIds } from '../model/graph.ts';
 import { modelWizardModel } from '../model/modelWizard.model.ts';
-import { createUser, loginThroughUi } from './fixtures.ts';
+import { expect, signedInTest } from './walk.ts';
 import { assertState, stateAssertions } from './modelWizardStates.ts';
 import {
   expectedHeld,
@@ -20,21 +19,7 @@ import {
  * arrives as realtime frames on the page's socket.io connection. One owner per worker logs in once; each test reuses
  * the stored session.
  */
-const test = base.extend<object, { workerStorageState: string }>({
-  storageState: ({ workerStorageState }, use) => use(workerStorageState),
-  workerStorageState: [
-    async ({ browser }, use, workerInfo) => {
-      const file = workerInfo.project.outputDir + `/model-walk-session-${workerInfo.workerIndex}.json`;
-      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
-      await loginThroughUi(page, createUser());
-      await expect(page).toHaveURL(/:\d+\/$/);
-      await page.context().storageState({ path: file });
-      await page.close();
-      await use(file);
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = signedInTest('model-walk');
 
 const started = Date.now();
 const selection = selectWalk();

@@ -4,10 +4,11 @@
  * assertion per state looked up in a table, and the first step of a path the UI cannot make.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { expect, type Page, type Request, type Route } from '@playwright/test';
+import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageDescriptor } from 'react-intl';
 import { activeLeafIds, type ModelEvent, type WalkedPath } from '../model/graph.ts';
+import { createUser, loginThroughUi } from './fixtures.ts';
 
 /** English UI text of a screen message (the walks run in English). */
 export const text = (message: MessageDescriptor, values?: Record<string, unknown>) =>
@@ -88,6 +89,28 @@ export function firstUnrealizable(
     before = step.state;
   }
   return null;
+}
+
+/**
+ * The test of a walk whose paths all start signed in: one owner per worker logs in through the UI once, and each
+ * test reuses the stored session (`name` keeps each walk's session file apart).
+ */
+export function signedInTest(name: string) {
+  return base.extend<object, { workerStorageState: string }>({
+    storageState: ({ workerStorageState }, use) => use(workerStorageState),
+    workerStorageState: [
+      async ({ browser }, use, workerInfo) => {
+        const file = workerInfo.project.outputDir + `/${name}-session-${workerInfo.workerIndex}.json`;
+        const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+        await loginThroughUi(page, createUser());
+        await expect(page).toHaveURL(/:\d+\/$/);
+        await page.context().storageState({ path: file });
+        await page.close();
+        await use(file);
+      },
+      { scope: 'worker' },
+    ],
+  });
 }
 
 export { expect };
