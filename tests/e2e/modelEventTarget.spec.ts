@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test } from './fixtures.ts';
+import { expectAccessible } from './axe.ts';
+import { probabilityModelFromCsv } from './userflowSteps.ts';
 
 /**
  * A probability model whose outcome is a website event (issue 24 item 1, step-2), in Chromium against the real e2e
@@ -24,15 +25,6 @@ function visitsCsv(): string {
   const lines = ['email,visits,pages'];
   for (let i = 0; i < CONTACTS; i += 1) lines.push(`${email(i)},${visitsOf(i)},${(i * 13) % 9}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** axe (WCAG 2.1 AA, as tests/e2e/accessibility.spec.ts runs it) over the page as it stands. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The contacts, the site and what each visitor did, through the API and the tracker's public ingest. */
@@ -94,22 +86,12 @@ test.describe('model with an event target', () => {
     await page.getByRole('button', { name: 'New model' }).first().click();
     await expect(page).toHaveURL(/\/userflow\/models\/\d+\/step-0$/);
 
-    await page.getByLabel('Model name').fill('Shop buyers');
-    await page.getByRole('radio', { name: /Probability/ }).check();
-    await page.getByLabel('The question in words').fill('Which contacts will buy on the shop within 30 days?');
-    const next = page.getByRole('button', { name: 'Next' });
-    await next.click();
-
-    await page.getByRole('tab', { name: 'File upload' }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'visits.csv', mimeType: 'text/csv', buffer: Buffer.from(visitsCsv()) });
-    await expect(page.getByTestId('source-preview').getByRole('cell', { name: email(0) })).toBeVisible({
-      timeout: 30_000,
+    await probabilityModelFromCsv(page, {
+      name: 'Shop buyers',
+      question: 'Which contacts will buy on the shop within 30 days?',
+      file: { name: 'visits.csv', csv: visitsCsv(), firstEmail: email(0) },
     });
-    await next.click();
-    await expect(page).toHaveURL(/\/step-2$/);
-    await expect(page.getByRole('combobox', { name: 'Column that identifies the contact' })).toHaveValue('email');
+    const next = page.getByRole('button', { name: 'Next' });
 
     // The outcome: a website event, by keyboard. The column form is the default.
     await expect(page.getByRole('radio', { name: 'A column of the source' })).toBeChecked();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiLogin, expect, loginThroughUi, test } from './fixtures.ts';
+import { expectAccessible } from './axe.ts';
+import { probabilityModelFromCsv } from './userflowSteps.ts';
 
 /**
  * UserFlow end to end in Chromium against the real e2e server (scripts/e2e-server.mjs), issue 24 §1 and §4: a
@@ -9,15 +9,6 @@ import { apiLogin, expect, loginThroughUi, test } from './fixtures.ts';
  * held-out quality shown beside the baseline, run by hand, a segment made from its scores, and its predictions
  * downloaded as a CSV file.
  */
-
-/** axe (WCAG 2.1 AA, as tests/e2e/accessibility.spec.ts runs it) over the page as it stands. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** 200 rows whose `bought` follows `visits` (high visits buy, with a little noise); 40 of them are contacts. */
 const ROWS = 200;
@@ -61,27 +52,15 @@ test.describe('model predictions', () => {
     await page.getByRole('button', { name: 'New model' }).first().click();
     await expect(page).toHaveURL(/\/userflow\/models\/\d+\/step-0$/);
 
-    // Step 0: name, probability, the question.
-    await page.getByLabel('Model name').fill('Buyers');
-    await page.getByRole('radio', { name: /Probability/ }).check();
-    await page.getByLabel('The question in words').fill('Which contacts will buy in the next 30 days?');
-    await expect(page.getByTestId('autosave')).toHaveAttribute('data-state', 'saved');
-    const next = page.getByRole('button', { name: 'Next' });
-    await next.click();
-
-    // Step 1: the file.
-    await page.getByRole('tab', { name: 'File upload' }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'buyers.csv', mimeType: 'text/csv', buffer: Buffer.from(buyersCsv()) });
-    await expect(page.getByTestId('source-preview').getByRole('cell', { name: email(0) })).toBeVisible({
-      timeout: 30_000,
+    // Steps 0 and 1: name, probability, the question; the file.
+    await probabilityModelFromCsv(page, {
+      name: 'Buyers',
+      question: 'Which contacts will buy in the next 30 days?',
+      file: { name: 'buyers.csv', csv: buyersCsv(), firstEmail: email(0) },
     });
+    const next = page.getByRole('button', { name: 'Next' });
 
     // Step 2: identity by email, 40 of 200 rows match; the target; the features.
-    await next.click();
-    await expect(page).toHaveURL(/\/step-2$/);
-    await expect(page.getByRole('combobox', { name: 'Column that identifies the contact' })).toHaveValue('email');
     await page.getByRole('button', { name: 'Check the match rate' }).click();
     await expect(page.getByTestId('match-rate')).toHaveText(`20% of rows match a contact (${CONTACTS} of ${ROWS}).`);
     await page.getByRole('combobox', { name: 'Column to predict' }).click();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, loginThroughUi, test } from './fixtures.ts';
+import { expectAccessible } from './axe.ts';
 
 /**
  * The models list and the model wizard in Chromium against the real e2e server (scripts/e2e-server.mjs): the draft
@@ -9,15 +8,6 @@ import { expect, loginThroughUi, test } from './fixtures.ts';
  * write-only password and its connection test refused in words. Training, runs, segments and downloads follow once
  * the server answers them.
  */
-
-/** axe (WCAG 2.1 AA, as tests/e2e/accessibility.spec.ts runs it) over the page as it stands. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('model wizard', () => {
   // Long walks on a loaded 2-core host.

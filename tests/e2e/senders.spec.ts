@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, loginThroughUi, serverInfo, test } from './fixtures.ts';
+import { expectAccessible } from './axe.ts';
 
 /**
  * The verification link the server emailed to `address`, read from the outbox of the e2e server's database (every
@@ -31,14 +30,6 @@ async function verificationLink(address: string): Promise<string> {
   } finally {
     await client.end();
   }
-}
-
-/** axe (WCAG 2.1 AA) on what the page shows now: the filled table, the domains' records, a dialog. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('adds a sender, verifies it through the emailed link, checks its domain, and deletes it', async ({
