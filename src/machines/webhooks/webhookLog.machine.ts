@@ -14,8 +14,9 @@ type EventOf<K extends LogEvent['type']> = Extract<LogEvent, { type: K }>;
 
 /**
  * One endpoint's delivery log. `loading` reads a page (with the filter) and the deliveries per day (→ `loadFailed`,
- * retry). In `ready` the user filters, pages, expands a row, or starts an action in `acting`: retry one delivery,
+ * retry). In `ready` the user filters, pages, or starts an action in `acting`: retry one delivery,
  * replay the failed ones since a time, or send a test event; it reloads after, a 409 says the endpoint is disabled.
+ * A row expands in any state.
  */
 export const webhookLogMachine = setup({
   types: { context: {} as LogContext, events: {} as LogEvent, input: {} as { endpointId: number } },
@@ -52,6 +53,13 @@ export const webhookLogMachine = setup({
     error: null,
   }),
   initial: 'loading',
+  // Expanding a row is the log's own state and the table stays shown while a page reloads (a refresh, a realtime
+  // update): a click on "Details" then is taken, not lost.
+  on: {
+    'delivery.toggle': {
+      actions: { type: 'toggle', params: ({ event }: { event: EventOf<'delivery.toggle'> }) => event.deliveryId },
+    },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -81,9 +89,6 @@ export const webhookLogMachine = setup({
         'log.page': {
           target: 'loading',
           actions: { type: 'filter', params: ({ event }: { event: EventOf<'log.page'> }) => ({ page: event.page }) },
-        },
-        'delivery.toggle': {
-          actions: { type: 'toggle', params: ({ event }: { event: EventOf<'delivery.toggle'> }) => event.deliveryId },
         },
         'delivery.retry': { target: 'acting', actions: 'clear' },
         'log.replay': { target: 'acting', actions: 'clear' },

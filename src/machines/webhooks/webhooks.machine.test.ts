@@ -15,6 +15,7 @@ import {
   type WebhookEndpoint,
 } from './webhookEndpoints.machine.ts';
 import { webhookLogMachine } from './webhookLog.machine.ts';
+import type { LogData } from './webhooks.types.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { WEBHOOK_TEXTS } from '../../../shared/webhooks.ts';
 
@@ -78,5 +79,24 @@ describe('webhook machines', () => {
     expect(asked.at(2)).toEqual({ status: 'failed', eventType: null, page: 1 });
     expect(asked).toHaveLength(4);
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'replayed', replayed: 3 });
+  });
+
+  it('expands a row clicked while the page reloads, and keeps it expanded after', async () => {
+    let answer: (data: LogData) => void = () => undefined;
+    const actor = createActor(
+      webhookLogMachine.provide({
+        actors: { loadLog: fromPromise(() => new Promise<LogData>((resolve) => (answer = resolve))) },
+      }),
+      { input: { endpointId: 4 } },
+    ).start();
+    answer(o.loadLog.loaded);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'log.refresh' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'delivery.toggle', deliveryId: 7 });
+    expect(actor.getSnapshot().context.expandedId).toBe(7);
+    answer(o.loadLog.loaded);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.expandedId).toBe(7);
   });
 });
