@@ -206,6 +206,9 @@ export async function runTraining(scope: Scope, modelId: number): Promise<void> 
     await reportProgress(scope, modelId, 'training', 'reading', 0);
     const { examples, sampled } = await readExamples(scope, modelId, model);
     let last = '';
+    // Stage reports are written one after another and all before the final status: an unawaited stage report on
+    // another pooled connection could otherwise commit after "ready" and leave the model "training" for good.
+    let reporting = Promise.resolve();
     const result = await trainInThread(
       {
         predictionType: model.predictionType,
@@ -219,9 +222,11 @@ export async function runTraining(scope: Scope, modelId: number): Promise<void> 
       (stage, percent) => {
         if (stage === last) return;
         last = stage;
-        void reportProgress(scope, modelId, 'training', stage, percent).catch(() => undefined);
+        reporting = reporting.then(() =>
+          reportProgress(scope, modelId, 'training', stage, percent).catch(() => undefined),
+        );
       },
-    );
+    ).finally(() => reporting);
     await scope.db.query(
       `insert into userflow_model_versions (company_id, model_id, version, algorithm, metrics, artifact, duration_ms)
        select $1, $2, coalesce(max(version), 0) + 1, $3, $4, $5, $6 from userflow_model_versions
