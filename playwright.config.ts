@@ -16,7 +16,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // In CI a test that fails is run once more: a pass on the retry is reported as flaky, by name, at the end of
+  // `npm test` (scripts/test.mjs), and a test that fails twice fails the run. Locally a failure is final.
+  retries: process.env.CI ? 1 : 0,
   // Per port, like the server's build and data (scripts/e2e-server.mjs): a run cleans its output directory when it
   // starts, and must not delete the traces another run on another port is writing.
   outputDir: CLUSTER ? `test-results/cluster-${CLUSTER_BASE_PORT}` : `test-results/${PORT}`,

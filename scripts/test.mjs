@@ -9,6 +9,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Each failed test with the first line of its error: the closing lines name them, since a CI log is read from its tail. */
 const failedTests = [];
+/** Browser tests that failed once and passed on their retry (playwright.config.ts): named, so none goes unseen. */
+const flakyTests = [];
 const firstLine = (text) =>
   String(text ?? '')
     .replace(/\x1b\[[0-9;]*m/g, '')
@@ -66,6 +68,12 @@ function countPlaywright(name, file) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') {
+          const error = test.results?.find((r) => r.status !== 'passed')?.error?.message;
+          flakyTests.push(
+            `${name} › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+          );
+        }
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message;
         failedTests.push(
@@ -203,6 +211,8 @@ if (want('e2e') && hasE2e) {
   }
 }
 
+if (flakyTests.length)
+  console.log(`\nFlaky (failed, then passed on retry):\n${flakyTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t.slice(0, 400)}`).join('\n')}`);
 console.log(`\nSuites failed: ${failures.length ? failures.join(', ') : 'none'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
