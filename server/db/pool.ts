@@ -22,6 +22,26 @@ export function createPool(url: string, max = 20, options: { system?: boolean } 
   return pool;
 }
 
+/**
+ * Runs `fn` inside a transaction on a client the caller holds (work that commits several transactions one after
+ * another on one connection): commits when it resolves, rolls back when it throws.
+ */
+export async function inTransaction<T>(
+  client: pg.PoolClient,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  begin = 'begin',
+): Promise<T> {
+  await client.query(begin);
+  try {
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Runs `fn` inside a transaction on one client; `begin` may carry settings local to it (a bound company). */
 export async function withTransaction<T>(
   pool: pg.Pool,
@@ -30,13 +50,7 @@ export async function withTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query(begin);
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
+    return await inTransaction(client, fn, begin);
   } finally {
     client.release();
   }

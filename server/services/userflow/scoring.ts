@@ -12,7 +12,7 @@ import { TASKS } from '../../../shared/jobs.ts';
 import { USERFLOW_ERRORS, USERFLOW_LIMITS, type ModelStatus, type RunTrigger } from '../../../shared/userflow.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import type { PoolClient } from '../../db/pool.ts';
+import { inTransaction, type PoolClient } from '../../db/pool.ts';
 import { copyField, copyInto } from '../contacts/imports/copy.ts';
 import type { Scope } from '../scope.ts';
 import { openConnector, readsChanges } from './connectors/index.ts';
@@ -151,18 +151,8 @@ export function scoreWriter(scope: Pick<Scope, 'db' | 'companyId'>, identity: Id
     client = db;
     return db;
   };
-  const transaction = async <T>(work: (db: PoolClient) => Promise<T>): Promise<T> => {
-    const db = await session();
-    await db.query('begin');
-    try {
-      const result = await work(db);
-      await db.query('commit');
-      return result;
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined);
-      throw error;
-    }
-  };
+  const transaction = async <T>(work: (db: PoolClient) => Promise<T>): Promise<T> =>
+    inTransaction(await session(), work);
   const flush = async () => {
     if (!lines.length) return;
     const text = lines.join('');
