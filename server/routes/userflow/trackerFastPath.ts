@@ -35,8 +35,9 @@ function serverError(res: ServerResponse): void {
  * per-site rate limit, bots, DNT/GPC and consent. Its 204 carries the CORS headers and nosniff, as the pixel's answer
  * carries only what it needs: the document policies Fastify adds to every answer (CSP, frame and referrer policies,
  * about 600 bytes) mean nothing on an empty answer to a cross-origin fetch, and writing them halved the requests a
- * core answers (measured in docs/benchmarks.md, "Website tracker ingest"). Anything else (another path or method, a query string, no or another content type, a
- * body over the cap, and every refusal: 400, 403, 404, 413, 422, 429) is handed to the contract route itself through
+ * core answers (measured in docs/benchmarks.md, "Website tracker ingest"). Anything else (another path or method, a
+ * query string, no or another content type, a body over the cap, and every refusal: 400, 403, 404, 413, 422, 429) is
+ * handed to the contract route itself through
  * `app.inject` with the body already read, so every refusal is Fastify's, word for word. `inject` in tests never
  * reaches this listener, so the route's own tests keep testing the route; tests/server/tracker/fastPath.test.ts
  * compares both over a real socket.

@@ -101,8 +101,9 @@ export function uaClassOf(userAgent: string | undefined): TrackerUaClass {
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /**
- * Whether an event's JSON holds NUL characters or unpaired surrogates: PostgreSQL's text and jsonb refuse them, and one refused event would cost
- * its whole write. JSON.stringify escapes exactly these (and other control characters) as \\uXXXX.
+ * Whether an event's JSON holds NUL characters or unpaired surrogates: PostgreSQL's text and jsonb refuse them, and
+ * one refused event would cost its whole write. JSON.stringify escapes exactly these (and other control characters)
+ * as \\uXXXX.
  */
 const hasBadText = (json: string) => /\\u(0000|d[89a-f])/i.test(json);
 
