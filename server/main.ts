@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { Server as NetServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { openDatabase, startFailure } from './boot.ts';
 import { createLogger } from './logger.ts';
@@ -49,7 +52,8 @@ async function main(): Promise<void> {
     force.unref();
     // Still serving (readiness at 503) while the load balancer notices and stops sending; then the sockets and the
     // listener close, and the requests in flight finish.
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (delayMs > 0) await sleep(delayMs);
+    if (app) await stopListening(app.server);
     // Each step runs even when an earlier one fails, so PostgreSQL is always stopped last.
     const steps: [string, () => Promise<unknown> | undefined][] = [
       ['realtime', () => io?.close()],
@@ -90,6 +94,22 @@ async function main(): Promise<void> {
     console.log(`  Missiva worker is running (${Math.round(performance.now() - startedAt)} ms)`);
   }
 }
+
+/**
+ * Closes the listener only, then lets the connections it had already accepted be read: Node's http close (socket.io's
+ * and Fastify's below) also destroys every connection without a request in progress, and that includes one accepted a
+ * moment ago whose request bytes are not read yet. A proxy that sent a POST on it gets its connection reset, cannot
+ * retry a POST elsewhere, and answers 502. Read now, such a request is in progress and is answered (with
+ * `Connection: close`) before the close. `net.Server`'s close emits 'close' again once drained, so the later closes
+ * still call back.
+ */
+async function stopListening(server: HttpServer): Promise<void> {
+  NetServer.prototype.close.call(server);
+  await sleep(STOP_LISTENING_SETTLE_MS);
+  // After the timer, a poll phase reads what the accepted connections hold before this resumes.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+const STOP_LISTENING_SETTLE_MS = 200;
 
 // A start failure is one plain line on stderr that says what to change; the details are logged at debug level.
 main().catch((error: unknown) => {
