@@ -117,7 +117,7 @@ interface Account {
 const pages = test.extend<object, { account: Account; signedIn: SweepPage; signedOut: SweepPage }>({
   account: [
     async ({ playwright }, use) => {
-      const user = createUser();
+      const user = await createUser();
       const request = await playwright.request.newContext({ baseURL: serverInfo().baseURL });
       const headers = { Authorization: `Bearer ${await apiLogin(request, user)}` };
       const createContact = async (data: object) => {
