@@ -5,15 +5,11 @@
 // server on E2E_PORT+21000 (below). Tests create their users by posting to E2E_PORT+22000 (below), which runs what the
 // CLI's user:create runs, in this process: one hash and one transaction each, not a new process. Everything a run writes is named by its port, so runs on different ports (two
 // checkouts' suites, CI beside a developer) do not overwrite each other's build or send users to the other's database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { openDatabase } from '../server/boot.ts';
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { AccountError, createCompanyWithOwner, startingCredits } from '../server/services/accounts/accounts.ts';
 import { E2E_PORT } from '../tests/e2e/port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -85,19 +81,6 @@ await new Promise((resolve, reject) => {
   capture.listen(smtpCapturePort, '127.0.0.1', () => resolve(undefined));
 });
 
-if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, BUILD_ID: buildId },
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
 const env = {
   ...process.env,
   PORT: String(port),
@@ -118,6 +101,33 @@ const env = {
   WEBHOOK_ALLOW_HTTP: 'true',
 };
 delete env.DATABASE_URL;
+
+// The build and the database start side by side: the SPA is built (without source maps, which no test reads) while
+// this process starts the embedded PostgreSQL on the run's fresh data directory and migrates it, as the CLI would;
+// the server then joins that database, and this process stops it when the server exits.
+const building =
+  process.env.E2E_SKIP_BUILD === '1'
+    ? Promise.resolve(0)
+    : new Promise((resolve) => {
+        const args = ['build', '--outDir', distDir, '--emptyOutDir', '--sourcemap', 'false', '--logLevel', 'warn'];
+        spawn(process.execPath, ['node_modules/vite/bin/vite.js', ...args], {
+          cwd: ROOT,
+          stdio: 'inherit',
+          env: { ...process.env, BUILD_ID: buildId },
+        }).on('exit', (code) => resolve(code ?? 1));
+      });
+const [{ openDatabase }, { loadConfig }, { createLogger }, accounts] = await Promise.all([
+  import('../server/boot.ts'),
+  import('../server/config.ts'),
+  import('../server/logger.ts'),
+  import('../server/services/accounts/accounts.ts'),
+]);
+const config = loadConfig({ ...env, SEED: 'false', LOG_LEVEL: 'warn' });
+const [built, database] = await Promise.all([building, openDatabase(config, createLogger(config))]);
+if (built !== 0) {
+  await database.close();
+  process.exit(built);
+}
 
 writeFileSync(
   path.join(E2E, `server-${port}.json`),
@@ -143,20 +153,18 @@ writeFileSync(
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => {
+server.on('exit', async (code, signal) => {
   capture.close();
   users.close();
+  await database.close();
   process.exit(code ?? (signal ? 1 : 0));
 });
 
 /**
  * POST { email, password, company, firstName, lastName, startingCredits? }: a new company and its owner, as the CLI's
  * user:create makes them, with the installation's starting credits unless the body names others. 201 with the CLI's
- * JSON, 422 with the reason it refuses one, 500 otherwise. The database is opened at the first request, when the
- * server has started it, the way the CLI opens it beside a running server.
+ * JSON, 422 with the reason it refuses one, 500 otherwise.
  */
-const config = loadConfig({ ...env, SEED: 'false', LOG_LEVEL: 'warn' });
-let database;
 const users = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
@@ -167,15 +175,13 @@ const users = createServer((request, response) => {
     };
     try {
       const input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      database ??= openDatabase(config, createLogger(config));
-      const { pool } = await database;
-      const created = await createCompanyWithOwner(pool, {
+      const created = await accounts.createCompanyWithOwner(database.pool, {
         ...input,
-        startingCredits: input.startingCredits ?? startingCredits(config),
+        startingCredits: input.startingCredits ?? accounts.startingCredits(config),
       });
       answer(201, { email: input.email, ...created });
     } catch (error) {
-      if (error instanceof AccountError) answer(422, { message: error.message });
+      if (error instanceof accounts.AccountError) answer(422, { message: error.message });
       else answer(500, { message: String(error?.stack ?? error) });
     }
   });
