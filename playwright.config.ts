@@ -31,7 +31,9 @@ export default defineConfig({
     : [{ name: 'single', testIgnore: /tests\/e2e\/cluster\// }],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the DOM before and after every action, the network and the console. Without the
+    // screencast, whose frames cost every test CPU on a small machine that the tests themselves need.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,6 +1,6 @@
 import './spaDefines.ts';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import type { Params, RouteObject } from 'react-router';
 import { sessionCookie, type StoredSession } from '../../src/app/sessionStorage.ts';
 import { routes, type RouteHandle } from '../../src/routes.tsx';
@@ -56,11 +56,40 @@ async function logIn(page: Page, user: TestUser, baseURL: string): Promise<void>
   await page.context().addCookies([{ name, value, url: url.origin }]);
 }
 
-/** Runs axe on the settled page and fails with each violated rule, its impact and the nodes it found. */
-async function expectNoViolations(page: Page) {
-  // Settled: the page's heading is shown and its data has arrived.
+/** A page that keeps its context across the worker's tests, and the HTTP requests it has started and not finished. */
+interface SweepPage {
+  page: Page;
+  pending: Set<Request>;
+}
+
+async function openSweepPage(browser: Browser, baseURL: string): Promise<SweepPage> {
+  const page = await browser.newPage({ baseURL });
+  // Every HTTP request: the document, the screen's chunks, its API calls (realtime is a WebSocket, not one of them).
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return { page, pending };
+}
+
+/** The requests in flight; when there are none, counted again after two animation frames have rendered. */
+async function inFlight({ page, pending }: SweepPage): Promise<number> {
+  if (pending.size > 0) return pending.size;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return pending.size;
+}
+
+/**
+ * Loads the path and runs axe on the settled page, failing with each violated rule, its impact and the nodes it found.
+ * Settled: the page's heading is shown and no request is in flight across two animation frames, so the data the
+ * screen asked for has arrived and rendered (a render that asks for more starts it within those frames).
+ */
+async function expectNoViolations({ page, pending }: SweepPage, path: string) {
+  // The last page's requests end with its document; a page that failed its check may have left some unanswered.
+  pending.clear();
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expect.poll(() => inFlight({ page, pending }), { intervals: [25, 50, 100] }).toBe(0);
   // Legacy mode: the default mode injects axe into every frame and hangs on the sandboxed preview frames (email and
   // unsubscribe previews run no script, by design); legacy mode checks the page and skips frames it cannot enter.
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).setLegacyMode(true).analyze();
@@ -82,12 +111,13 @@ interface Account {
 
 /**
  * One user per worker (the pages only read, and creating a user takes a process), with contacts in both states the
- * contacts table and the contact page show: active and blocked.
+ * contacts table and the contact page show: active and blocked. Each worker keeps one signed-in page and one signed-out
+ * page for its tests: every check still loads its path as a whole document, without a new context and login each time.
  */
-const pages = test.extend<object, { account: Account }>({
+const pages = test.extend<object, { account: Account; signedIn: SweepPage; signedOut: SweepPage }>({
   account: [
     async ({ playwright }, use) => {
-      const user = createUser();
+      const user = await createUser();
       const request = await playwright.request.newContext({ baseURL: serverInfo().baseURL });
       const headers = { Authorization: `Bearer ${await apiLogin(request, user)}` };
       const createContact = async (data: object) => {
@@ -102,6 +132,24 @@ const pages = test.extend<object, { account: Account }>({
     },
     { scope: 'worker' },
   ],
+  signedIn: [
+    async ({ browser, account }, use) => {
+      const baseURL = serverInfo().baseURL;
+      const sweep = await openSweepPage(browser, baseURL);
+      await logIn(sweep.page, account.user, baseURL);
+      await use(sweep);
+      await sweep.page.context().close();
+    },
+    { scope: 'worker' },
+  ],
+  signedOut: [
+    async ({ browser }, use) => {
+      const sweep = await openSweepPage(browser, serverInfo().baseURL);
+      await use(sweep);
+      await sweep.page.context().close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
@@ -111,17 +159,14 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   });
 
   for (const screen of all.filter((s) => s.auth !== true)) {
-    test(`logged out: ${screen.pattern}`, async ({ page }) => {
-      await page.goto(withSamples(screen.pattern));
-      await expectNoViolations(page);
+    pages(`logged out: ${screen.pattern}`, async ({ signedOut }) => {
+      await expectNoViolations(signedOut, withSamples(screen.pattern));
     });
   }
 
   for (const screen of all.filter((s) => s.auth !== false)) {
-    pages(`logged in: ${screen.pattern}`, async ({ page, account, baseURL }) => {
-      await logIn(page, account.user, baseURL!);
-      await page.goto(withSamples(screen.pattern, account.records[screen.pattern]));
-      await expectNoViolations(page);
+    pages(`logged in: ${screen.pattern}`, async ({ signedIn, account }) => {
+      await expectNoViolations(signedIn, withSamples(screen.pattern, account.records[screen.pattern]));
     });
   }
 });

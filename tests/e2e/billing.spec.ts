@@ -31,7 +31,7 @@ test('the owner sees granted credits in the balance and the ledger, and sets the
   request,
 }) => {
   // A company without starting credits: the grant below is its only ledger entry.
-  const user = createUser({ startingCredits: 0 });
+  const user = await createUser({ startingCredits: 0 });
   grantCredits(await companyOf(user), 'email', 1500, 'Welcome credits');
 
   await loginThroughUi(page, user);
@@ -82,7 +82,7 @@ test('the owner sees granted credits in the balance and the ledger, and sets the
 test("an admin reads the balances and thresholds but cannot change them (billing:manage is the owner's)", async ({
   page,
 }) => {
-  const admin = createUser({ startingCredits: 0 });
+  const admin = await createUser({ startingCredits: 0 });
   await query(`update users set role = 'admin' where email = $1`, [admin.email]);
   grantCredits(await companyOf(admin), 'sms', 40, 'Trial');
 

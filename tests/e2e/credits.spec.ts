@@ -11,7 +11,7 @@ test('a campaign the balance cannot pay for is refused in the wizard, then sent 
   page,
   request,
 }) => {
-  const user = createUser({ startingCredits: 0 });
+  const user = await createUser({ startingCredits: 0 });
   const companyId = await companyOf(user);
   grantCredits(companyId, 'email', 1, 'Trial');
   const token = await apiLogin(request, user);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +18,8 @@ interface ServerInfo {
   smtpCapturePort: number;
   mailDir: string;
   refusedDomain: string;
+  /** The e2e server's user service (createUser). */
+  usersPort: number;
 }
 
 /** The e2e server of this run, found by its port (scripts/e2e-server.mjs names what it writes by the port). */
@@ -35,10 +36,11 @@ export interface TestUser {
 }
 
 /**
- * A fresh owner and company, created through the CLI against the e2e server's database, with the installation's
- * starting credits on each channel (BILLING_STARTING_CREDITS, 1,000 by default) unless told otherwise.
+ * A fresh owner and company, created as the CLI's user:create creates them, by the e2e server's user service against
+ * its database (scripts/e2e-server.mjs), with the installation's starting credits on each channel
+ * (BILLING_STARTING_CREDITS, 1,000 by default) unless told otherwise.
  */
-export function createUser(options: { startingCredits?: number } = {}): TestUser {
+export async function createUser(options: { startingCredits?: number } = {}): Promise<TestUser> {
   const id = randomUUID().slice(0, 8);
   const user: TestUser = {
     email: `ada-${id}@example.com`,
@@ -47,38 +49,11 @@ export function createUser(options: { startingCredits?: number } = {}): TestUser
     firstName: 'Ada',
     lastName: 'Lovelace',
   };
-  const server = serverInfo();
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/cli.ts',
-      'user:create',
-      '--email',
-      user.email,
-      '--password',
-      user.password,
-      '--company',
-      user.company,
-      '--first-name',
-      user.firstName,
-      '--last-name',
-      user.lastName,
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        EMBEDDED_PG_PORT: String(server.pgPort),
-        SEED: 'false',
-        LOG_LEVEL: 'warn',
-        ...(options.startingCredits === undefined ? {} : { BILLING_STARTING_CREDITS: String(options.startingCredits) }),
-      },
-      stdio: 'pipe',
-    },
-  );
+  const response = await fetch(`http://127.0.0.1:${serverInfo().usersPort}/`, {
+    method: 'POST',
+    body: JSON.stringify({ ...user, startingCredits: options.startingCredits }),
+  });
+  if (response.status !== 201) throw new Error(`user:create ${response.status}: ${await response.text()}`);
   return user;
 }
 
@@ -125,7 +100,7 @@ export async function loginThroughUi(
 export const test = base.extend<{ user: TestUser }>({
   // eslint-disable-next-line no-empty-pattern
   user: async ({}, use) => {
-    await use(createUser());
+    await use(await createUser());
   },
 });
 

@@ -32,7 +32,7 @@ test('loading /login logs no console error and shifts no layout', async ({ page 
 });
 
 test('loading the dashboard after login logs no console error and shifts little', async ({ page }) => {
-  const user = createUser();
+  const user = await createUser();
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);

@@ -102,7 +102,7 @@ export function signedInTest(name: string) {
       async ({ browser }, use, workerInfo) => {
         const file = workerInfo.project.outputDir + `/${name}-session-${workerInfo.workerIndex}.json`;
         const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
-        await loginThroughUi(page, createUser());
+        await loginThroughUi(page, await createUser());
         await expect(page).toHaveURL(/:\d+\/$/);
         await page.context().storageState({ path: file });
         await page.close();
