@@ -21,6 +21,7 @@ import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
 import { HTTP_TEXTS, HttpError, invalid, notFound, TooManyRequests } from './http/errors.ts';
 import { postgresRateLimitStore } from './http/rateLimitStore.ts';
+import { deferredSerializers } from './http/serialization.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { acceptFormBodies, operationsTakingForms } from './http/formBody.ts';
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
@@ -148,6 +149,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true } },
+    // Response serializers, like the request validators (http/validation.ts), are built at their route's first use.
+    schemaController: { compilersFactory: { buildSerializer: deferredSerializers } },
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
