@@ -17,8 +17,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
-import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
+import { parseContractYaml } from './contractYaml.ts';
 import { HTTP_TEXTS, HttpError, invalid, notFound, TooManyRequests } from './http/errors.ts';
 import { postgresRateLimitStore } from './http/rateLimitStore.ts';
 import { deferredSerializers } from './http/serialization.ts';
@@ -36,7 +36,7 @@ export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
 
 let contractCache: Record<string, unknown> | undefined;
 export function loadContract(): Record<string, unknown> {
-  contractCache ??= parseYaml(readFileSync(CONTRACT_PATH, 'utf8')) as Record<string, unknown>;
+  contractCache ??= parseContractYaml(readFileSync(CONTRACT_PATH, 'utf8'));
   return structuredClone(contractCache);
 }
 
