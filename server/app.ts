@@ -17,10 +17,11 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import openapiGlue from 'fastify-openapi-glue';
-import { parse as parseYaml } from 'yaml';
 import type { AppContext } from './context.ts';
+import { parseContractYaml } from './contractYaml.ts';
 import { HTTP_TEXTS, HttpError, invalid, notFound, TooManyRequests } from './http/errors.ts';
 import { postgresRateLimitStore } from './http/rateLimitStore.ts';
+import { deferredSerializers } from './http/serialization.ts';
 import { BODY_REQUIRED, operationsRequiringJsonBody, toFieldErrors, validatorCompiler } from './http/validation.ts';
 import { acceptFormBodies, operationsTakingForms } from './http/formBody.ts';
 import { keepRawBody, operationsKeepingRawBody } from './http/rawBody.ts';
@@ -35,7 +36,7 @@ export const CONTRACT_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
 
 let contractCache: Record<string, unknown> | undefined;
 export function loadContract(): Record<string, unknown> {
-  contractCache ??= parseYaml(readFileSync(CONTRACT_PATH, 'utf8')) as Record<string, unknown>;
+  contractCache ??= parseContractYaml(readFileSync(CONTRACT_PATH, 'utf8'));
   return structuredClone(contractCache);
 }
 
@@ -148,6 +149,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true } },
+    // Response serializers, like the request validators (http/validation.ts), are built at their route's first use.
+    schemaController: { compilersFactory: { buildSerializer: deferredSerializers } },
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);

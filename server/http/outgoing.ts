@@ -1,7 +1,6 @@
 import { promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector } from 'undici';
 import type { Config } from '../config.ts';
 
 /**
@@ -110,7 +109,7 @@ export async function validateDestination(url: string, settings: OutgoingSetting
 }
 
 /** The connect-time check: the socket's own lookup refuses a private answer, whatever the name answered before. */
-function guardedLookup(settings: OutgoingSettings): LookupFunction {
+export function guardedLookup(settings: OutgoingSettings): LookupFunction {
   return (hostname, options, callback) => {
     allowedAddresses(hostname, settings).then(
       (addresses) => {
@@ -122,25 +121,6 @@ function guardedLookup(settings: OutgoingSettings): LookupFunction {
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
     );
   };
-}
-
-/**
- * The undici dispatcher for outgoing requests to customers' URLs: connections are opened only to allowed addresses.
- * undici's `request` follows no redirects unless told to, so a 3xx answer is an answer, not a new destination.
- */
-export function createOutgoingAgent(settings: OutgoingSettings, options: { connections?: number } = {}): Agent {
-  const connector = buildConnector({ lookup: guardedLookup(settings), timeout: 10_000 });
-  return new Agent({
-    // A host written as an address never reaches a lookup: it is checked here, before the socket opens.
-    connect: (opts, callback) => {
-      const host = opts.hostname.replace(/^\[|\]$/g, '');
-      const reason = isIP(host) && !settings.webhookAllowPrivate ? refusedAddress(host) : null;
-      if (reason) callback(new RefusedDestination(reason), null);
-      else connector(opts, callback);
-    },
-    connections: options.connections ?? 16,
-    keepAliveTimeout: 10_000,
-  });
 }
 
 /** "15 s", "0.3 s". */

@@ -87,13 +87,8 @@ function numericProperties(schema: unknown): [string, keyof typeof NUMERIC_TEXT]
   });
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({
-  schema: contractSchema,
-  httpPart,
-  contentType,
-}) => {
-  // A multipart body is a stream the handler reads itself (one file, size limit); there is nothing to validate here.
-  if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
+/** A request part's validator as the contract describes it: compiled by Ajv, with the checks Ajv leaves to us. */
+function compileValidator(contractSchema: unknown, httpPart: string | undefined): Validator {
   const schema = withoutDiscriminatorMappings(contractSchema);
   const ajv = httpPart === 'body' ? bodyAjv : paramAjv;
   // fastify-openapi-glue gives every recursive schema the same $id; each route's compiled function keeps its own copy.
@@ -109,10 +104,10 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({
       checked.errors = validate.errors;
       return valid;
     };
-    return checked as ReturnType<FastifySchemaCompiler<unknown>>;
+    return checked;
   }
   const numeric = numericProperties(schema);
-  if (!numeric.length) return validate as ReturnType<FastifySchemaCompiler<unknown>>;
+  if (!numeric.length) return validate;
   const checked: Validator = (data) => {
     const values = (data ?? {}) as Record<string, unknown>;
     const malformed = numeric.filter(([name, type]) =>
@@ -124,7 +119,46 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({
     checked.errors = errors.length ? errors : null;
     return valid && !malformed.length;
   };
-  return checked as ReturnType<FastifySchemaCompiler<unknown>>;
+  return checked;
+}
+
+/** Validators Fastify asked for that no request has needed yet: compiled on their first request. */
+const deferred = new Set<() => Validator>();
+
+/**
+ * Compiles every validator no request has needed yet, so that a contract schema Ajv cannot compile shows up without
+ * waiting for a request to its operation. Returns how many were compiled.
+ */
+export function compileDeferredValidators(): number {
+  const pending = [...deferred];
+  for (const compile of pending) compile();
+  return pending.length;
+}
+
+/**
+ * Fastify's validator compiler. Compiling the contract's several hundred request schemas is most of what building
+ * the app costs, and one process serves few operations in its first seconds, so each schema is compiled when its
+ * operation is first requested (a few milliseconds, once), not when the app is built.
+ */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
+  // A multipart body is a stream the handler reads itself (one file, size limit); there is nothing to validate here.
+  if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
+  let compiled: Validator | undefined;
+  const compile = (): Validator => {
+    if (!compiled) {
+      compiled = compileValidator(schema, httpPart);
+      deferred.delete(compile);
+    }
+    return compiled;
+  };
+  deferred.add(compile);
+  const lazy: Validator = (data) => {
+    const validate = compile();
+    const valid = validate(data);
+    lazy.errors = validate.errors ?? null;
+    return valid;
+  };
+  return lazy as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 /**

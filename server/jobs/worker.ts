@@ -16,7 +16,7 @@ import { pruneAuditLogTask } from './pruneAuditLog.ts';
 import { cleanWebhookLogTask, deliverWebhookTask, drainWebhookEndpointTask } from './deliverWebhook.ts';
 import { maintainTrackerPartitionsTask } from './trackerPartitions.ts';
 import type { Dispatcher } from 'undici';
-import { createOutgoingAgent } from '../http/outgoing.ts';
+import { createOutgoingAgent } from '../http/outgoingAgent.ts';
 import { DEFAULT_RECOVERY, watchWorkers, type RecoveryOptions } from './recovery.ts';
 import type { InboundListener } from '../services/messaging/inbound/listener.ts';
 import { TASKS, type TaskName } from '../../shared/jobs.ts';

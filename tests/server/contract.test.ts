@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, contractOperationIds } from '../../server/app.ts';
+import { compileDeferredSerializers } from '../../server/http/serialization.ts';
+import { compileDeferredValidators } from '../../server/http/validation.ts';
 import { createHandlers } from '../../server/routes/index.ts';
 import { createTestEnv, type TestEnv } from './helpers.ts';
 
@@ -18,6 +20,13 @@ describe('contract', () => {
     expect(handlers.filter((h) => !ids.includes(h))).toEqual([]);
     expect(ids.filter((id) => !handlers.includes(id))).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('compiles every request validator and response serializer the contract describes', () => {
+    // The app builds them at their route's first use: here all at once, so a schema that cannot compile fails a test.
+    expect(compileDeferredValidators()).toBeGreaterThan(100);
+    expect(compileDeferredSerializers()).toBeGreaterThan(100);
+    expect(compileDeferredValidators() + compileDeferredSerializers()).toBe(0);
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import type { Pool, PoolClient } from '../../db/pool.ts';
 import { withTransaction } from '../../db/pool.ts';
@@ -106,6 +105,7 @@ export async function setupTwoFactor(ctx: AppContext, user: { id: string; compan
     [user.id, user.companyId, encrypt(ctx.config.secret, secret)],
   );
   const otpauthUri = totpFor(secret, user.email, ctx.config.productName).toString();
+  const { default: QRCode } = await import('qrcode');
   const qrCode = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { secret, otpauthUri, qrCode };
 }

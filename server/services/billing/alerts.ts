@@ -2,7 +2,7 @@ import { BILLING_NOTIFICATIONS, BILLING_TEXTS, fillText, type PlanLimit } from '
 import type { Channel } from '../../../shared/messaging.ts';
 import type { AppContext } from '../../context.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { notify } from '../notifications/notifications.ts';
+import { notify, notifyIn } from '../notifications/notifications.ts';
 import { forJob } from '../scope.ts';
 import type { DebitResult } from './ledger.ts';
 
@@ -46,16 +46,32 @@ export async function afterDebit(
   });
 }
 
+/** Advisory lock class (with the company and limit as key) that serialises the once-a-day check of limitReached. */
+const LIMIT_NOTICE_LOCK_CLASS = 0x4d42_0001;
+
 /**
  * The notification `billing.limit_reached` when a plan limit refused something: at most once a day per limit, since a
- * user retrying an import or a send would otherwise fill the bell with the same news.
+ * user retrying an import or a send would otherwise fill the bell with the same news. The check and the insert run in
+ * one transaction under a lock per company and limit, so two refusals in quick succession (each notifying in the
+ * background) cannot both find no notice and write one each.
  */
 export async function limitReached(ctx: AppContext, companyId: string, limit: PlanLimit, max: number): Promise<void> {
-  const { rows } = await forJob(ctx, companyId).db.query(
-    `select 1 from notifications where company_id = $1 and kind = $2 and values ->> 'limit' = $3
-        and created_at > now() - interval '1 day' limit 1`,
-    [companyId, BILLING_NOTIFICATIONS.limitReached, limit],
-  );
-  if (rows.length) return;
-  await notify(ctx, { companyId, kind: BILLING_NOTIFICATIONS.limitReached, level: 'warning', values: { limit, max } });
+  await forJob(ctx, companyId).db.transaction(async (db) => {
+    await db.query('select pg_advisory_xact_lock($1, hashtext($2::text))', [
+      LIMIT_NOTICE_LOCK_CLASS,
+      `${companyId}:${limit}`,
+    ]);
+    const { rows } = await db.query(
+      `select 1 from notifications where company_id = $1 and kind = $2 and values ->> 'limit' = $3
+          and created_at > now() - interval '1 day' limit 1`,
+      [companyId, BILLING_NOTIFICATIONS.limitReached, limit],
+    );
+    if (rows.length) return;
+    await notifyIn(db, ctx.realtime, {
+      companyId,
+      kind: BILLING_NOTIFICATIONS.limitReached,
+      level: 'warning',
+      values: { limit, max },
+    });
+  });
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { ASSET_CONTENT_TYPES, TEMPLATE_TEXTS, type AssetContentType } from '../../../shared/templates.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { AppContext } from '../../context.ts';
@@ -54,6 +53,7 @@ const isAssetType = (mime: string | undefined): mime is AssetContentType =>
  */
 export async function createAsset(scope: Scope, filename: string, data: Buffer): Promise<Asset> {
   if (!data.length) throw invalid({ file: [TEMPLATE_TEXTS.assetMissing] });
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(data);
   if (!isAssetType(detected?.mime)) throw invalid({ file: [TEMPLATE_TEXTS.assetType] });
   const dimensions = imageSize(data, detected.mime);

@@ -1,5 +1,4 @@
 import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import type { Channel } from '../../../shared/messaging.ts';
 import { FIELD_TEXTS } from '../../../shared/fieldTexts.ts';
 import { FIRST_NAME_MERGE_TAG, MJML_OPTIONS, TEMPLATE_TEXTS, type TemplateStarter } from '../../../shared/templates.ts';
@@ -36,6 +35,9 @@ const TEXT_OPTIONS = {
  * validation, so the HTML is still produced); source that is not MJML at all is one problem on line 1.
  */
 export async function compileTemplate(source: string): Promise<CompiledTemplate> {
+  // MJML (with its minifier and CSS inliner) is the heaviest module the server has: it loads at the first compile, and
+  // outside the try so that a failure to load it is an error, not a problem in the template.
+  const { default: mjml2html } = await import('mjml');
   try {
     const result = await mjml2html(source, MJML_OPTIONS);
     const html = result.html;

@@ -21,7 +21,7 @@ import { cellText } from './connectors/values.ts';
 import { RUN_COLUMNS } from './models.ts';
 import { userflowFailure } from './progress.ts';
 import { loadSource } from './sources.ts';
-import { scoreRows, type Artifact } from './training/train.ts';
+import type { Artifact } from './training/train.ts';
 
 type Run = components['schemas']['UserflowRun'];
 type Identity = components['schemas']['UserflowIdentity'];
@@ -257,6 +257,8 @@ export async function runScoring(scope: Scope, modelId: number, trigger: RunTrig
     if (!identity) throw new ConnectorError('identity_missing');
     const connector = await openConnector(scope, modelId, settings);
     const writer = scoreWriter(scope, identity, attributeId);
+    // The models' libraries load with the first scoring run, not with every server process.
+    const { scoreRows } = await import('./training/train.ts');
     const score = async (page: SourceRow[]) => {
       rows += page.length;
       const keyed = page.filter((row: SourceRow) => cellText(row[identity.column]) !== null);

@@ -26,7 +26,8 @@ import { runScoring } from './scoring.ts';
 import { loadSource } from './sources.ts';
 import { trainInThread } from './training/inThread.ts';
 import { seeded } from './training/random.ts';
-import { labelOf, type Example } from './training/train.ts';
+import { labelOf } from './training/labels.ts';
+import type { Example } from './training/train.ts';
 
 type Schemas = components['schemas'];
 type Target = Schemas['UserflowTarget'];

@@ -1,6 +1,7 @@
 import dns2 from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutgoingAgent, validateDestination, type OutgoingSettings } from '../../../server/http/outgoing.ts';
+import { validateDestination, type OutgoingSettings } from '../../../server/http/outgoing.ts';
+import { createOutgoingAgent } from '../../../server/http/outgoingAgent.ts';
 import { postWebhook } from '../../../server/services/integrations/post.ts';
 import { startReceiver } from './support.ts';
 

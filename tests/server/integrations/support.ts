@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { TASKS } from '../../../shared/jobs.ts';
 import type { WebhookEventType } from '../../../shared/integrations.ts';
 import type { AppContext } from '../../../server/context.ts';
-import { createOutgoingAgent } from '../../../server/http/outgoing.ts';
+import { createOutgoingAgent } from '../../../server/http/outgoingAgent.ts';
 import {
   cleanWebhookLogTask,
   deliverWebhookTask,

@@ -64,10 +64,10 @@ async function inspectSpreadsheet(file: StoredFile, format: 'xls' | 'xlsx'): Pro
     if (format === 'xlsx') {
       // The zip is checked before SheetJS inflates it; the rows that hold a value are counted on the way.
       rows = (await checkSpreadsheetZip(await readFile(file.path))).rows;
-      records = readWorkbook(file.path, PREVIEW_RECORDS);
+      records = await readWorkbook(file.path, PREVIEW_RECORDS);
     } else {
       // An XLS is not compressed (and holds at most 65,536 rows): read whole, its rows are counted from the cells.
-      records = readWorkbook(file.path);
+      records = await readWorkbook(file.path);
       rows = records.filter((r) => !isBlank(r)).length;
     }
   } catch (error) {

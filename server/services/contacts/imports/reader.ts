@@ -2,8 +2,6 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import Papa from 'papaparse';
-import * as XLSX from '@e965/xlsx';
-import { fileTypeFromFile } from 'file-type';
 
 export type ImportFormat = 'csv' | 'xls' | 'xlsx';
 export type TextEncoding = 'utf-8' | 'windows-1252' | 'utf-16le';
@@ -26,6 +24,7 @@ export async function readHead(path: string, bytes = 64 * 1024): Promise<Buffer>
  * `null` for any other known binary format (a PDF, an image, an ODS or another zip).
  */
 export async function detectFormat(path: string): Promise<ImportFormat | null> {
+  const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(path);
   if (!found) return 'csv';
   if (found.ext === 'xlsx') return 'xlsx';
@@ -109,7 +108,9 @@ function cellText(value: unknown): string {
  * The first sheet of a workbook as rows of text (dates as YYYY-MM-DD). Workbooks are read whole: SheetJS does not
  * stream. The sheet's extent comes from its cells, never from its `<dimension>`, which may claim any size.
  */
-export function readWorkbook(path: string, limit?: number): string[][] {
+export async function readWorkbook(path: string, limit?: number): Promise<string[][]> {
+  // SheetJS loads with the first spreadsheet, not with every server process.
+  const XLSX = await import('@e965/xlsx');
   const workbook = XLSX.read(readFileSync(path), {
     type: 'buffer',
     dense: true,
@@ -136,7 +137,7 @@ const CHUNKS_AHEAD = 2;
  */
 export async function* readChunks(path: string, options: ReadOptions): AsyncGenerator<string[][]> {
   if (options.format !== 'csv') {
-    const rows = readWorkbook(path, options.limit);
+    const rows = await readWorkbook(path, options.limit);
     const all = options.limit ? rows.slice(0, options.limit) : rows;
     for (let i = 0; i < all.length; i += 5000) yield all.slice(i, i + 5000);
     return;

@@ -4,9 +4,9 @@
  * WEBHOOK_ALLOW_HTTP, no redirects followed), is cut at USERFLOW_LIMITS.peerTimeoutMs (or sooner by the caller's
  * signal), reads at most USERFLOW_LIMITS.maxAnswerBytes, and fails with the UserFlow error a person reads.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
-import { createOutgoingAgent, type OutgoingSettings } from '../../../http/outgoing.ts';
+import type { OutgoingSettings } from '../../../http/outgoing.ts';
 import { transportError } from './net.ts';
 import { ConnectorError } from './types.ts';
 
@@ -41,6 +41,11 @@ export function jsonClient(settings: OutgoingSettings): JsonClient {
       if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && settings.webhookAllowHttp)) {
         throw new ConnectorError('peer_blocked', 'Only https URLs are allowed');
       }
+      // undici loads when a source first calls out, not with every server process.
+      const [{ request }, { createOutgoingAgent }] = await Promise.all([
+        import('undici'),
+        import('../../../http/outgoingAgent.ts'),
+      ]);
       agent ??= createOutgoingAgent(settings, { connections: 4 });
       const timeout = AbortSignal.timeout(USERFLOW_LIMITS.peerTimeoutMs);
       const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;

@@ -6,7 +6,7 @@
  * statement time-out (MariaDB's max_statement_time, MySQL's max_execution_time), and rows stream from the server,
  * handed over in pages.
  */
-import mysql from 'mysql2';
+import type { Connection } from 'mysql2';
 import type { Connection as PromiseConnection } from 'mysql2/promise';
 import { USERFLOW_LIMITS } from '../../../../shared/userflow.ts';
 import type { ConnectorOpener } from './types.ts';
@@ -37,11 +37,13 @@ export const openMysql: ConnectorOpener = async (scope, _modelId, settings) => {
   const config = settings.config as unknown as SqlConfig;
   const wrapped = `select * from (${sourceSql(config, quote)}) as userflow_source`;
   const timeout = USERFLOW_LIMITS.peerTimeoutMs;
-  let connection: mysql.Connection | null = null;
+  let connection: Connection | null = null;
 
-  const connect = async (): Promise<mysql.Connection> => {
+  const connect = async (): Promise<Connection> => {
     if (connection) return connection;
     const address = await allowedAddress(config.host, scope.config);
+    // The MySQL client loads when a MySQL source first connects, not with every server process.
+    const { default: mysql } = await import('mysql2');
     const next = mysql.createConnection({
       // TLS checks the certificate against the name (mysql2 has no separate server name): the name, once checked.
       host: config.ssl ? config.host : address,

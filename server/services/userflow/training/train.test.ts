@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SourceRow } from '../connectors/types.ts';
 import { auc } from './metrics.ts';
 import { seeded } from './random.ts';
-import { labelOf, scoreRows, train, type Example } from './train.ts';
+import { labelOf } from './labels.ts';
+import { scoreRows, train, type Example } from './train.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;

@@ -7,8 +7,8 @@
  */
 import type { components } from '../../../../shared/contract/schema.d.ts';
 import { USERFLOW_LIMITS, type PredictionType, type TrainingStage } from '../../../../shared/userflow.ts';
-import { ConnectorError, type SourceRow, type SourceValue } from '../connectors/types.ts';
-import { cellText, parseBoolean, parseDate, parseNumber } from '../connectors/values.ts';
+import { ConnectorError, type SourceRow } from '../connectors/types.ts';
+import { parseDate } from '../connectors/values.ts';
 import { predictor, trainForest, trainLinear, trainLogistic, type Predictor, type Trained } from './algorithms.ts';
 import { encodeRows, fitEncoder, type Encoder, type FeatureSpec } from './encode.ts';
 import { auc, calibration, regression, thresholds } from './metrics.ts';
@@ -274,15 +274,4 @@ function importances(
 function measure(artifact: Artifact, rows: SourceRow[], actual: number[]): number {
   const scores = scoreRows(artifact, rows);
   return artifact.predictionType === 'probability' ? (auc(scores, actual) ?? 0.5) : regression(scores, actual).rmse;
-}
-
-/** A source cell as the target's label: 1/0 for "yes"/"no" (null when empty), a number for a value. */
-export function labelOf(predictionType: PredictionType, value: unknown, positiveValue?: string): number | null {
-  const text = cellText(value as SourceValue);
-  if (text === null) return null;
-  if (predictionType === 'value') return parseNumber(value as SourceValue);
-  if (positiveValue !== undefined && positiveValue !== '') {
-    return text.toLowerCase() === positiveValue.trim().toLowerCase() ? 1 : 0;
-  }
-  return parseBoolean(value as SourceValue) === true ? 1 : 0;
 }
