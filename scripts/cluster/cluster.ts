@@ -29,6 +29,14 @@ export interface ClusterOptions {
    * after a retry), so tests can tell which node answered. Not for production: it shows internal addresses.
    */
   upstreamHeader?: boolean;
+  /**
+   * Polls `/api/ready` through the proxy every HEALTH_CHECK_MS, standing in for a load balancer's health check (nginx
+   * without Plus has none): the proxy's `/api/ready` location counts a 503 as a failed attempt, so a node that answers
+   * it (draining, or cut off from PostgreSQL) is left out for `fail_timeout` before it closes its listener. Without it
+   * the proxy learns of a drain only from refused connections, and a request it sent to the node just as the listener
+   * closed is reset — a POST, which nginx never retries elsewhere, answers 502.
+   */
+  healthCheck?: boolean;
 }
 
 export interface ClusterNode {
@@ -93,7 +101,11 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
  */
 const UPSTREAM_KEEPALIVE_MS = 500;
 
+/** How often the stand-in health check (`healthCheck`) asks: well within the nodes' SHUTDOWN_DELAY_MS. */
+const HEALTH_CHECK_MS = 100;
+
 function nginxConfig(dir: string, listen: number, upstreams: number[], upstreamHeader = false): string {
+  const upstream = upstreamHeader ? '\n      add_header X-Upstream $upstream_addr always;' : '';
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -125,7 +137,15 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 1h;
       proxy_request_buffering off;
-      proxy_next_upstream error timeout;${upstreamHeader ? '\n      add_header X-Upstream $upstream_addr always;' : ''}
+      proxy_next_upstream error timeout;${upstream}
+    }
+    # Readiness: a 503 counts as a failed attempt (max_fails=1), so the node is left out for fail_timeout; the health
+    # check's request itself is answered by another node.
+    location = /api/ready {
+      proxy_pass http://missiva;
+      proxy_http_version 1.1;
+      proxy_set_header Connection close;
+      proxy_next_upstream error timeout http_503;${upstream}
     }
   }
 }
@@ -285,6 +305,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     throw error;
   }
 
+  const checking = options.healthCheck
+    ? setInterval(
+        () =>
+          void fetch(`${url}/api/ready`).then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          ),
+        HEALTH_CHECK_MS,
+      )
+    : undefined;
+
   const cluster: Cluster = {
     url,
     databaseUrl,
@@ -310,6 +341,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return node;
     },
     async stop() {
+      clearInterval(checking);
       // nginx may have ended already (a signal to the whole process group reaches it too).
       const exited =
         proxy.exitCode !== null || proxy.signalCode !== null

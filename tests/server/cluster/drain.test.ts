@@ -7,7 +7,8 @@ import { call, contactsCsv, newOwner, nodeUrl, signIn, sleep, startCsvImport, sy
 
 // A graceful drain through the proxy: an API node sent SIGTERM answers /api/ready with 503 for SHUTDOWN_DELAY_MS while
 // it still serves, finishes the request it has in flight (a slow upload), then closes; the proxy's next requests go to
-// the other node, and no request through the proxy fails meanwhile. A worker sent SIGTERM mid-import finishes its
+// the other node, and no request through the proxy fails meanwhile (the proxy's health check on /api/ready leaves the
+// node out once it answers 503, as a load balancer's would). A worker sent SIGTERM mid-import finishes its
 // batch in hand and hands the rest to the other worker. Two API nodes and two workers over PostgreSQL 15 behind nginx.
 const DELAY_MS = 1500;
 let cluster: Cluster;
@@ -21,6 +22,7 @@ beforeAll(async () => {
     dir: path.resolve('.tmp/cluster-tests/drain'),
     env: { SHUTDOWN_DELAY_MS: String(DELAY_MS) },
     upstreamHeader: true,
+    healthCheck: true,
   });
   pool = systemPool(cluster);
 }, 240_000);
