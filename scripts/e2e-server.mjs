@@ -18,7 +18,9 @@ const run = `${Date.now()}-${process.pid}`;
 const dataDir = path.join(E2E, `data-${run}`);
 const port = E2E_PORT;
 const distDir = path.join(E2E, `dist-${port}`);
-const pgPort = Number(process.env.E2E_PG_PORT ?? 54400);
+// Below the ephemeral port range (32768–60999 here): an outgoing connection can hold a port in that range, and a
+// PostgreSQL that finds its port taken does not start.
+const pgPort = Number(process.env.E2E_PG_PORT ?? port + 26000);
 const buildId = process.env.BUILD_ID ?? `e2e-${run}`;
 // 1 MB, not the default 50 MB: the import test refuses a file just over the limit, and builds it in memory.
 const uploadMaxBytes = 1024 * 1024;
