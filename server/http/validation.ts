@@ -4,6 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import * as contractSchemas from '../../shared/contract/schemas.ts';
 import { fieldLabel, ruleText } from '../../shared/fieldTexts.ts';
 import type { FieldErrors } from './errors.ts';
+import { deferredBuilds } from './deferred.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -122,18 +123,14 @@ function compileValidator(contractSchema: unknown, httpPart: string | undefined)
   return checked;
 }
 
-/** Validators Fastify asked for that no request has needed yet: compiled on their first request. */
-const deferred = new Set<() => Validator>();
+/** Validators Fastify asked for, each compiled on its first request. */
+const validators = deferredBuilds<Validator>();
 
 /**
  * Compiles every validator no request has needed yet, so that a contract schema Ajv cannot compile shows up without
  * waiting for a request to its operation. Returns how many were compiled.
  */
-export function compileDeferredValidators(): number {
-  const pending = [...deferred];
-  for (const compile of pending) compile();
-  return pending.length;
-}
+export const compileDeferredValidators = (): number => validators.buildPending();
 
 /**
  * Fastify's validator compiler. Compiling the contract's several hundred request schemas is most of what building
@@ -143,15 +140,7 @@ export function compileDeferredValidators(): number {
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
   // A multipart body is a stream the handler reads itself (one file, size limit); there is nothing to validate here.
   if (httpPart === 'body' && contentType === 'multipart/form-data') return () => true;
-  let compiled: Validator | undefined;
-  const compile = (): Validator => {
-    if (!compiled) {
-      compiled = compileValidator(schema, httpPart);
-      deferred.delete(compile);
-    }
-    return compiled;
-  };
-  deferred.add(compile);
+  const compile = validators.defer(() => compileValidator(schema, httpPart));
   const lazy: Validator = (data) => {
     const validate = compile();
     const valid = validate(data);
