@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import type { AppContext } from '../../context.ts';
 import { referenceDocument } from './apiDocument.ts';
 
@@ -84,7 +84,7 @@ export function apiReferenceRoutes(ctx: AppContext, contract: () => Record<strin
   const document = () => {
     if (!served) {
       const doc = referenceDocument(contract(), ctx.config.publicUrl);
-      served = { json: JSON.stringify(doc), yaml: stringify(doc, { lineWidth: 0 }) };
+      served = { json: JSON.stringify(doc), yaml: dump(doc, { lineWidth: -1, noRefs: true }) };
     }
     return served;
   };
