@@ -10,15 +10,8 @@ import {
   uploadFile,
   watchTraining,
 } from './modelWizard.actors.ts';
-import {
-  canReach,
-  emptyDraft,
-  sourceComplete,
-  stepComplete,
-  touchesSource,
-  touchesTraining,
-} from './modelWizard.draft.ts';
-import { sourceDefaults } from './modelWizard.sources.ts';
+import { canReach, sourceComplete, stepComplete } from './modelWizard.draft.ts';
+import { applyPatch, initialContext, loadedContext, savedContext, testedContext } from './modelWizard.context.ts';
 import type {
   FinishOutcome,
   LoadedModel,
@@ -40,8 +33,6 @@ import { STEPS } from './modelWizard.types.ts';
 export type * from './modelWizard.types.ts';
 
 const AUTOSAVE_DEBOUNCE_MS = 800;
-/** The threshold the precision/recall slider starts at. */
-export const DEFAULT_THRESHOLD = 0.5;
 
 const stepState = (step: StepName) => `#modelWizard.ready.steps.${step}`;
 
@@ -50,28 +41,6 @@ const gotoTransitions = STEPS.map((step) => ({
   guard: { type: 'canGoto' as const, params: ({ event }: { event: ModelWizardEvent }) => ({ event, step }) },
   target: stepState(step),
 }));
-
-const applyPatch = (context: ModelWizardContext, patch: Partial<ModelDraft>): Partial<ModelWizardContext> => {
-  const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([k]) => !(k in patch)));
-  const source = touchesSource(patch, context.draft);
-  // Another kind starts from its own defaults; the stored secrets belong to the kind the server holds.
-  const newKind = patch.sourceKind && patch.sourceKind !== context.draft.sourceKind ? patch.sourceKind : null;
-  return {
-    draft: {
-      ...context.draft,
-      ...patch,
-      ...(newKind ? { sourceConfig: { ...sourceDefaults(newKind), ...patch.sourceConfig }, secretsSet: [] } : {}),
-      // A new source invalidates the columns chosen from the old one.
-      ...(source ? { identityColumn: null, targetColumn: null, timeColumn: null, features: [] } : {}),
-    },
-    preview: source ? null : context.preview,
-    matchRate: source || 'identityColumn' in patch || 'matchBy' in patch ? null : context.matchRate,
-    result: touchesTraining(patch) ? null : context.result,
-    testRefusal: source ? null : context.testRefusal,
-    dirty: true,
-    fieldErrors,
-  };
-};
 
 /**
  * The model wizard (`/userflow/models/{id}`). `loading` reads the model (`loadFailed` offers a retry). `ready` runs
@@ -118,19 +87,7 @@ export const modelWizardMachine = setup({
     changedWhileSaving: ({ context }) => context.dirty,
   },
   actions: {
-    assignLoaded: assign((_, loaded: LoadedModel) => ({
-      draft: loaded.draft,
-      preview: loaded.preview,
-      matchRate: loaded.matchRate,
-      result: loaded.result,
-      targetSites: loaded.targetSites ?? [],
-      trainingOnLoad: loaded.training !== null,
-      stage: loaded.training?.stage ?? null,
-      progress: (loaded.training?.percent ?? 0) / 100,
-      dirty: false,
-      fieldErrors: {},
-      error: null,
-    })),
+    assignLoaded: assign((_, loaded: LoadedModel) => loadedContext(loaded)),
     edit: assign(({ context }, patch: Partial<ModelDraft>) => applyPatch(context, patch)),
     toggleFeature: assign(({ context }, name: string) =>
       applyPatch(context, {
@@ -146,31 +103,7 @@ export const modelWizardMachine = setup({
     assignUploaded: assign(({ context }, uploaded: Record<string, string>) =>
       applyPatch(context, { sourceKind: 'file', sourceConfig: uploaded }),
     ),
-    /** The preview's columns become the suggested features (every column on, with its detected type). */
-    assignTested: assign(({ context }, outcome: TestOutcome) =>
-      outcome.kind === 'connected'
-        ? {
-            preview: outcome.preview,
-            testMessage: null,
-            draft: {
-              ...context.draft,
-              // The server's guess of the identity, when none is chosen yet.
-              ...(context.draft.identityColumn === null && outcome.preview.suggested?.identityColumn
-                ? {
-                    identityColumn: outcome.preview.suggested.identityColumn,
-                    matchBy: outcome.preview.suggested.matchBy,
-                    timeColumn: context.draft.timeColumn ?? outcome.preview.suggested.timeColumn,
-                  }
-                : {}),
-              features:
-                context.draft.features.length > 0
-                  ? context.draft.features
-                  : outcome.preview.columns.map((c) => ({ name: c.name, type: c.type, enabled: true })),
-            },
-            dirty: true,
-          }
-        : { preview: null, testRefusal: { code: outcome.code, detail: outcome.detail } },
-    ),
+    assignTested: assign(({ context }, outcome: TestOutcome) => testedContext(context, outcome)),
     assignMatch: assign((_, matchRate: MatchRate) => ({ matchRate })),
     startProgress: assign({ stage: null, progress: 0, result: null, trainError: null }),
     assignProgress: assign((_, p: { stage: TrainingStage | null; percent: number | null }) => ({
@@ -182,17 +115,7 @@ export const modelWizardMachine = setup({
     assignThreshold: assign((_, threshold: number) => ({ threshold: Math.min(1, Math.max(0, threshold)) })),
     joinTraining: assign({ trainingOnLoad: false }),
     markSaving: assign({ dirty: false }),
-    /** Secrets the server now holds are forgotten (unless retyped meanwhile) and shown as stored. */
-    assignSaved: assign(({ context }, outcome: SaveOutcome) => {
-      if (outcome.kind === 'rejected') return { fieldErrors: outcome.errors };
-      const stored = Object.keys(outcome.secretsStored);
-      if (stored.length === 0) return { fieldErrors: {} };
-      const config = Object.fromEntries(
-        Object.entries(context.draft.sourceConfig).filter(([k, v]) => outcome.secretsStored[k] !== v),
-      );
-      const secretsSet = [...new Set([...context.draft.secretsSet, ...stored])];
-      return { fieldErrors: {}, draft: { ...context.draft, sourceConfig: config, secretsSet } };
-    }),
+    assignSaved: assign(({ context }, outcome: SaveOutcome) => savedContext(context, outcome)),
     assignRejected: assign((_, outcome: FinishOutcome) => ({
       fieldErrors: outcome.kind === 'rejected' ? outcome.errors : {},
     })),
@@ -202,23 +125,7 @@ export const modelWizardMachine = setup({
   },
 }).createMachine({
   id: 'modelWizard',
-  context: ({ input }) => ({
-    modelId: input.modelId,
-    draft: emptyDraft(),
-    preview: null,
-    matchRate: null,
-    result: null,
-    targetSites: [],
-    trainingOnLoad: false,
-    stage: null,
-    progress: 0,
-    trainError: null,
-    threshold: DEFAULT_THRESHOLD,
-    dirty: false,
-    fieldErrors: {},
-    testRefusal: null,
-    error: null,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'loading',
   states: {
     loading: {
